@@ -1,0 +1,25 @@
+"""Bezique rules engine: variants, deals, games, records and players (stdlib only)."""
+
+from .actions import Action
+from .cards import Card
+from .deal import Deal, DealResult, Observation
+from .errors import IllegalActionError, NotationError, RecordError
+from .game import Game, ReplayError, new_game, replay_record
+from .variants import VARIANTS, make_rules
+
+__all__ = [
+    "VARIANTS",
+    "Action",
+    "Card",
+    "Deal",
+    "DealResult",
+    "Game",
+    "IllegalActionError",
+    "NotationError",
+    "Observation",
+    "RecordError",
+    "ReplayError",
+    "make_rules",
+    "new_game",
+    "replay_record",
+]

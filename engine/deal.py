@@ -1,0 +1,718 @@
+"""One deal: the state machine of tricks, declarations and draws.
+
+Modelled on OpenSpiel's game state: ``current_player``, ``legal_actions()``
+(deterministic order), ``apply()`` that either fully succeeds or raises
+``IllegalActionError`` leaving the state untouched, ``observation(seat)`` that
+reveals only what that seat may know, ``clone()`` and a JSON round trip.
+Physical cards are integer ids; ``kinds[id]`` is the card kind code.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import (
+    ACCEPT,
+    DECLARE,
+    PASS,
+    PLAY,
+    PLAY_TABLE,
+    REFUSE,
+    SEVEN,
+    VIDO,
+    Action,
+    as_action,
+    declare,
+)
+from .cards import SEVEN as SEVEN_RANK
+from .cards import code_text, kind_code, notation_key, rank_of, suit_of
+from .errors import IllegalActionError, RecordError
+from .rules import SEVENS, Combination, Ruleset, winning_index
+
+PLAYING = "play"
+DECLARING = "declare"
+ANSWERING = "answer"  # bezik: the opponent must accept or refuse a vido
+OVER = "over"
+
+
+@dataclass
+class Group:
+    """A declared combination: its cards (ids) and what it scored.
+
+    ``alive`` turns false when a higher combination absorbs it (bezik) — its
+    cards' history still counts for the re-use rule.
+    """
+
+    seat: int
+    name: str
+    kind: str
+    klass: str
+    value: int
+    cards: tuple[int, ...]
+    alive: bool = True
+
+    def to_json(self) -> list[Any]:
+        return [self.seat, self.name, self.kind, self.klass, self.value, list(self.cards), self.alive]
+
+    @classmethod
+    def from_json(cls, data: Sequence[Any]) -> Group:
+        seat, name, kind, klass, value, cards, alive = data
+        return cls(int(seat), str(name), str(kind), str(klass), int(value),
+                   tuple(int(c) for c in cards), bool(alive))
+
+
+@dataclass
+class DealResult:
+    declarations: list[tuple[int, str, int]]
+    card_points: list[int]
+    last_trick: int | None
+    totals: list[int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "declarations": [list(d) for d in self.declarations],
+            "card_points": list(self.card_points),
+            "last_trick": self.last_trick,
+            "totals": list(self.totals),
+        }
+
+
+@dataclass
+class Observation:
+    """Everything one seat may know about the deal, in card kind codes."""
+
+    seat: int
+    players: int
+    variant: str
+    dealer: int
+    phase: str
+    current_player: int | None
+    leader: int
+    trump: int | None
+    turnup: int | None
+    stock_size: int
+    hand: list[int]
+    hand_sizes: list[int]
+    tables: list[list[int]]
+    groups: list[Group]
+    trick: list[tuple[int, int, bool]]
+    last_trick: list[tuple[int, int, bool]]
+    won: list[list[int]]
+    played: list[int]
+    points: list[int]
+    declarations: list[tuple[int, str, int]]
+    scored_sevens: int
+    legal_actions: list[Action]
+    log: list[list[Any]]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def end_phase(self) -> bool:
+        return self.stock_size == 0 and self.turnup is None and self.phase != DECLARING
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "players": self.players,
+            "variant": self.variant,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "current_player": self.current_player,
+            "leader": self.leader,
+            "trump": self.trump,
+            "turnup": None if self.turnup is None else code_text(self.turnup),
+            "stock_size": self.stock_size,
+            "hand": [code_text(c) for c in self.hand],
+            "hand_sizes": self.hand_sizes,
+            "tables": [[code_text(c) for c in t] for t in self.tables],
+            "trick": [[s, code_text(c), t] for s, c, t in self.trick],
+            "points": self.points,
+            "declarations": [list(d) for d in self.declarations],
+            "legal_actions": [a.text() for a in self.legal_actions],
+        }
+
+
+class Deal:
+    """The state of one deal of any variant; the ruleset supplies what differs."""
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        dealer: int,
+        hands: Sequence[Sequence[int]],
+        stock: Sequence[int],
+        turnup: int | None,
+    ) -> None:
+        """Start a deal from physical card ids (``stock`` listed from the top)."""
+        self.rules = rules
+        self.n = rules.players
+        self.kinds = rules.deck()
+        self.dealer = dealer
+        self.hands = [list(h) for h in hands]
+        self.tables: list[list[int]] = [[] for _ in range(self.n)]
+        self.stock = list(reversed(stock))  # top of the stock at the end
+        self.turnup = turnup
+        self.trump = rules.initial_trump(None if turnup is None else self.kinds[turnup])
+        self.dead: list[int] = []
+        self.trick: list[tuple[int, int, bool]] = []
+        self.last_trick: list[tuple[int, int, bool]] = []
+        self.leader = (dealer + 1) % self.n
+        self.current: int | None = self.leader
+        self.phase = PLAYING
+        self.won: list[list[int]] = [[] for _ in range(self.n)]
+        self.played: list[int] = []
+        self.points = [0] * self.n
+        self.card_points = [0] * self.n
+        self.declarations: list[tuple[int, str, int]] = []
+        self.groups: list[Group] = []
+        self.card_groups: dict[int, list[int]] = {}
+        self.scored_sevens: list[int] = []
+        self.trick_winner: int | None = None
+        self.last_trick_winner: int | None = None
+        self.history: list[str] = []
+        self.log: list[list[Any]] = []
+        self.extra: dict[str, Any] = {}
+        if turnup is not None and rules.trump_sevens and rank_of(self.kinds[turnup]) == SEVEN_RANK:
+            self.scored_sevens.append(turnup)
+            self.score_declaration(dealer, "seven_turnup", 10)
+        rules.start_deal(self)
+
+    # ----- construction from card text --------------------------------
+    @classmethod
+    def from_codes(
+        cls,
+        rules: Ruleset,
+        dealer: int,
+        hands: Sequence[Sequence[int]],
+        stock: Sequence[int],
+        turnup: int | None,
+    ) -> Deal:
+        """Deal given card kinds; identical copies get physical ids in pack order."""
+        free: dict[int, list[int]] = {}
+        for card_id, code in enumerate(rules.deck()):
+            free.setdefault(code, []).append(card_id)
+
+        def take(code: int) -> int:
+            copies = free.get(code)
+            if not copies:
+                raise RecordError(f"too many copies of {code_text(code)} for this deck")
+            return copies.pop(0)
+
+        if len(hands) != rules.players:
+            raise RecordError(f"expected {rules.players} hands, got {len(hands)}")
+        for hand in hands:
+            if len(hand) != rules.hand_size:
+                raise RecordError(f"each hand holds {rules.hand_size} cards, not {len(hand)}")
+        if (turnup is None) == rules.has_turnup:
+            raise RecordError("turnup is required" if rules.has_turnup else "this variant has no turnup")
+        hand_ids = [[take(c) for c in hand] for hand in hands]
+        turnup_id = None if turnup is None else take(turnup)
+        stock_ids = [take(c) for c in stock]
+        left = sum(len(v) for v in free.values())
+        if left:
+            raise RecordError(f"the deal leaves {left} card(s) of the deck out")
+        return cls(rules, dealer, hand_ids, stock_ids, turnup_id)
+
+    # ----- basic facts ---------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.current
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def stock_size(self) -> int:
+        return len(self.stock)
+
+    @property
+    def can_draw(self) -> bool:
+        """Whether a stock-phase round of draws still fits (each player one card)."""
+        return len(self.stock) + (self.turnup is not None) >= self.n
+
+    @property
+    def in_end_phase(self) -> bool:
+        return not self.can_draw and self.phase != DECLARING
+
+    def code(self, card_id: int) -> int:
+        return self.kinds[card_id]
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.rules.partnerships else seat
+
+    # ----- scoring helpers used by rulesets ------------------------------
+    def score_declaration(self, seat: int, name: str, points: int) -> None:
+        self.declarations.append((seat, name, points))
+        self.points[seat] += points
+
+    def add_card_points(self, seat: int, points: int) -> None:
+        self.card_points[seat] += points
+        self.points[seat] += points
+
+    def add_last_trick(self, seat: int, points: int) -> None:
+        self.extra["last_trick_points"] = points
+        self.points[seat] += points
+
+    # ----- legal actions -------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        if self.phase == OVER or self.current is None:
+            return []
+        seat = self.current
+        actions: list[Action] = list(self.rules.extra_actions(self, seat))
+        if self.phase == ANSWERING:
+            return actions
+        if self.phase == DECLARING:
+            actions.extend(self._legal_declarations(seat))
+            seven = self._seven_id(seat)
+            if seven is not None:
+                actions.append(Action(SEVEN, (self.kinds[seven],)))
+            actions.append(Action(PASS))
+            return actions
+        for card_id in self._playable_ids(seat):
+            actions.append(Action(PLAY, (self.kinds[card_id],)))
+        actions = sorted(set(actions), key=_action_order)
+        if not self.in_end_phase:
+            hidden = {self.kinds[i] for i in self.hands[seat]}
+            on_table = sorted({self.kinds[i] for i in self.tables[seat]} & hidden, key=notation_key)
+            actions.extend(Action(PLAY_TABLE, (c,)) for c in on_table)
+        return actions
+
+    def _playable_ids(self, seat: int) -> list[int]:
+        held = self.hands[seat] + self.tables[seat]
+        if not self.in_end_phase or not self.trick:
+            return held
+        allowed, _ = self.rules.end_phase_playable(
+            self.hands[seat], self.kinds, [i for _, i, _ in self.trick], self.trump
+        )
+        return allowed
+
+    def _legal_declarations(self, seat: int) -> list[Action]:
+        held = Counter(self.kinds[i] for i in self.hands[seat])
+        held.update(self.kinds[i] for i in self.tables[seat])
+        found: list[Action] = []
+        seen: set[tuple[int, ...]] = set()
+        for codes in self.rules.candidate_combinations(held, self.trump):
+            key = tuple(sorted(codes, key=notation_key))
+            if key in seen:
+                continue
+            seen.add(key)
+            combo = self.rules.classify(key, self.trump)
+            if combo is None:
+                continue
+            ids, _ = self.rules.choose_copies(self, seat, key, combo)
+            if ids is not None:
+                found.append(declare(key))
+        return found
+
+    def _seven_id(self, seat: int) -> int | None:
+        if not self.rules.trump_sevens or self.trump is None:
+            return None
+        code = kind_code(SEVEN_RANK, self.trump)
+        for card_id in self.hands[seat]:
+            if self.kinds[card_id] == code and card_id not in self.scored_sevens:
+                return card_id
+        return None
+
+    # ----- apply ---------------------------------------------------------
+    def apply(self, action: Action | str) -> None:
+        """Apply one action of the current player, or raise IllegalActionError untouched."""
+        try:
+            act = as_action(action)
+        except ValueError as err:
+            raise IllegalActionError("unknown_action", str(err)) from None
+        if self.phase == OVER or self.current is None:
+            raise IllegalActionError("deal_over", "the deal is over")
+        seat = self.current
+        if self.rules.apply_extra(self, seat, act):
+            self._record(act)
+            return
+        if self.phase == ANSWERING:
+            raise IllegalActionError("answer_vido_first", "a vido must be accepted or refused first")
+        if act.kind in (PLAY, PLAY_TABLE):
+            if self.phase != PLAYING:
+                raise IllegalActionError(
+                    "declare_or_pass", "after winning a trick, declare or pass before playing"
+                )
+            card_id = self._check_play(seat, act)
+            self._record(act)
+            self._play(seat, card_id)
+        elif act.kind == DECLARE:
+            self._require_declaring(seat)
+            combo, ids, points = self._check_declaration(seat, act.codes)
+            self._record(act)
+            self._declare(seat, combo, ids, points)
+            self._draw()
+        elif act.kind == SEVEN:
+            self._require_declaring(seat)
+            card_id = self._check_seven(seat, act.codes[0])
+            self._record(act)
+            self._seven(seat, card_id)
+            self._draw()
+        elif act.kind == PASS:
+            self._require_declaring(seat)
+            self._record(act)
+            self.log.append(["pass", seat])
+            self._draw()
+        elif act.kind in (VIDO, ACCEPT, REFUSE):
+            raise IllegalActionError("vido_not_allowed", f"'{act.kind}' is not possible now")
+        else:  # pragma: no cover - parse() knows no other kinds
+            raise IllegalActionError("unknown_action", f"unknown action {act.text()!r}")
+
+    def _record(self, act: Action) -> None:
+        self.history.append(act.text())
+
+    def _require_declaring(self, seat: int) -> None:
+        if self.phase != DECLARING:
+            raise IllegalActionError(
+                "declare_only_after_winning",
+                "only the winner of a stock-phase trick may declare, right after winning it",
+            )
+
+    def _check_play(self, seat: int, act: Action) -> int:
+        code = act.codes[0]
+        hidden = [i for i in self.hands[seat] if self.kinds[i] == code]
+        table = [i for i in self.tables[seat] if self.kinds[i] == code]
+        if act.kind == PLAY_TABLE:
+            if self.in_end_phase:
+                raise IllegalActionError(
+                    "no_table_play_in_end_phase", "in the end phase every card is in the hand"
+                )
+            if not table:
+                raise IllegalActionError(
+                    "no_table_copy", f"no {code_text(code)} lies among your declared cards"
+                )
+            card_id = self.rules.table_copy_to_play(self, seat, table)
+        elif hidden:
+            card_id = hidden[0]
+        elif table:
+            card_id = self.rules.table_copy_to_play(self, seat, table)
+        else:
+            raise IllegalActionError("card_not_held", f"you do not hold {code_text(code)}")
+        if self.in_end_phase and self.trick:
+            allowed, rule = self.rules.end_phase_playable(
+                self.hands[seat], self.kinds, [i for _, i, _ in self.trick], self.trump
+            )
+            if card_id not in allowed:
+                raise IllegalActionError(rule, _END_PHASE_REASONS.get(rule, rule))
+        return card_id
+
+    def _check_declaration(
+        self, seat: int, codes: tuple[int, ...]
+    ) -> tuple[Combination, list[int], int]:
+        combo = self.rules.classify(codes, self.trump)
+        if combo is None:
+            names = " ".join(code_text(c) for c in codes)
+            raise IllegalActionError("not_a_combination", f"{names} is no combination here")
+        ids, why = self.rules.choose_copies(self, seat, codes, combo)
+        if ids is None:
+            raise IllegalActionError(why, _DECLARE_REASONS.get(why, why))
+        return combo, ids, self.rules.declaration_points(self, seat, combo, ids)
+
+    def _check_seven(self, seat: int, code: int) -> int:
+        if self.trump is None or code != kind_code(SEVEN_RANK, self.trump) or not self.rules.trump_sevens:
+            raise IllegalActionError("not_trump_seven", f"{code_text(code)} is not the seven of trumps")
+        card_id = self._seven_id(seat)
+        if card_id is None:
+            raise IllegalActionError(
+                "seven_not_held", "you hold no unscored seven of trumps in your hand"
+            )
+        return card_id
+
+    # ----- effects -------------------------------------------------------
+    def _play(self, seat: int, card_id: int) -> None:
+        from_table = card_id in self.tables[seat]
+        (self.tables if from_table else self.hands)[seat].remove(card_id)
+        self.trick.append((seat, card_id, from_table))
+        self.played.append(card_id)
+        self.log.append(["play", seat, self.kinds[card_id], from_table])
+        self.rules.on_play(self, seat, card_id, from_table)
+        if len(self.trick) < self.n:
+            self.current = (seat + 1) % self.n
+            return
+        codes = [self.kinds[i] for _, i, _ in self.trick]
+        winner = self.trick[winning_index(codes, self.trump)][0]
+        self.won[winner].extend(i for _, i, _ in self.trick)
+        self.last_trick, self.trick = self.trick, []
+        self.last_trick_winner = winner
+        self.log.append(["trick", winner])
+        self.rules.score_trick(self, winner, codes)
+        self.rules.on_trick_won(self, winner)
+        if self.phase == OVER:  # a ruleset may end the deal (bezik's 3000 rule)
+            return
+        if self.can_draw:
+            self.phase = DECLARING
+            self.trick_winner = winner
+            self.current = winner
+        elif not any(self.hands):
+            self._finish()
+        else:
+            self.leader = self.current = winner
+
+    def _declare(self, seat: int, combo: Combination, ids: list[int], points: int) -> None:
+        for card_id in ids:
+            if card_id in self.hands[seat]:
+                self.hands[seat].remove(card_id)
+                self.tables[seat].append(card_id)
+        self.add_group(seat, combo, ids)
+        self.score_declaration(seat, combo.name, points)
+        self.log.append(["declare", seat, combo.name, points, [self.kinds[i] for i in ids]])
+        self.rules.after_declaration(self, seat, combo, ids)
+
+    def add_group(self, seat: int, combo: Combination, ids: list[int]) -> Group:
+        group = Group(seat, combo.name, combo.kind, combo.klass, combo.value, tuple(ids))
+        self.groups.append(group)
+        for card_id in ids:
+            self.card_groups.setdefault(card_id, []).append(len(self.groups) - 1)
+        return group
+
+    def _seven(self, seat: int, card_id: int) -> None:
+        self.scored_sevens.append(card_id)
+        self.hands[seat].remove(card_id)
+        turnup = self.turnup
+        exchanged = turnup is not None and rank_of(self.kinds[turnup]) != SEVEN_RANK
+        if exchanged:
+            assert turnup is not None
+            self.hands[seat].append(turnup)
+            self.turnup = card_id
+        else:
+            self.tables[seat].append(card_id)
+            combo = Combination("seven", SEVENS, 10)
+            self.add_group(seat, combo, [card_id])
+        self.score_declaration(seat, "seven", 10)
+        self.log.append(["seven", seat, self.kinds[card_id], exchanged])
+
+    def _draw(self) -> None:
+        winner = self.trick_winner
+        assert winner is not None
+        for k in range(self.n):
+            seat = (winner + k) % self.n
+            if self.stock:
+                card_id = self.stock.pop()
+                self.log.append(["draw", seat, self.kinds[card_id], False])
+            else:
+                assert self.turnup is not None
+                card_id, self.turnup = self.turnup, None
+                self.log.append(["draw", seat, self.kinds[card_id], True])
+            self.hands[seat].append(card_id)
+        self.trick_winner = None
+        self.phase = PLAYING
+        self.leader = self.current = winner
+        if not self.can_draw:
+            self._enter_end_phase()
+
+    def _enter_end_phase(self) -> None:
+        """Stock exhausted: declared cards go back to the hands; left-over cards are dead."""
+        self.dead.extend(reversed(self.stock))
+        self.stock = []
+        for seat in range(self.n):
+            self.hands[seat].extend(self.tables[seat])
+            self.tables[seat] = []
+        self.log.append(["end_phase"])
+        self.rules.on_end_phase(self)
+
+    def _finish(self) -> None:
+        self.phase = OVER
+        self.current = None
+        self.rules.finish_deal(self)
+        self.log.append(["deal_over"])
+
+    def finish_early(self) -> None:
+        """End the deal now (a refused vido): no more tricks are played."""
+        self.phase = OVER
+        self.current = None
+        self.log.append(["deal_over"])
+
+    # ----- results and views -------------------------------------------
+    def result(self) -> DealResult:
+        return DealResult(
+            list(self.declarations), list(self.card_points), self.last_trick_winner, list(self.points)
+        )
+
+    def live_groups(self, seat: int) -> list[Group]:
+        return [g for g in self.groups if g.seat == seat and g.alive]
+
+    def observation(self, seat: int) -> Observation:
+        kinds = self.kinds
+
+        def codes(ids: Sequence[int]) -> list[int]:
+            return [kinds[i] for i in ids]
+
+        log = []
+        for event in self.log:
+            if event[0] == "draw" and event[1] != seat and not event[3]:
+                log.append(["draw", event[1], None, False])
+            else:
+                log.append(event)
+        return Observation(
+            seat=seat,
+            players=self.n,
+            variant=self.rules.name,
+            dealer=self.dealer,
+            phase=self.phase,
+            current_player=self.current,
+            leader=self.leader,
+            trump=self.trump,
+            turnup=None if self.turnup is None else kinds[self.turnup],
+            stock_size=len(self.stock),
+            hand=sorted(codes(self.hands[seat]), key=notation_key),
+            hand_sizes=[len(h) for h in self.hands],
+            tables=[codes(t) for t in self.tables],
+            groups=[
+                Group(g.seat, g.name, g.kind, g.klass, g.value, tuple(codes(g.cards)), g.alive)
+                for g in self.groups
+            ],
+            trick=[(s, kinds[i], t) for s, i, t in self.trick],
+            last_trick=[(s, kinds[i], t) for s, i, t in self.last_trick],
+            won=[codes(w) for w in self.won],
+            played=codes(self.played),
+            points=list(self.points),
+            declarations=list(self.declarations),
+            scored_sevens=len(self.scored_sevens),
+            legal_actions=self.legal_actions() if seat == self.current else [],
+            log=log,
+            extra=self.rules.public_extra(self, seat),
+        )
+
+    # ----- copying and JSON ---------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "variant": self.rules.name,
+            "options": dict(self.rules.options),
+            "dealer": self.dealer,
+            "hands": [list(h) for h in self.hands],
+            "tables": [list(t) for t in self.tables],
+            "stock": list(reversed(self.stock)),
+            "turnup": self.turnup,
+            "trump": self.trump,
+            "dead": list(self.dead),
+            "trick": [list(t) for t in self.trick],
+            "last_trick": [list(t) for t in self.last_trick],
+            "leader": self.leader,
+            "current": self.current,
+            "phase": self.phase,
+            "won": [list(w) for w in self.won],
+            "played": list(self.played),
+            "points": list(self.points),
+            "card_points": list(self.card_points),
+            "declarations": [list(d) for d in self.declarations],
+            "groups": [g.to_json() for g in self.groups],
+            "scored_sevens": list(self.scored_sevens),
+            "trick_winner": self.trick_winner,
+            "last_trick_winner": self.last_trick_winner,
+            "history": list(self.history),
+            "log": [list(e) for e in self.log],
+            "extra": _copy_json(self.extra),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], rules: Ruleset | None = None) -> Deal:
+        from .variants import make_rules
+
+        try:
+            if rules is None:
+                rules = make_rules(data["variant"], data["options"])
+            deal = cls.__new__(cls)
+            deal.rules = rules
+            deal.n = rules.players
+            deal.kinds = rules.deck()
+            deal.dealer = int(data["dealer"])
+            deal.hands = [[int(i) for i in h] for h in data["hands"]]
+            deal.tables = [[int(i) for i in t] for t in data["tables"]]
+            deal.stock = [int(i) for i in reversed(data["stock"])]
+            deal.turnup = None if data["turnup"] is None else int(data["turnup"])
+            deal.trump = None if data["trump"] is None else int(data["trump"])
+            deal.dead = [int(i) for i in data["dead"]]
+            deal.trick = [(int(s), int(i), bool(t)) for s, i, t in data["trick"]]
+            deal.last_trick = [(int(s), int(i), bool(t)) for s, i, t in data["last_trick"]]
+            deal.leader = int(data["leader"])
+            deal.current = None if data["current"] is None else int(data["current"])
+            deal.phase = str(data["phase"])
+            deal.won = [[int(i) for i in w] for w in data["won"]]
+            deal.played = [int(i) for i in data["played"]]
+            deal.points = [int(p) for p in data["points"]]
+            deal.card_points = [int(p) for p in data["card_points"]]
+            deal.declarations = [(int(s), str(k), int(p)) for s, k, p in data["declarations"]]
+            deal.groups = [Group.from_json(g) for g in data["groups"]]
+            deal.card_groups = {}
+            for index, group in enumerate(deal.groups):
+                for card_id in group.cards:
+                    deal.card_groups.setdefault(card_id, []).append(index)
+            deal.scored_sevens = [int(i) for i in data["scored_sevens"]]
+            deal.trick_winner = None if data["trick_winner"] is None else int(data["trick_winner"])
+            ltw = data["last_trick_winner"]
+            deal.last_trick_winner = None if ltw is None else int(ltw)
+            deal.history = [str(h) for h in data["history"]]
+            deal.log = [list(e) for e in data["log"]]
+            deal.extra = _copy_json(data["extra"])
+        except (KeyError, TypeError, ValueError) as err:
+            raise RecordError(f"malformed deal state: {err}") from None
+        deal.check_cards()
+        return deal
+
+    def clone(self) -> Deal:
+        other = Deal.__new__(Deal)
+        other.__dict__.update(self.__dict__)
+        other.hands = [list(h) for h in self.hands]
+        other.tables = [list(t) for t in self.tables]
+        other.stock = list(self.stock)
+        other.dead = list(self.dead)
+        other.trick = list(self.trick)
+        other.won = [list(w) for w in self.won]
+        other.played = list(self.played)
+        other.points = list(self.points)
+        other.card_points = list(self.card_points)
+        other.declarations = list(self.declarations)
+        other.groups = [Group(g.seat, g.name, g.kind, g.klass, g.value, g.cards, g.alive)
+                        for g in self.groups]
+        other.card_groups = {k: list(v) for k, v in self.card_groups.items()}
+        other.scored_sevens = list(self.scored_sevens)
+        other.history = list(self.history)
+        other.log = list(self.log)
+        other.extra = _copy_json(self.extra)
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def check_cards(self) -> None:
+        """Every physical card of the deck in exactly one place (RecordError otherwise)."""
+        places = [*self.hands, *self.tables, self.stock, self.dead, self.played]
+        seen = [i for place in places for i in place]
+        if self.turnup is not None:
+            seen.append(self.turnup)
+        if sorted(seen) != list(range(len(self.kinds))):
+            raise RecordError("cards are missing or duplicated in the deal state")
+
+
+def _action_order(action: Action) -> tuple[int, tuple[int, int]]:
+    return (0, notation_key(action.codes[0])) if action.codes else (1, (0, 0))
+
+
+def _copy_json(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    return value
+
+
+_END_PHASE_REASONS = {
+    "must_follow_suit": "in the end phase you must follow suit",
+    "must_win": "in the end phase you must take the trick when you can",
+    "must_trump": "in the end phase, void in the suit led, you must trump",
+}
+
+_DECLARE_REASONS = {
+    "card_not_held": "you do not hold every card of that combination",
+    "no_new_card": "a declaration must put at least one card from your hand on the table",
+    "card_reused_same_kind": "a card may not count twice in the same kind of combination",
+    "card_reused_lower": (
+        "a declared card may be used again in its own class only for a higher combination"
+    ),
+}

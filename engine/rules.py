@@ -1,0 +1,360 @@
+"""Rulesets: the data of a variant plus the small rule functions data cannot say.
+
+The core (``deal.py``, ``game.py``) knows no variant by name; it asks its
+``Ruleset`` for the deck, the combinations and their points, the end-phase
+obligation, the scoring at the end of a deal and the end of a game. Each
+variant family subclasses ``Ruleset`` in a module of ``engine/variants/``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .cards import ACE, EIGHT, JACK, KING, NINE, QUEEN, SEVEN, TEN, kind_code, rank_of, suit_of
+from .errors import RecordError
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .deal import Deal
+
+# Combination classes: a card re-used inside its own class needs a strictly higher value.
+MARRIAGES = "marriages"  # marriages and sequences
+BEZIQUES = "beziques"
+FOURS = "fours"
+SEVENS = "sevens"
+
+FOUR_NAMES = {ACE: "four_aces", KING: "four_kings", QUEEN: "four_queens", JACK: "four_jacks"}
+MULTIPLE_PREFIX = {1: "", 2: "double_", 3: "triple_"}
+QS = kind_code(QUEEN, 0)
+JD = kind_code(JACK, 2)
+
+
+@dataclass(frozen=True, slots=True)
+class Combination:
+    """What a set of declared cards is: its kind name, re-use family and class, value."""
+
+    name: str
+    klass: str
+    value: int
+    family: str = ""
+    fixes_trump: int | None = None  # the suit it makes trumps (variants without a turn-up)
+
+    @property
+    def kind(self) -> str:
+        return self.family or self.name
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    default: Any
+    allowed: tuple[Any, ...]
+
+
+@dataclass
+class Ruleset:
+    """Base ruleset; subclasses set the class data and override rule functions."""
+
+    name: ClassVar[str] = ""
+    ranks: ClassVar[tuple[int, ...]] = (ACE, TEN, KING, QUEEN, JACK, NINE, EIGHT, SEVEN)
+    hand_size: ClassVar[int] = 8
+    deal_packets: ClassVar[tuple[int, ...]] = (3, 2, 3)
+    has_turnup: ClassVar[bool] = True
+    trump_sevens: ClassVar[bool] = True
+    brisque_points: ClassVar[int] = 10
+    # Points a card scores for the trick winner; empty means brisques only.
+    card_points: ClassVar[Mapping[int, int]] = {}
+    last_trick_points: ClassVar[int] = 10
+    combination_points: ClassVar[Mapping[str, int]] = {}
+    max_multiple: ClassVar[int] = 2
+    option_specs: ClassVar[Mapping[str, OptionSpec]] = {}
+
+    options: dict[str, Any] = field(default_factory=dict)
+
+    # ----- construction -------------------------------------------------
+    @classmethod
+    def with_options(cls, options: Mapping[str, Any] | None = None) -> Ruleset:
+        """Validate options against the spec; unknown names or values raise RecordError."""
+        given = dict(options or {})
+        chosen: dict[str, Any] = {}
+        for key, spec in cls.option_specs.items():
+            value = given.pop(key, spec.default)
+            if value not in spec.allowed:
+                allowed = ", ".join(str(a) for a in spec.allowed)
+                raise RecordError(f"option {key!r} must be one of {allowed}, not {value!r}")
+            chosen[key] = value
+        if given:
+            raise RecordError(f"unknown option(s) for {cls.name}: {', '.join(sorted(given))}")
+        return cls(options=cls.derived_options(chosen))
+
+    @classmethod
+    def derived_options(cls, chosen: dict[str, Any]) -> dict[str, Any]:
+        return chosen
+
+    # ----- table data ---------------------------------------------------
+    @property
+    def players(self) -> int:
+        return int(self.options.get("players", 2))
+
+    @property
+    def packs(self) -> int:
+        return 2
+
+    @property
+    def target(self) -> int:
+        return int(self.options.get("target", 1000))
+
+    @property
+    def tie_break(self) -> str:
+        return str(self.options.get("tie_break", "higher_score"))
+
+    @property
+    def partnerships(self) -> bool:
+        return self.players == 4
+
+    def deck(self) -> list[int]:
+        """Kind code of each physical card id: pack by pack, suit by suit, rank by rank."""
+        return [kind_code(r, s) for _ in range(self.packs) for s in range(4) for r in self.ranks]
+
+    def initial_trump(self, turnup: int | None) -> int | None:
+        return suit_of(turnup) if turnup is not None else None
+
+    # ----- combinations -------------------------------------------------
+    def classify(self, codes: Iterable[int], trump: int | None) -> Combination | None:
+        """Name the combination these card kinds form in this variant, or None."""
+        counts = Counter(codes)
+        total = sum(counts.values())
+        ranks = {rank_of(c) for c in counts}
+        suits = {suit_of(c) for c in counts}
+        if total == 4 and len(ranks) == 1 and next(iter(ranks)) in FOUR_NAMES:
+            return self.four_of_a_kind(next(iter(ranks)), suits, trump)
+        if len(suits) == 1:
+            suit = next(iter(suits))
+            if ranks == {KING, QUEEN} and len(set(counts.values())) == 1:
+                return self.marriage(suit, counts[kind_code(KING, suit)], trump)
+            if ranks == {ACE, TEN, KING, QUEEN, JACK} and total == 5:
+                return self.sequence(suit, trump)
+            if ranks == {SEVEN} and suit == trump and total == 2 and self.trump_sevens:
+                return self.combination("two_sevens", SEVENS)
+        if set(counts) == {QS, JD} and counts[QS] == counts[JD]:
+            return self.bezique(counts[QS])
+        return None
+
+    def combination(
+        self, name: str, klass: str, family: str = "", fixes_trump: int | None = None
+    ) -> Combination | None:
+        value = self.combination_points.get(name)
+        if value is None:
+            return None
+        return Combination(name, klass, value, family, fixes_trump)
+
+    def four_of_a_kind(self, rank: int, suits: set[int], trump: int | None) -> Combination | None:
+        return self.combination(FOUR_NAMES[rank], FOURS)
+
+    def marriage(self, suit: int, multiple: int, trump: int | None) -> Combination | None:
+        if multiple > self.max_multiple:
+            return None
+        trumps = "trump_" if suit == trump else ""
+        return self.combination(MULTIPLE_PREFIX[multiple] + trumps + "marriage", MARRIAGES)
+
+    def sequence(self, suit: int, trump: int | None) -> Combination | None:
+        return self.combination("trump_sequence" if suit == trump else "sequence", MARRIAGES)
+
+    def bezique(self, multiple: int) -> Combination | None:
+        if multiple > self.max_multiple:
+            return None
+        return self.combination(MULTIPLE_PREFIX[multiple] + "bezique", BEZIQUES)
+
+    def candidate_combinations(self, held: Counter[int], trump: int | None) -> list[tuple[int, ...]]:
+        """Every multiset of held kinds that may form a combination (classified later)."""
+        found: list[tuple[int, ...]] = []
+        for suit in range(4):
+            king, queen = kind_code(KING, suit), kind_code(QUEEN, suit)
+            for m in range(1, min(held[king], held[queen], self.max_multiple) + 1):
+                found.append((king,) * m + (queen,) * m)
+            seq = tuple(kind_code(r, suit) for r in (ACE, TEN, KING, QUEEN, JACK))
+            if all(held[c] for c in seq):
+                found.append(seq)
+        for m in range(1, min(held[QS], held[JD], self.max_multiple) + 1):
+            found.append((QS,) * m + (JD,) * m)
+        for rank in FOUR_NAMES:
+            codes = [kind_code(rank, s) for s in range(4)]
+            if sum(held[c] for c in codes) >= 4:
+                found.extend(_multisets(codes, [held[c] for c in codes], 4))
+        if trump is not None and self.trump_sevens and held[kind_code(SEVEN, trump)] >= 2:
+            found.append((kind_code(SEVEN, trump),) * 2)
+        return found
+
+    def declaration_points(self, deal: Deal, seat: int, combo: Combination, ids: list[int]) -> int:
+        """Points a declaration scores; two-pack variants discount a double built on a single."""
+        return combo.value
+
+    def choose_copies(
+        self, deal: Deal, seat: int, codes: tuple[int, ...], combo: Combination
+    ) -> tuple[list[int] | None, str]:
+        """Pick physical cards for a declaration: eligible table copies first (earliest laid),
+        else hidden ones; if all would come from the table, the first card in notation order
+        that has a hidden copy comes from the hand. Returns (ids, "") or (None, rule code)."""
+        hidden, table, kinds = deal.hands[seat], deal.tables[seat], deal.kinds
+        chosen: list[int] = []
+        failure = ""
+        for code in codes:
+            pick = None
+            for card_id in table:
+                if kinds[card_id] == code and card_id not in chosen:
+                    why = self.reuse_block(deal, card_id, combo)
+                    if not why:
+                        pick = card_id
+                        break
+                    failure = failure or why
+            if pick is None:
+                pick = next((i for i in hidden if kinds[i] == code and i not in chosen), None)
+            if pick is None:
+                return None, failure or "card_not_held"
+            chosen.append(pick)
+        if not any(i in hidden for i in chosen):
+            for pos, code in enumerate(codes):
+                spare = next((i for i in hidden if kinds[i] == code and i not in chosen), None)
+                if spare is not None:
+                    chosen[pos] = spare
+                    break
+            else:
+                return None, "no_new_card"
+        return chosen, ""
+
+    def reuse_block(self, deal: Deal, card_id: int, combo: Combination) -> str:
+        """Why this declared card may not serve in ``combo`` ("" if it may)."""
+        for index in deal.card_groups.get(card_id, ()):
+            group = deal.groups[index]
+            if group.kind == combo.kind:
+                return "card_reused_same_kind"
+            if group.klass == combo.klass and combo.value <= group.value:
+                return "card_reused_lower"
+        return ""
+
+    def table_copy_to_play(self, deal: Deal, seat: int, copies: list[int]) -> int:
+        """The table copy a play takes: in the fewest live groups, then the first laid."""
+
+        def live(card_id: int) -> int:
+            return sum(1 for g in deal.card_groups.get(card_id, ()) if deal.groups[g].alive)
+
+        return min(copies, key=live)  # min keeps the first laid among equals
+
+    # ----- hooks (no-ops in the base) -------------------------------------
+    def start_deal(self, deal: Deal) -> None:
+        """Called when a deal starts (after the turn-up seven is scored)."""
+
+    def extra_actions(self, deal: Deal, seat: int) -> list[Action]:
+        """Variant-only actions available now (bezik's vido), listed first."""
+        return []
+
+    def apply_extra(self, deal: Deal, seat: int, action: Action) -> bool:
+        """Apply a variant-only action; False if ``action`` is not one."""
+        return False
+
+    def on_play(self, deal: Deal, seat: int, card_id: int, from_table: bool) -> None:
+        """A card was just added to the trick."""
+
+    def on_trick_won(self, deal: Deal, winner: int) -> None:
+        """A trick was just taken (card points already scored)."""
+
+    def after_declaration(self, deal: Deal, seat: int, combo: Combination, ids: list[int]) -> None:
+        """A declaration was just scored (no-trump variants fix trumps here)."""
+
+    def on_end_phase(self, deal: Deal) -> None:
+        """The stock has run out; declared cards are back in the hands."""
+
+    def public_extra(self, deal: Deal, seat: int) -> dict[str, Any]:
+        """Variant state a seat may see (for observations)."""
+        return {}
+
+    # ----- play ---------------------------------------------------------
+    def end_phase_playable(
+        self, hand: list[int], kinds: list[int], trick: list[int], trump: int | None
+    ) -> tuple[list[int], str]:
+        """Cards (ids) a player may play in the end phase, and the rule code that binds."""
+        raise NotImplementedError
+
+    def score_trick(self, deal: Deal, winner: int, codes: list[int]) -> None:
+        """Card points taken with a trick (Russian family); brisque variants count at the end."""
+        if self.card_points:
+            deal.add_card_points(winner, sum(self.card_points.get(rank_of(c), 0) for c in codes))
+
+    def finish_deal(self, deal: Deal) -> None:
+        """Last-trick bonus and brisques, when the last trick has been taken."""
+        assert deal.last_trick_winner is not None
+        deal.add_last_trick(deal.last_trick_winner, self.last_trick_points)
+        if not self.card_points:
+            for seat in range(deal.n):
+                brisques = sum(1 for i in deal.won[seat] if rank_of(deal.kinds[i]) in (ACE, TEN))
+                deal.add_card_points(seat, brisques * self.brisque_points)
+
+
+def _multisets(codes: list[int], limits: list[int], size: int) -> list[tuple[int, ...]]:
+    """All multisets of ``size`` drawn from codes with per-code limits, in a fixed order."""
+    if size == 0:
+        return [()]
+    if not codes:
+        return []
+    out: list[tuple[int, ...]] = []
+    for take in range(min(limits[0], size), -1, -1):
+        for rest in _multisets(codes[1:], limits[1:], size - take):
+            out.append((codes[0],) * take + rest)
+    return out
+
+
+def must_beat_or_trump(
+    hand: list[int], kinds: list[int], trick: list[int], trump: int | None
+) -> tuple[list[int], str]:
+    """Classic end phase: follow suit and win if able; void, trump if able; else anything."""
+    led = suit_of(kinds[trick[0]])
+    best = winning_code(kinds, trick, trump)
+    same = [i for i in hand if suit_of(kinds[i]) == led]
+    if same:
+        winners = [i for i in same if beats(kinds[i], best, trump)]
+        return (winners, "must_win") if winners else (same, "must_follow_suit")
+    trumps = [i for i in hand if suit_of(kinds[i]) == trump]
+    if trumps:
+        winners = [i for i in trumps if beats(kinds[i], best, trump)]
+        return (winners, "must_win") if winners else (trumps, "must_trump")
+    return list(hand), ""
+
+
+def follow_else_trump(
+    hand: list[int], kinds: list[int], trick: list[int], trump: int | None
+) -> tuple[list[int], str]:
+    """Russian end phase: follow suit, else trump, else anything; nobody must win."""
+    led = suit_of(kinds[trick[0]])
+    same = [i for i in hand if suit_of(kinds[i]) == led]
+    if same:
+        return same, "must_follow_suit"
+    trumps = [i for i in hand if suit_of(kinds[i]) == trump]
+    if trumps:
+        return trumps, "must_trump"
+    return list(hand), ""
+
+
+def beats(code: int, best: int, trump: int | None) -> bool:
+    """Whether ``code`` played after ``best`` takes the lead (identical cards: first wins)."""
+    if suit_of(code) == suit_of(best):
+        return rank_of(code) < rank_of(best)
+    return suit_of(code) == trump
+
+
+def winning_code(kinds: list[int], trick: list[int], trump: int | None) -> int:
+    best = kinds[trick[0]]
+    for i in trick[1:]:
+        if beats(kinds[i], best, trump):
+            best = kinds[i]
+    return best
+
+
+def winning_index(codes: list[int], trump: int | None) -> int:
+    """Position in the trick of the card that wins it."""
+    best = 0
+    for pos in range(1, len(codes)):
+        if beats(codes[pos], codes[best], trump):
+            best = pos
+    return best

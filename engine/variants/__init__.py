@@ -1,0 +1,20 @@
+"""The registry of variants: name → ruleset class."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import RecordError
+from ..rules import Ruleset
+from .classic import Classic
+
+VARIANTS: dict[str, type[Ruleset]] = {cls.name: cls for cls in (Classic,)}
+
+
+def make_rules(variant: str, options: Mapping[str, Any] | None = None) -> Ruleset:
+    """The ruleset of a variant with validated options (RecordError if unknown)."""
+    cls = VARIANTS.get(variant)
+    if cls is None:
+        raise RecordError(f"unknown variant {variant!r}; known: {', '.join(sorted(VARIANTS))}")
+    return cls.with_options(options)
