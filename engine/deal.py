@@ -108,6 +108,8 @@ class Observation:
     legal_actions: list[Action]
     log: list[list[Any]]
     extra: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
+    game_scores: list[int] = field(default_factory=list)  # filled in by the game layer
 
     @property
     def end_phase(self) -> bool:
@@ -575,6 +577,7 @@ class Deal:
             legal_actions=self.legal_actions() if seat == self.current else [],
             log=log,
             extra=self.rules.public_extra(self, seat),
+            options=dict(self.rules.options),
         )
 
     # ----- copying and JSON ---------------------------------------------

@@ -12,7 +12,7 @@ from typing import Any
 
 from .actions import Action
 from .cards import code_text, parse_code
-from .deal import Deal, DealResult
+from .deal import Deal, DealResult, Observation
 from .errors import IllegalActionError, NotationError, RecordError
 from .rules import Ruleset
 from .variants import make_rules
@@ -102,6 +102,12 @@ class Game:
             raise IllegalActionError("game_over", "the game is over")
         self.histories.append(list(self.deal.history))
         self.deal = self._shuffled_deal((self.deal.dealer + 1) % self.rules.players)
+
+    def observation(self, seat: int) -> Observation:
+        """The deal's observation plus the game scores everyone can see."""
+        obs = self.deal.observation(seat)
+        obs.game_scores = self.scores()
+        return obs
 
     def scores(self) -> list[int]:
         """Game score per seat, the running deal included."""

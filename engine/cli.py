@@ -1,0 +1,364 @@
+"""Command line: ``python -m engine replay|selfplay|arena|bench|play`` (DESIGN.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from .cards import SUITS, code_text, notation_key
+from .errors import IllegalActionError, NotationError, RecordError
+from .game import Game, ReplayError, new_game, replay_record
+from .players import PLAYERS, Player, choose, make_player
+from .variants import VARIANTS
+
+EXIT_ILLEGAL = 2
+EXIT_MALFORMED = 3
+
+
+def _emit(data: dict[str, Any], out: TextIO) -> None:
+    out.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """The replay result of DESIGN.md for a game (or a bezik match)."""
+    custom = getattr(game, "summary", None)
+    if callable(custom):
+        return custom()  # type: ignore[no-any-return]
+    deals = []
+    for result in game.results:
+        entry = result.to_json()
+        if game.rules.partnerships:
+            entry["sides"] = game.side_totals(result.totals)
+        deals.append(entry)
+    overall: dict[str, Any] = {"totals": list(game.totals), "winner": game.winner}
+    if game.rules.partnerships:
+        overall["sides"] = game.side_totals()
+    return {"ok": True, "deals": deals, "game": overall}
+
+
+def cmd_replay(path: str, out: TextIO) -> int:
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        record = json.loads(text)
+    except (OSError, UnicodeDecodeError) as err:
+        _emit({"ok": False, "error": f"cannot read {path}: {err}"}, out)
+        return EXIT_MALFORMED
+    except json.JSONDecodeError as err:
+        _emit({"ok": False, "error": f"not JSON: {err}"}, out)
+        return EXIT_MALFORMED
+    try:
+        game = replay_record(record)
+    except ReplayError as err:
+        _emit({"ok": False, "deal": err.deal, "index": err.index, "action": err.action,
+               "reason": err.reason, "rule": err.rule}, out)
+        return EXIT_ILLEGAL
+    except (RecordError, IllegalActionError) as err:
+        _emit({"ok": False, "error": str(err)}, out)
+        return EXIT_MALFORMED
+    _emit(summary(game), out)
+    return 0
+
+
+def play_game(game: Game, players: Sequence[Player], clock: list[float] | None = None) -> Game:
+    """Play a game (every deal) to its end; ``clock`` collects seconds per move."""
+    while True:
+        while not game.deal.is_terminal:
+            seat = game.current_player
+            assert seat is not None
+            start = time.perf_counter()
+            action = choose(players[seat], game.observation(seat))
+            if clock is not None:
+                clock.append(time.perf_counter() - start)
+            game.apply(action)
+        if game.is_terminal:
+            return game
+        game.next_deal()
+
+
+def _player_names(text: str, seats: int) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if len(names) == 1:
+        names *= seats
+    if len(names) != seats:
+        raise ValueError(f"--players needs {seats} names (or one for every seat)")
+    for name in names:
+        if name not in PLAYERS:
+            raise ValueError(f"unknown player {name!r}; known: {', '.join(sorted(PLAYERS))}")
+    return names
+
+
+def _timing(clock: list[float]) -> dict[str, float]:
+    if not clock:
+        return {"mean_ms_per_move": 0.0, "max_ms_per_move": 0.0}
+    return {
+        "mean_ms_per_move": round(1000 * sum(clock) / len(clock), 3),
+        "max_ms_per_move": round(1000 * max(clock), 3),
+        "moves": len(clock),
+    }
+
+
+def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        probe = new_game(args.variant, _options(args.option))
+        names = _player_names(args.players, probe.rules.players)
+    except (RecordError, ValueError) as err:
+        _emit({"ok": False, "error": str(err)}, out)
+        return EXIT_MALFORMED
+    save_dir = Path(args.save_records) if args.save_records else None
+    if save_dir:
+        save_dir.mkdir(parents=True, exist_ok=True)
+    sides = 2 if probe.rules.partnerships else probe.rules.players
+    wins = [0] * sides
+    score_sums = [0] * probe.rules.players
+    clock: list[float] = []
+    deals = 0
+    for number in range(args.games):
+        seed = args.seed * 1_000_003 + number
+        rng = random.Random(seed ^ 0x5EED)
+        game = new_game(args.variant, _options(args.option), seed=seed, dealer=number % sides)
+        players = [make_player(n, random.Random(rng.random())) for n in names]
+        play_game(game, players, clock)
+        deals += len(game.results)
+        if game.winner is not None:
+            wins[game.winner] += 1
+        for seat, total in enumerate(game.totals):
+            score_sums[seat] += total
+        if save_dir:
+            path = save_dir / f"game-{number + 1:04d}.json"
+            path.write_text(json.dumps(game.record(), ensure_ascii=False), encoding="utf-8")
+    _emit({
+        "ok": True, "variant": args.variant, "games": args.games, "deals": deals,
+        "players": names, "wins": wins,
+        "mean_scores": [round(s / max(1, args.games), 1) for s in score_sums],
+        **_timing(clock),
+    }, out)
+    return 0
+
+
+def wilson(wins: float, n: int) -> list[float]:
+    """95% Wilson score interval of a win rate."""
+    if n == 0:
+        return [0.0, 1.0]
+    z = 1.96
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return [round(centre - half, 4), round(centre + half, 4)]
+
+
+def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
+    """Duplicate games: each seeded game is played twice with the seats swapped."""
+    try:
+        probe = new_game(args.variant, _options(args.option))
+        for name in (args.a, args.b):
+            _player_names(name, 1)
+    except (RecordError, ValueError) as err:
+        _emit({"ok": False, "error": str(err)}, out)
+        return EXIT_MALFORMED
+    seats = probe.rules.players
+    a_wins = 0.0
+    games = 0
+    deals = 0
+    points = {"a": 0, "b": 0}
+    clocks: dict[str, list[float]] = {"a": [], "b": []}
+    number = 0
+    while deals < args.deals:
+        seed = args.seed * 1_000_003 + number
+        number += 1
+        for swap in (False, True):
+            labels = [("b" if (seat % 2 == 0) == swap else "a") for seat in range(seats)]
+            rng = random.Random(seed ^ 0xA4E)
+            players = [make_player(args.a if lab == "a" else args.b, random.Random(rng.random()))
+                       for lab in labels]
+            timed = [_Timed(p, clocks[lab]) for p, lab in zip(players, labels, strict=True)]
+            game = new_game(args.variant, _options(args.option), seed=seed, dealer=0)
+            play_game(game, timed)
+            games += 1
+            deals += len(game.results)
+            for seat, total in enumerate(game.totals):
+                points[labels[seat]] += total
+            winner_label = labels[game.winner] if game.winner is not None else None
+            if winner_label == "a":
+                a_wins += 1
+    _emit({
+        "ok": True, "variant": args.variant, "a": args.a, "b": args.b,
+        "games": games, "deals": deals,
+        "a_wins": a_wins, "b_wins": games - a_wins,
+        "a_win_rate": round(a_wins / max(1, games), 4),
+        "a_win_rate_ci95": wilson(a_wins, games),
+        "a_points_per_deal": round(points["a"] / max(1, deals), 1),
+        "b_points_per_deal": round(points["b"] / max(1, deals), 1),
+        "a_time": _timing(clocks["a"]), "b_time": _timing(clocks["b"]),
+    }, out)
+    return 0
+
+
+class _Timed:
+    """Wraps a player to record its time per decision."""
+
+    def __init__(self, player: Player, clock: list[float]) -> None:
+        self.player = player
+        self.clock = clock
+        self.name = player.name
+
+    def decide(self, obs: Any) -> Any:
+        start = time.perf_counter()
+        action = choose(self.player, obs)
+        self.clock.append(time.perf_counter() - start)
+        return action
+        yield  # pragma: no cover
+
+
+def cmd_bench(out: TextIO, seconds: float = 3.0) -> int:
+    """Engine speed: random full deals per second, greedy time per move (CPython)."""
+    rng = random.Random(1)
+    deals = 0
+    moves = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = new_game("classic", seed=deals)
+        while not game.deal.is_terminal:
+            game.apply(rng.choice(game.legal_actions()))
+            moves += 1
+        deals += 1
+    elapsed = time.perf_counter() - start
+    clock: list[float] = []
+    greedy = [make_player("greedy", random.Random(2)) for _ in range(2)]
+    for number in range(30):
+        game = new_game("classic", seed=10_000 + number)
+        while not game.deal.is_terminal:
+            seat = game.current_player
+            assert seat is not None
+            t0 = time.perf_counter()
+            action = choose(greedy[seat], game.observation(seat))
+            clock.append(time.perf_counter() - t0)
+            game.apply(action)
+    _emit({
+        "python": sys.version.split()[0],
+        "random_deals_per_second": round(deals / elapsed, 1),
+        "random_moves_per_second": round(moves / elapsed, 1),
+        "greedy_mean_ms_per_move": round(1000 * sum(clock) / len(clock), 3),
+    }, out)
+    return 0
+
+
+def _options(pairs: Sequence[str] | None) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise RecordError(f"option {pair!r} is not KEY=VALUE")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
+
+# ----- terminal game ------------------------------------------------------
+def _cards(codes: Sequence[int]) -> str:
+    return " ".join(code_text(c) for c in sorted(codes, key=notation_key)) or "-"
+
+
+def cmd_play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
+    try:
+        game = new_game(args.variant, _options(args.option), seed=args.seed)
+        opponent_name = _player_names(args.ai, 1)[0]
+    except (RecordError, ValueError) as err:
+        out.write(f"error: {err}\n")
+        return EXIT_MALFORMED
+    rng = random.Random(args.seed)
+    players = [make_player(opponent_name, random.Random(rng.random()))
+               for _ in range(game.rules.players)]
+    me = 0
+    out.write("Bezique — type an action (e.g. 'play QS', 'declare QS JD', 'pass'), "
+              "'help' for the legal ones, 'quit' to stop.\n")
+    while True:
+        while not game.deal.is_terminal:
+            seat = game.current_player
+            assert seat is not None
+            if seat != me:
+                action = choose(players[seat], game.observation(seat))
+                game.apply(action)
+                out.write(f"  seat {seat}: {action}\n")
+                continue
+            obs = game.observation(me)
+            trump = "-" if obs.trump is None else SUITS[obs.trump]
+            turnup = "-" if obs.turnup is None else code_text(obs.turnup)
+            out.write(
+                f"\nscores {game.scores()}  trump {trump}  turn-up {turnup}  "
+                f"stock {obs.stock_size}\n"
+                f"table: {' | '.join(_cards(t) for t in obs.tables)}\n"
+                f"trick: {' '.join(code_text(c) for _, c, _ in obs.trick) or '-'}\n"
+                f"your hand: {_cards(obs.hand)}\n"
+            )
+            out.write("> ")
+            out.flush()
+            line = inp.readline()
+            if not line or line.strip() == "quit":
+                out.write("\nbye\n")
+                return 0
+            if line.strip() in ("help", "?"):
+                out.write("legal: " + ", ".join(a.text() for a in obs.legal_actions) + "\n")
+                continue
+            try:
+                game.apply(line.strip())
+            except (IllegalActionError, NotationError) as err:
+                reason = err.reason if isinstance(err, IllegalActionError) else str(err)
+                out.write(f"not possible: {reason} (type 'help' for the legal actions)\n")
+        result = game.deal.result()
+        out.write(f"\ndeal over: {json.dumps(result.to_json())}\ngame: {game.totals}\n")
+        if game.is_terminal:
+            out.write(f"winner: seat {game.winner}\n")
+            return 0
+        game.next_deal()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    replay = sub.add_parser("replay", help="replay a game record and print the scores")
+    replay.add_argument("file")
+    variants = sorted(VARIANTS)
+    selfplay = sub.add_parser("selfplay", help="AI against AI")
+    selfplay.add_argument("--variant", default="classic", choices=variants)
+    selfplay.add_argument("--games", type=int, default=10)
+    selfplay.add_argument("--seed", type=int, default=0)
+    selfplay.add_argument("--players", default="greedy")
+    selfplay.add_argument("--save-records")
+    selfplay.add_argument("--option", action="append", help="KEY=VALUE variant option")
+    arena = sub.add_parser("arena", help="duplicate games between two players")
+    arena.add_argument("--variant", default="classic", choices=variants)
+    arena.add_argument("--a", required=True)
+    arena.add_argument("--b", required=True)
+    arena.add_argument("--deals", type=int, default=100)
+    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--option", action="append")
+    sub.add_parser("bench", help="engine and AI speed figures")
+    play = sub.add_parser("play", help="a terminal game against the AI")
+    play.add_argument("--variant", default="classic", choices=variants)
+    play.add_argument("--ai", default="greedy")
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--option", action="append")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    out = sys.stdout
+    if args.command == "replay":
+        return cmd_replay(args.file, out)
+    if args.command == "selfplay":
+        return cmd_selfplay(args, out)
+    if args.command == "arena":
+        return cmd_arena(args, out)
+    if args.command == "bench":
+        return cmd_bench(out)
+    return cmd_play(args, sys.stdin, out)
