@@ -1,0 +1,43 @@
+"""Run an AI decision in cooperative slices on the main thread.
+
+The engine's players expose ``decide(observation)`` as a generator that
+yields every few tens of milliseconds and returns the Action.  Driving it
+with ``await asyncio.sleep(0)`` between slices lets the browser paint and
+handle input, so the page never freezes while the AI thinks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Generator
+from typing import Any
+
+
+async def drive(result: Any, slice_budget: float = 0.04) -> Any:
+    """Run a decide() result to completion; plain return values pass through."""
+    if not isinstance(result, Generator):
+        return result
+    gen: Generator[Any, Any, Any] = result
+    started = time.perf_counter()
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+        # Yield to the browser whenever this slice has used its budget.
+        if time.perf_counter() - started >= slice_budget:
+            await asyncio.sleep(0)
+            started = time.perf_counter()
+
+
+def drive_sync(result: Any) -> Any:
+    """The same, all at once (CPython tests, hints in tests)."""
+    if not isinstance(result, Generator):
+        return result
+    gen: Generator[Any, Any, Any] = result
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value

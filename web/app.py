@@ -1,0 +1,584 @@
+"""The table controller: state, events, the AI loop, saving.
+
+It owns the Game, turns clicks and keys into engine actions, runs the AI in
+cooperative slices and re-renders the regions of the table that changed.
+The DOM is reached only through ``web.dom`` so this logic stays readable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import engine
+from engine import IllegalActionError, RecordError
+from web import i18n, render, storage
+from web.adapter import build_view
+from web.ai_runner import drive
+from web.cards import cards_bdi
+from web.dom import Dom
+from web.players import default_level, hint_for, levels, make_player
+from web.view import TableView
+
+I18N_DIR = Path(__file__).resolve().parent / "i18n"
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "variant": "classic", "options": {}, "level": "", "dealer": "random",
+}
+
+
+def load_catalog(lang: str) -> i18n.Catalog:
+    """The catalog of a language with English as fallback (read from the mounted files)."""
+    def read(code: str) -> str:
+        try:
+            return (I18N_DIR / f"{code}.json").read_text(encoding="utf-8")
+        except OSError:
+            return "{}"
+    english = read("en")
+    if lang == "en":
+        return i18n.Catalog.from_json("en", english)
+    return i18n.load_catalog(lang, read(lang), english)
+
+
+class App:
+    """One table in one page."""
+
+    def __init__(self, dom: Dom, store: Any, *, fast: bool = False) -> None:
+        self.dom = dom
+        self.store = store
+        self.fast = fast
+        self.lang = "en"
+        self.cat = load_catalog("en")
+        self.settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
+        self.game: Any = None
+        self.human = 0
+        self.players: dict[int, Any] = {}
+        self.generation = 0
+        self.busy = False
+        self.shown_trick: list[tuple[int, str]] | None = None
+        self.notice: str | None = None
+        self.notice_error = False
+        self.hint: str | None = None
+        self.overlay: str | None = None  # None | "dialog" | "game"
+        self.dialog_variant: str | None = None
+        self.hand_focus = 0
+        self.announced = 0
+        self.deal_number = 1
+        self.view: TableView | None = None
+
+    # ------------------------------------------------------------ start
+    def start(self) -> None:
+        stored = storage.get_text(self.store, storage.LANG_KEY)
+        lang = stored if stored in i18n.LANGS else self.dom.html_lang()
+        self.set_language(lang if lang in i18n.LANGS else "en", save=False)
+        self.settings = self.load_settings()
+        try:
+            data = storage.read(self.store)
+        except storage.SaveProblem as problem:
+            self.set_aside(problem.code)
+            data = None
+        if data is not None:
+            try:
+                self.game = engine.Game.from_json(data["game"])
+                self.human = int(data.get("human", 0))
+                self.settings = {**self.settings, **dict(data.get("settings", {}))}
+                self.deal_number = int(data.get("deal_number", 1))
+                self.overlay = "game" if self.game.is_terminal else None
+            except (RecordError, ValueError, KeyError, TypeError, IndexError):
+                self.set_aside("save.unreadable")
+                self.game = None
+        if self.game is None:
+            self.new_game(self.settings, save=True)
+        self.make_players()
+        self.announced = len(self.observation_log())
+        self.dom.on_events(self.on_click, self.on_key, self.on_change)
+        self.render()
+        self.dom.set_state("ready")
+        self.kick_ai()
+
+    def set_aside(self, code: str) -> None:
+        key = storage.set_aside(self.store, str(int(time.time() * 1000)))
+        self.notice = self.cat.t(code, where=key)
+        self.notice_error = True
+
+    def load_settings(self) -> dict[str, Any]:
+        import json
+        text = storage.get_text(self.store, storage.SETTINGS_KEY)
+        if not text:
+            return dict(DEFAULT_SETTINGS)
+        try:
+            data = json.loads(text)
+            if isinstance(data, dict):
+                return {**DEFAULT_SETTINGS, **data}
+        except ValueError:
+            pass
+        return dict(DEFAULT_SETTINGS)
+
+    # --------------------------------------------------------- language
+    def set_language(self, lang: str, save: bool = True) -> None:
+        self.lang = lang
+        self.cat = load_catalog(lang)
+        self.dom.set_lang(lang, i18n.direction(lang), self.cat.t("app.title"))
+        if save:
+            storage.set_text(self.store, storage.LANG_KEY, lang)
+
+    # --------------------------------------------------------- new game
+    def new_game(self, settings: dict[str, Any], save: bool = True) -> None:
+        self.generation += 1
+        self.settings = dict(settings)
+        variant = settings.get("variant", "classic")
+        if variant not in engine.VARIANTS:
+            variant = "classic"
+        options = dict(settings.get("options") or {})
+        rules_cls = engine.VARIANTS[variant]
+        options = {k: v for k, v in options.items() if k in rules_cls.option_specs}
+        try:
+            probe = engine.make_rules(variant, options)
+        except RecordError:
+            options, probe = {}, engine.make_rules(variant, {})
+        n = probe.players
+        dealer_choice = settings.get("dealer", "random")
+        if dealer_choice == "me":
+            dealer = 0
+        elif dealer_choice == "other":
+            dealer = n - 1
+        else:
+            dealer = random.randrange(n)
+        seed = random.randrange(2**31)
+        self.game = engine.new_game(variant, options, seed=seed, dealer=dealer)
+        self.human = 0
+        self.shown_trick = None
+        self.hint = None
+        self.overlay = None
+        self.deal_number = 1
+        self.announced = 0
+        self.make_players()
+        storage.set_text(self.store, storage.SETTINGS_KEY, _json(self.settings))
+        if save:
+            self.save()
+
+    def make_players(self) -> None:
+        n = self.game.rules.players
+        level = self.settings.get("level") or default_level()
+        self.players = {s: make_player(level, s, self.game) for s in range(n) if s != self.human}
+
+    # --------------------------------------------------------------- save
+    def save(self) -> None:
+        storage.save(self.store, self.game.to_json(), {
+            "human": self.human, "settings": self.settings, "deal_number": self.deal_number})
+
+    # -------------------------------------------------------------- view
+    def observation_log(self) -> list[list[Any]]:
+        return list(self.game.deal.observation(self.human).log)
+
+    def who(self, seat: int) -> str:
+        view = self.view
+        if view is None:
+            return str(seat)
+        return render.seat_name(view.seats[seat], view, self.cat)
+
+    def log_line(self, ev: list[Any]) -> str | None:
+        """One log event as HTML in the current language (None: not shown)."""
+        cat = self.cat
+        kind = ev[0]
+        if kind == "play":
+            return cat.html("log.play", who=self.who(ev[1]),
+                            card=i18n.Markup(cards_bdi(cat, [_code(ev[2])])))
+        if kind == "trick":
+            return cat.html("log.trick", who=self.who(ev[1]))
+        if kind == "declare":
+            return cat.html("log.declare", who=self.who(ev[1]),
+                            combination=cat.declaration(str(ev[2])), points=int(ev[3]))
+        if kind == "seven":
+            key = "log.seven_exchange" if ev[3] else "log.seven_show"
+            return cat.html(key, who=self.who(ev[1]),
+                            card=i18n.Markup(cards_bdi(cat, [_code(ev[2])])))
+        if kind == "draw" and ev[1] == self.human and ev[2] is not None:
+            return cat.html("log.you_drew", card=i18n.Markup(cards_bdi(cat, [_code(ev[2])])))
+        if kind == "end_phase":
+            return cat.html("log.end_phase")
+        if kind == "deal_over":
+            return cat.html("log.deal_over")
+        if kind in ("vido", "accept", "refuse", "donuk"):
+            return cat.html(f"log.{kind}", who=self.who(int(ev[1])) if len(ev) > 1 else "")
+        return None
+
+    def announce_text(self, ev: list[Any]) -> str | None:
+        """What the live region says for an event (the human's own plays are not echoed)."""
+        cat = self.cat
+        kind = ev[0]
+        if kind == "play" and ev[1] != self.human:
+            return cat.t("live.play", who=self.who(ev[1]), card=cat.card_name(_code(ev[2])))
+        if kind == "trick":
+            return cat.t("live.trick", who=self.who(ev[1]))
+        if kind == "declare":
+            return cat.t("live.declare", who=self.who(ev[1]),
+                         combination=cat.declaration(str(ev[2])), points=int(ev[3]))
+        if kind == "deal_over":
+            return cat.t("live.scores", scores=", ".join(
+                f"{self.who(s)} {v}" for s, v in enumerate(self.game.scores())))
+        return None
+
+    def build(self) -> TableView:
+        log_events = self.observation_log()
+        view = build_view(self.game, self.human, shown_trick=self.shown_trick,
+                          thinking=self.busy, notice=self.notice, hint=self.hint,
+                          deal_number=self.deal_number)
+        self.view = view
+        lines = [line for line in (self.log_line(ev) for ev in log_events[-14:]) if line]
+        view.log = lines
+        return view
+
+    def render(self) -> None:
+        view = self.build()
+        cat = self.cat
+        n = view.num_players
+        self.hand_focus = max(0, min(self.hand_focus, len(view.hand) - 1))
+        self.dom.patch_all({
+            "bz-bar": render.render_bar(view, self.lang, cat, busy=self.busy),
+            "bz-scores": render.render_scores(view, cat),
+            "bz-opps": render.render_opponents(view, cat),
+            "bz-centre": render.render_centre(view, cat),
+            "bz-me": render.render_hand(view, cat, self.hand_focus),
+            "bz-prompt": render.render_prompt(view, cat),
+            "bz-notice": self.notice_html(),
+            "bz-log": render.render_log(view, cat),
+            "bz-overlay": self.overlay_html(view),
+        }, table_players=n)
+        self.announce()
+
+    def notice_html(self) -> str:
+        parts = []
+        if self.notice:
+            cls = "notice error" if self.notice_error else "notice"
+            parts.append(f'<p class="{cls}" role="alert">{escape(self.notice)}</p>')
+        if self.hint:
+            parts.append(f'<p class="hintbox" data-hint>{self.hint}</p>')
+        return "".join(parts)
+
+    def overlay_html(self, view: TableView) -> str:
+        if self.overlay == "dialog":
+            return render_new_game(self, self.cat)
+        if self.overlay == "game" and self.game.is_terminal:
+            return render.render_game_summary(view, self.cat)
+        if view.deal_summary is not None:
+            return render.render_deal_summary(view, view.deal_summary, self.cat)
+        return ""
+
+    def announce(self) -> None:
+        events = self.observation_log()
+        if len(events) < self.announced:
+            self.announced = 0
+        fresh = events[self.announced:]
+        self.announced = len(events)
+        texts = [x for x in (self.announce_text(ev) for ev in fresh) if x]
+        if texts:
+            self.dom.announce(" ".join(texts[-4:]))
+
+    # ------------------------------------------------------------ actions
+    def try_action(self, text: str) -> None:
+        """A click on an action control: apply it or show why it is refused."""
+        if self.busy or self.game.deal.current_player != self.human:
+            self.set_notice(self.cat.t("status.not_your_turn"), error=True)
+            self.render()
+            return
+        try:
+            self.apply(text)
+        except IllegalActionError as err:
+            self.set_notice(self.cat.error(err.rule, err.reason), error=True)
+            self.dom.shake(text)
+            self.render()
+            return
+        self.render()
+        self.kick_ai()
+
+    def set_notice(self, text: str | None, error: bool = False) -> None:
+        self.notice = text
+        self.notice_error = error
+
+    def apply(self, text: Any) -> None:
+        deal = self.game.deal
+        before_trick = [(s, _code(deal.kinds[i])) for s, i, _ in deal.trick]
+        seat = deal.current_player
+        act = text if not isinstance(text, str) else engine.Action.parse(text)
+        self.game.apply(act)
+        self.notice = None
+        self.hint = None
+        if act.kind in ("play", "play_table"):
+            if len(before_trick) + 1 == deal.n:
+                self.shown_trick = before_trick + [(seat, _code(act.codes[0]))]
+            else:
+                self.shown_trick = None
+        self.save()
+
+    def kick_ai(self) -> None:
+        if self.busy:
+            return
+        seat = self.game.current_player
+        if seat is None or seat == self.human or self.game.deal.is_terminal:
+            return
+        asyncio.ensure_future(self.ai_loop())
+
+    async def ai_loop(self) -> None:
+        gen = self.generation
+        self.busy = True
+        try:
+            while gen == self.generation:
+                game = self.game
+                seat = game.current_player
+                if seat is None or seat == self.human or game.deal.is_terminal:
+                    break
+                self.render()
+                completed = self.shown_trick is not None and not game.deal.trick
+                await asyncio.sleep(self.pause(completed))
+                if gen != self.generation:
+                    return
+                obs = game.deal.observation(seat)
+                player = self.players.get(seat) or make_player(default_level(), seat, game)
+                action = await drive(player.decide(obs))
+                if gen != self.generation or game is not self.game:
+                    return
+                try:
+                    self.apply(action)
+                except IllegalActionError:  # a confused player: fall back to the first legal move
+                    self.apply(game.legal_actions()[0])
+        finally:
+            if gen == self.generation:
+                self.busy = False
+        if gen == self.generation:
+            self.render()
+
+    def pause(self, after_trick: bool) -> float:
+        if self.fast:
+            return 0.02
+        return 0.9 if after_trick else 0.45
+
+    # ------------------------------------------------------------ commands
+    def command(self, name: str, el: Any) -> None:
+        if name == "language":
+            lang = self.dom.attr(el, "data-lang") or "en"
+            if lang in i18n.LANGS:
+                self.set_language(lang)
+                self.render()
+            return
+        if name == "new-game":
+            self.dialog_variant = None
+            self.overlay = "dialog"
+            self.render()
+            self.dom.focus_first("#bz-overlay select, #bz-overlay button")
+            return
+        if name == "close":
+            self.overlay = "game" if self.game.is_terminal else None
+            self.render()
+            return
+        if name == "start-game":
+            settings = self.dom.read_form("bz-newgame")
+            self.new_game(parse_settings(settings))
+            self.render()
+            self.kick_ai()
+            return
+        if name == "next":
+            self.next_step()
+            return
+        if name == "hint":
+            asyncio.ensure_future(self.show_hint())
+            return
+
+    def next_step(self) -> None:
+        game = self.game
+        if not game.deal.is_terminal:
+            return
+        if game.is_terminal:
+            self.overlay = "game"
+            self.render()
+            self.dom.focus_first("#bz-overlay .primary, #bz-overlay button")
+            return
+        game.next_deal()
+        self.deal_number += 1
+        self.shown_trick = None
+        self.announced = 0
+        self.save()
+        self.render()
+        self.dom.focus_hand(self.hand_focus)
+        self.kick_ai()
+
+    async def show_hint(self) -> None:
+        if self.busy or self.game.current_player != self.human:
+            return
+        game = self.game
+        obs = game.deal.observation(self.human)
+        self.set_notice(None)
+        self.hint = escape(self.cat.t("hint.thinking"))
+        self.render()
+        action, reason = await hint_for(game, obs, self.human)
+        if game is not self.game:
+            return
+        text = action.text() if hasattr(action, "text") else str(action)
+        self.hint = self.cat.html("hint.suggest", action=i18n.Markup(self.action_html(text)),
+                                  reason=self.cat.t(f"hint.{reason}"))
+        self.render()
+
+    def action_html(self, text: str) -> str:
+        words = text.split()
+        cat = self.cat
+        if words[0] == "play":
+            card = words[-1]
+            key = "action.play_table" if words[1] == "table" else "action.play"
+            return cat.html(key, card=i18n.Markup(cards_bdi(cat, [card])))
+        if words[0] == "declare":
+            try:
+                act = engine.Action.parse(text)
+                combo = self.game.deal.rules.classify(act.codes, self.game.deal.trump)
+                name = cat.declaration(combo.name) if combo else cat.t("action.declare")
+            except Exception:
+                name = cat.t("action.declare")
+            return f"{escape(name)} {cards_bdi(cat, words[1:])}"
+        if words[0] == "seven":
+            return f'{escape(cat.t("action.seven"))} {cards_bdi(cat, words[1:])}'
+        return escape(cat.t(f"action.{words[0]}"))
+
+    # -------------------------------------------------------------- events
+    def on_click(self, action: str | None, command: str | None, el: Any) -> None:
+        try:
+            if command:
+                self.command(command, el)
+            elif action:
+                idx = self.dom.attr(el, "data-index")
+                if idx is not None and idx != "":
+                    self.hand_focus = int(idx)
+                self.try_action(action)
+        except Exception as exc:  # never leave the page dead on a bug: show it
+            self.set_notice(self.cat.t("error.internal", detail=str(exc)), error=True)
+            self.render()
+            raise
+
+    def on_key(self, key: str, index: int | None) -> bool:
+        """Arrow keys move along the hand (roving tabindex); True if handled."""
+        if index is None or self.view is None:
+            return False
+        count = len(self.view.hand)
+        if count == 0:
+            return False
+        rtl = i18n.direction(self.lang) == "rtl"
+        step = {"ArrowRight": 1, "ArrowLeft": -1, "ArrowDown": 1, "ArrowUp": -1}.get(key)
+        if key == "Home":
+            new = 0
+        elif key == "End":
+            new = count - 1
+        elif step is not None:
+            if rtl and key in ("ArrowRight", "ArrowLeft"):
+                step = -step
+            new = (index + step) % count
+        else:
+            return False
+        self.hand_focus = new
+        self.dom.roving(new)
+        return True
+
+    def on_change(self, name: str, value: str) -> None:
+        if name == "variant":
+            self.dialog_variant = value
+            self.render()
+            self.dom.focus_first("#bz-overlay select")
+
+
+def _code(code: Any) -> str:
+    from engine.cards import code_text
+    return code_text(code) if isinstance(code, int) else str(code)
+
+
+def _json(value: Any) -> str:
+    import json
+    return json.dumps(value)
+
+
+def parse_settings(form: dict[str, str]) -> dict[str, Any]:
+    """The new-game form's values as settings (options typed from the spec)."""
+    variant = form.get("variant", "classic")
+    if variant not in engine.VARIANTS:
+        variant = "classic"
+    specs = engine.VARIANTS[variant].option_specs
+    options: dict[str, Any] = {}
+    for key, spec in specs.items():
+        raw = form.get(f"opt.{key}")
+        if isinstance(spec.default, bool):
+            options[key] = raw in ("on", "true", "1")
+            continue
+        if raw is None:
+            continue
+        for allowed in spec.allowed:
+            if str(allowed) == raw:
+                options[key] = allowed
+    level = form.get("level") or default_level()
+    dealer = form.get("dealer", "random")
+    return {"variant": variant, "options": options, "level": level, "dealer": dealer}
+
+
+def render_new_game(app: App, cat: i18n.Catalog) -> str:
+    """The new-game dialog: variant, its options, AI level, first dealer."""
+    current = app.dialog_variant or app.settings.get("variant", "classic")
+    if current not in engine.VARIANTS:
+        current = "classic"
+    variants = "".join(
+        f'<option value="{escape(v)}"{" selected" if v == current else ""}>'
+        f'{escape(cat.t("variant." + v))}</option>' for v in engine.VARIANTS)
+    saved_opts = app.settings.get("options", {}) if current == app.settings.get("variant") else {}
+    opts = []
+    for key, spec in engine.VARIANTS[current].option_specs.items():
+        value = saved_opts.get(key, spec.default)
+        if isinstance(spec.default, bool):
+            checked = " checked" if value else ""
+            opts.append(f'<label><input type="checkbox" name="opt.{escape(key)}"{checked}> '
+                        f'{escape(cat.t("option." + key))}</label>')
+        else:
+            choices = "".join(
+                f'<option value="{escape(str(a))}"{" selected" if a == value else ""}>'
+                f'{escape(cat.t("option." + key + "." + str(a)) if cat.has("option." + key + "." + str(a)) else str(a))}'
+                "</option>" for a in spec.allowed)
+            opts.append(f'<label>{escape(cat.t("option." + key))} '
+                        f'<select name="opt.{escape(key)}">{choices}</select></label>')
+    level_now = app.settings.get("level") or default_level()
+    level_radios = "".join(
+        f'<label><input type="radio" name="level" value="{lv}"{" checked" if lv == level_now else ""}> '
+        f'{escape(cat.t("level." + lv))}</label>' for lv in levels())
+    dealer_now = app.settings.get("dealer", "random")
+    dealers = "".join(
+        f'<label><input type="radio" name="dealer" value="{d}"{" checked" if d == dealer_now else ""}> '
+        f'{escape(cat.t("dealer." + d))}</label>' for d in ("me", "other", "random"))
+    return (
+        '<div class="dialog" role="dialog" aria-modal="true" aria-labelledby="ng-title">'
+        f'<h2 id="ng-title">{escape(cat.t("newgame.title"))}</h2>'
+        '<form id="bz-newgame" onsubmit="return false">'
+        f'<fieldset><legend>{escape(cat.t("newgame.variant"))}</legend>'
+        f'<label><span class="sr-only">{escape(cat.t("newgame.variant"))}</span>'
+        f'<select name="variant" data-change="variant">{variants}</select></label></fieldset>'
+        + (f'<fieldset><legend>{escape(cat.t("newgame.options"))}</legend>'
+           f'<div class="opts">{"".join(opts)}</div></fieldset>' if opts else "")
+        + f'<fieldset><legend>{escape(cat.t("newgame.level"))}</legend><div class="opts">{level_radios}</div></fieldset>'
+        f'<fieldset><legend>{escape(cat.t("newgame.dealer"))}</legend><div class="opts">{dealers}</div></fieldset>'
+        f'<button type="button" class="btn primary" data-command="start-game">{escape(cat.t("newgame.start"))}</button>'
+        f'<button type="button" class="btn" data-command="close">{escape(cat.t("newgame.cancel"))}</button>'
+        "</form></div>"
+    )
+
+
+async def main() -> None:
+    """PyScript entry: build the page skeleton, start the app."""
+    from web.dom import BrowserDom
+    dom = BrowserDom()
+    try:
+        import js
+        fast = "fast" in str(js.window.location.search)
+        app = App(dom, js.window.localStorage, fast=fast)
+        app.start()
+        js.window.bezique = None  # marks boot done for scripts; the app lives in Python
+        _APPS.append(app)
+    except Exception:
+        dom.set_state("error")
+        raise
+
+
+_APPS: list[App] = []

@@ -1,0 +1,258 @@
+"""The browser side of the table: the page skeleton, patches, events, focus.
+
+Only this module touches ``js``/``pyodide``; the controller calls it through
+a few small methods, so the rest of the UI code runs under CPython too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+SKELETON = (
+    '<div id="bz" class="bz">'
+    '<header id="bz-bar" class="bar"></header>'
+    '<div id="bz-scores" class="scorebar"></div>'
+    '<div id="bz-table" class="table" data-n="2">'
+    '<div id="bz-opps" class="opps"></div>'
+    '<div id="bz-centre" class="centre"></div>'
+    '<div id="bz-me" class="mine"></div>'
+    "</div>"
+    '<div id="bz-prompt" class="prompt"></div>'
+    '<div id="bz-notice"></div>'
+    '<section id="bz-log" class="log"></section>'
+    '<div id="bz-live" class="sr-only" aria-live="polite" aria-atomic="true"></div>'
+    '<div id="bz-overlay" class="overlay" hidden></div>'
+    "</div>"
+)
+
+ClickHandler = Callable[[str | None, str | None, Any], None]
+KeyHandler = Callable[[str, int | None], bool]
+ChangeHandler = Callable[[str, str], None]
+
+
+class Dom:
+    """What the controller needs from a page (a recording fake in tests)."""
+
+    def html_lang(self) -> str:
+        return "en"
+
+    def set_lang(self, lang: str, direction: str, title: str) -> None: ...
+
+    def set_state(self, state: str) -> None: ...
+
+    def on_events(self, click: ClickHandler, key: KeyHandler, change: ChangeHandler) -> None: ...
+
+    def patch_all(self, regions: dict[str, str], table_players: int) -> None: ...
+
+    def announce(self, text: str) -> None: ...
+
+    def shake(self, action: str) -> None: ...
+
+    def attr(self, el: Any, name: str) -> str | None:
+        return None
+
+    def focus_first(self, selector: str) -> None: ...
+
+    def focus_hand(self, index: int) -> None: ...
+
+    def roving(self, index: int) -> None: ...
+
+    def read_form(self, form_id: str) -> dict[str, str]:
+        return {}
+
+
+def _css_string(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+class BrowserDom(Dom):
+    """The real page, through Pyodide's ``js`` module."""
+
+    def __init__(self) -> None:
+        import js
+        from pyodide.ffi import create_proxy
+
+        self.js = js
+        self.create_proxy = create_proxy
+        self.doc = js.document
+        host = self.doc.getElementById("app") or self.doc.body
+        host.innerHTML = SKELETON
+        self.root = self.doc.getElementById("bz")
+        self.cache: dict[str, str] = {}
+        self.nodes = {}
+        self._proxies: list[Any] = []
+        if not self.doc.querySelector('link[href$="app.css"]'):
+            link = self.doc.createElement("link")
+            link.rel = "stylesheet"
+            link.href = "web/app.css"
+            self.doc.head.appendChild(link)
+
+    def node(self, region: str) -> Any:
+        el = self.nodes.get(region)
+        if el is None:
+            el = self.doc.getElementById(region)
+            self.nodes[region] = el
+        return el
+
+    def html_lang(self) -> str:
+        return str(self.doc.documentElement.lang or "en")
+
+    def set_lang(self, lang: str, direction: str, title: str) -> None:
+        html = self.doc.documentElement
+        html.setAttribute("lang", lang)
+        html.setAttribute("dir", direction)
+        self.doc.title = title
+
+    def set_state(self, state: str) -> None:
+        self.doc.documentElement.setAttribute("data-app-state", state)
+
+    # ------------------------------------------------------------ events
+    def on_events(self, click: ClickHandler, key: KeyHandler, change: ChangeHandler) -> None:
+        def on_click(evt: Any) -> None:
+            target = evt.target
+            if not hasattr(target, "closest"):
+                return
+            el = target.closest("[data-action],[data-command]")
+            if el is None or not self.root.contains(el):
+                return
+            evt.preventDefault()
+            click(el.getAttribute("data-action"), el.getAttribute("data-command"), el)
+
+        def on_key(evt: Any) -> None:
+            target = evt.target
+            key_name = str(evt.key)
+            if key_name == "Escape" and self.doc.querySelector("#bz-overlay .dialog"):
+                close = self.doc.querySelector('#bz-overlay [data-command="close"]')
+                if close:
+                    close.click()
+                return
+            cls = target.classList
+            if cls is None or not cls.contains("hcard"):
+                return
+            raw = target.getAttribute("data-index")
+            index = int(raw) if raw not in (None, "") else None
+            if key(key_name, index):
+                evt.preventDefault()
+
+        def on_change(evt: Any) -> None:
+            target = evt.target
+            name = target.getAttribute("data-change") if hasattr(target, "getAttribute") else None
+            if name:
+                change(str(name), str(target.value))
+
+        for kind, fn in (("click", on_click), ("keydown", on_key), ("change", on_change)):
+            proxy = self.create_proxy(fn)
+            self._proxies.append(proxy)
+            self.root.addEventListener(kind, proxy)
+
+    # ------------------------------------------------------------ patches
+    def _focus_key(self) -> tuple[str, str] | None:
+        active = self.doc.activeElement
+        if active is None or active == self.doc.body or not self.root.contains(active):
+            return None
+        idx = active.getAttribute("data-index")
+        if idx is not None and active.classList.contains("hcard"):
+            return ("hand", str(idx))
+        for attr in ("data-action", "data-command"):
+            value = active.getAttribute(attr)
+            if value is not None:
+                extra = active.getAttribute("data-lang")
+                sel = f'[{attr}="{_css_string(str(value))}"]'
+                if extra:
+                    sel += f'[data-lang="{_css_string(str(extra))}"]'
+                return ("sel", sel)
+        name = active.getAttribute("name")
+        if name:
+            return ("sel", f'[name="{_css_string(str(name))}"]')
+        return None
+
+    def patch_all(self, regions: dict[str, str], table_players: int) -> None:
+        focus = self._focus_key()
+        changed = False
+        for region, html in regions.items():
+            if self.cache.get(region) == html:
+                continue
+            self.cache[region] = html
+            el = self.node(region)
+            el.innerHTML = html
+            changed = True
+            if region == "bz-overlay":
+                if html:
+                    el.removeAttribute("hidden")
+                else:
+                    el.setAttribute("hidden", "")
+        table = self.node("bz-table")
+        if table.getAttribute("data-n") != str(table_players):
+            table.setAttribute("data-n", str(table_players))
+        if changed and focus is not None:
+            active = self.doc.activeElement
+            if active is None or active == self.doc.body or not active.isConnected:
+                self._restore(focus)
+
+    def _restore(self, focus: tuple[str, str]) -> None:
+        kind, value = focus
+        if kind == "hand":
+            self.focus_hand(int(value))
+            return
+        el = self.root.querySelector(value)
+        if el is None:
+            el = self.root.querySelector(".hcard[tabindex='0']")
+        if el is not None:
+            el.focus()
+
+    def announce(self, text: str) -> None:
+        self.node("bz-live").textContent = text
+
+    def shake(self, action: str) -> None:
+        el = self.root.querySelector(f'[data-action="{_css_string(action)}"]')
+        if el is None:
+            return
+        el.classList.add("refused")
+        from pyodide.ffi import create_once_callable
+
+        self.js.setTimeout(create_once_callable(lambda: el.classList.remove("refused")), 400)
+
+    def attr(self, el: Any, name: str) -> str | None:
+        value = el.getAttribute(name)
+        return None if value is None else str(value)
+
+    def focus_first(self, selector: str) -> None:
+        el = self.root.querySelector(selector)
+        if el is not None:
+            el.focus()
+
+    def focus_hand(self, index: int) -> None:
+        cards = self.root.querySelectorAll(".hcard")
+        if cards.length == 0:
+            return
+        index = max(0, min(index, cards.length - 1))
+        cards.item(index).focus()
+
+    def roving(self, index: int) -> None:
+        cards = self.root.querySelectorAll(".hcard")
+        for i in range(cards.length):
+            cards.item(i).setAttribute("tabindex", "0" if i == index else "-1")
+        if 0 <= index < cards.length:
+            cards.item(index).focus()
+
+    def read_form(self, form_id: str) -> dict[str, str]:
+        form = self.doc.getElementById(form_id)
+        out: dict[str, str] = {}
+        if form is None:
+            return out
+        elements = form.elements
+        for i in range(elements.length):
+            el = elements.item(i)
+            name = el.getAttribute("name")
+            if not name:
+                continue
+            kind = str(el.type or "")
+            if kind == "radio":
+                if el.checked:
+                    out[str(name)] = str(el.value)
+            elif kind == "checkbox":
+                out[str(name)] = "on" if el.checked else "off"
+            else:
+                out[str(name)] = str(el.value)
+        return out

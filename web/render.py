@@ -1,0 +1,364 @@
+"""HTML for each region of the table, built from a TableView.
+
+Every function returns a string; the controller writes a region's string
+into the DOM only when it changed, so a move touches few nodes.  Pure
+Python: testable under CPython.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from web.cards import Cat, back_html, cards_bdi, face_html
+from web.view import ActionView, DealSummaryView, MatchView, SeatView, TableView
+
+
+LANGS = ("he", "tr", "ru", "en")
+
+# Where each seat sits, by its distance from the human in playing order.
+POSITIONS: dict[int, dict[int, str]] = {
+    2: {0: "me", 1: "top"},
+    3: {0: "me", 1: "start", 2: "end"},
+    4: {0: "me", 1: "start", 2: "top", 3: "end"},
+}
+
+
+def position(rel: int, n: int) -> str:
+    return POSITIONS.get(n, POSITIONS[4]).get(rel, "top")
+
+
+def seat_name(sv: SeatView, view: TableView, cat: Cat) -> str:
+    if sv.is_human:
+        return cat.t("seat.you")
+    if view.num_players == 4 and sv.rel == 2:
+        return cat.t("seat.partner")
+    if view.num_players == 2:
+        return cat.t("seat.opponent")
+    return cat.t("seat.player", n=sv.rel)
+
+
+def attr_action(action: str, legal: bool) -> str:
+    dis = "" if legal else ' aria-disabled="true"'
+    return f'data-action="{escape(action)}"{dis}'
+
+
+# ---------------------------------------------------------------- header
+
+def render_bar(view: TableView | None, lang: str, cat: Cat, busy: bool = False) -> str:
+    langs = "".join(
+        f'<button type="button" class="btn lang" data-command="language" data-lang="{code}"'
+        f' lang="{code}" aria-pressed="{"true" if code == lang else "false"}"'
+        f' title="{escape(cat.t(f"language.name.{code}"))}">{escape(cat.t(f"language.short.{code}"))}</button>'
+        for code in LANGS
+    )
+    hint_dis = ""
+    if view is None or busy or not _human_to_act(view):
+        hint_dis = ' aria-disabled="true"'
+    return (
+        f'<h1 class="title">{escape(cat.t("app.title"))}</h1>'
+        f'<nav class="menu" aria-label="{escape(cat.t("menu.label"))}">'
+        f'<button type="button" class="btn" data-command="new-game">{escape(cat.t("menu.new_game"))}</button>'
+        f'<button type="button" class="btn" data-command="hint"{hint_dis}>{escape(cat.t("menu.hint"))}</button>'
+        f'<span class="langs" role="group" aria-label="{escape(cat.t("menu.language"))}">{langs}</span>'
+        "</nav>"
+    )
+
+
+def _human_to_act(view: TableView) -> bool:
+    return view.current == view.human and not view.deal_summary and not view.game_over
+
+
+# ------------------------------------------------------------ scoreboard
+
+def render_scores(view: TableView, cat: Cat) -> str:
+    parts: list[str] = []
+    for sv in view.seats:
+        turn = " turn" if sv.is_turn else ""
+        parts.append(
+            f'<div class="score{turn}" data-pos="{position(sv.rel, view.num_players)}">'
+            f'<span class="who">{escape(seat_name(sv, view, cat))}</span> '
+            f'<span class="pts" data-seat-score="{sv.seat}">{sv.score}</span></div>'
+        )
+    if view.side_scores is not None:
+        for side, pts in enumerate(view.side_scores):
+            mine = (view.human % 2) == side
+            key = "score.side_us" if mine else "score.side_them"
+            parts.append(
+                f'<div class="score side"><span class="who">{escape(cat.t(key))}</span> '
+                f'<span class="pts" data-side-score="{side}">{pts}</span></div>'
+            )
+    parts.append(
+        f'<div class="score target"><span class="who">{escape(cat.t("score.target"))}</span> '
+        f'<span class="pts">{view.target}</span></div>'
+    )
+    board = render_match(view.match, view, cat) if view.match else ""
+    return f'<div class="scores">{"".join(parts)}</div>{board}'
+
+
+def render_match(m: MatchView, view: TableView, cat: Cat) -> str:
+    """The marköz: match points, stake, game kind and place in the cycle."""
+    pts = "".join(
+        f'<div class="mk-pts"><span class="who">{escape(seat_name(sv, view, cat))}</span> '
+        f'<span class="pts" data-seat-match="{sv.seat}">{m.match_points[sv.seat]}</span></div>'
+        for sv in view.seats
+    )
+    ticks = "".join(
+        f'<span class="tick{" now" if i == m.cycle_pos else ""}{" sv" if i >= 2 else ""}"></span>'
+        for i in range(m.cycle_len)
+    )
+    return (
+        f'<section class="markoz" aria-label="{escape(cat.t("match.board"))}">'
+        f'<div class="mk-row">{pts}<div class="mk-pts"><span class="who">{escape(cat.t("match.to"))}</span>'
+        f' <span class="pts">{m.match_to}</span></div></div>'
+        f'<div class="mk-row"><span class="mk-kind">{escape(cat.t("match.game_kind." + m.game_kind))}</span>'
+        f' <span class="mk-game">{escape(cat.t("match.game_number", n=m.game_number))}</span>'
+        f' <span class="mk-stake" data-stake="{m.stake}">{escape(cat.t("match.stake", n=m.stake))}</span>'
+        f' <span class="mk-cycle" aria-hidden="true">{ticks}</span></div>'
+        "</section>"
+    )
+
+
+# ----------------------------------------------------------------- seats
+
+def render_groups(sv: SeatView, view: TableView, cat: Cat, small: bool) -> str:
+    """Declared cards: grouped when the engine reports groups, else flat."""
+    size = " sm" if small else ""
+    if sv.groups:
+        out = []
+        for g in sv.groups:
+            state = "intact" if g.intact else "broken"
+            cards = "".join(face_html(c, cat, classes="sm") for c in g.cards)
+            out.append(
+                f'<div class="group {state}" data-kind="{escape(g.kind)}">'
+                f'<span class="glabel">{escape(cat.declaration(g.kind))}'
+                f'{"" if g.intact else " · " + escape(cat.t("group.broken"))}</span>'
+                f'<span class="gcards">{cards}</span></div>'
+            )
+        groups_html = "".join(out)
+    else:
+        groups_html = ""
+    # Playable table cards for the human (the physical copies on the table).
+    if sv.is_human and sv.table_cards:
+        btns = []
+        legal = set(view.legal)
+        for tc in sv.table_cards:
+            if tc.action:
+                btns.append(face_html(
+                    tc.card, cat, tag="button",
+                    attrs=f'type="button" {attr_action(tc.action, tc.action in legal)}'
+                          f' aria-label="{escape(cat.t("card.on_table", card=cat.card_name(tc.card)))}"',
+                    classes="tcard" + size))
+            else:
+                btns.append(face_html(tc.card, cat, classes="tcard" + size))
+        flat = f'<div class="tablecards mine" role="group" aria-label="{escape(cat.t("table.my_declared"))}">{"".join(btns)}</div>'
+    elif sv.table_cards and not sv.groups:
+        flat = '<div class="tablecards">' + "".join(
+            face_html(tc.card, cat, classes="sm") for tc in sv.table_cards) + "</div>"
+    else:
+        flat = ""
+    if not groups_html and not flat:
+        return ""
+    return f'<div class="declared">{groups_html}{flat}</div>'
+
+
+def render_seat(sv: SeatView, view: TableView, cat: Cat) -> str:
+    pos = position(sv.rel, view.num_players)
+    name = seat_name(sv, view, cat)
+    flags = []
+    if sv.is_dealer:
+        flags.append(f'<span class="flag dealer" title="{escape(cat.t("seat.dealer"))}">{escape(cat.t("seat.dealer_short"))}</span>')
+    if sv.donuk:
+        flags.append(f'<span class="flag donuk">{escape(cat.t("seat.donuk"))}</span>')
+    turn = " turn" if sv.is_turn else ""
+    backs = "".join(back_html("sm") for _ in range(min(sv.hand_count, 12)))
+    thinking = ""
+    if sv.is_turn and view.thinking:
+        thinking = f'<span class="thinking">{escape(cat.t("status.thinking"))}</span>'
+    return (
+        f'<section class="seat{turn}" data-pos="{pos}" data-seat="{sv.seat}"'
+        f' aria-label="{escape(name)}">'
+        f'<header class="seat-head"><span class="name">{escape(name)}</span>{"".join(flags)}'
+        f'<span class="count">{escape(cat.t("seat.cards", count=sv.hand_count))}</span>{thinking}</header>'
+        f'<div class="backs" aria-hidden="true">{backs}</div>'
+        f'{render_groups(sv, view, cat, small=True)}'
+        "</section>"
+    )
+
+
+def render_opponents(view: TableView, cat: Cat) -> str:
+    return "".join(render_seat(sv, view, cat) for sv in view.seats if not sv.is_human)
+
+
+# ---------------------------------------------------------------- centre
+
+def render_centre(view: TableView, cat: Cat) -> str:
+    suit_sym = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+    if view.trump:
+        red = " red" if view.trump in ("H", "D") else ""
+        trump = (f'<div class="trump{red}"><span>{escape(cat.t("table.trump"))}</span> '
+                 f'<span class="tsym" aria-label="{escape(cat.t("card.suit." + view.trump))}">'
+                 f'{suit_sym.get(view.trump, "")}</span></div>')
+    else:
+        trump = f'<div class="trump none">{escape(cat.t("table.no_trump"))}</div>'
+    stock_cards = ""
+    if view.stock > 0:
+        stock_cards = back_html("stock")
+    turnup = ""
+    if view.turnup and view.stock > 0:
+        turnup = face_html(view.turnup, cat, classes="turnup",
+                           aria=cat.t("table.turnup", card=cat.card_name(view.turnup)))
+    stock = (
+        f'<div class="stock">{turnup}{stock_cards}'
+        f'<span class="stock-count" data-stock="{view.stock}">{escape(cat.t("table.stock", count=view.stock))}</span></div>'
+    )
+    trick_cards = []
+    for seat, card in view.trick:
+        rel = (seat - view.human) % view.num_players
+        pos = position(rel, view.num_players)
+        who = seat_name(view.seats[seat], view, cat)
+        trick_cards.append(face_html(
+            card, cat, classes=f"played from-{pos}",
+            attrs=f'data-pos="{pos}"',
+            aria=cat.t("table.played_by", who=who, card=cat.card_name(card))))
+    trick = (f'<div class="trick" data-n="{view.num_players}" role="group"'
+             f' aria-label="{escape(cat.t("table.trick"))}">{"".join(trick_cards)}</div>')
+    return f'<div class="pile">{trump}{stock}</div>{trick}'
+
+
+# ------------------------------------------------------------------ hand
+
+def render_hand(view: TableView, cat: Cat, focus_index: int = 0) -> str:
+    legal = set(view.legal)
+    me = view.seats[view.human]
+    out = []
+    for i, card in enumerate(view.hand):
+        action = view.hand_actions.get(card, f"play {card}")
+        ok = action in legal
+        tab = "0" if i == focus_index else "-1"
+        cls = "hcard playable" if ok else "hcard"
+        out.append(face_html(
+            card, cat, tag="button",
+            attrs=f'type="button" tabindex="{tab}" data-index="{i}" {attr_action(action, ok)}',
+            classes=cls))
+    name = seat_name(me, view, cat)
+    flags = ""
+    if me.is_dealer:
+        flags += f'<span class="flag dealer" title="{escape(cat.t("seat.dealer"))}">{escape(cat.t("seat.dealer_short"))}</span>'
+    if me.donuk:
+        flags += f'<span class="flag donuk">{escape(cat.t("seat.donuk"))}</span>'
+    turn = " turn" if me.is_turn else ""
+    status = ""
+    if _human_to_act(view) and view.phase in ("play",) and any(a.startswith("play") for a in view.legal):
+        status = f'<span class="yourturn">{escape(cat.t("status.your_turn"))}</span>'
+    return (
+        f'<section class="seat me{turn}" data-pos="me" data-seat="{view.human}" aria-label="{escape(name)}">'
+        f'<header class="seat-head"><span class="name">{escape(name)}</span>{flags}{status}</header>'
+        f'{render_groups(me, view, cat, small=False)}'
+        f'<div class="hand" role="toolbar" aria-label="{escape(cat.t("table.hand"))}">{"".join(out)}</div>'
+        "</section>"
+    )
+
+
+# ---------------------------------------------------------------- prompt
+
+def action_label(a: ActionView, cat: Cat) -> str:
+    cards = cards_bdi(cat, a.cards) if a.cards else ""
+    if a.kind == "pass":
+        return escape(cat.t("action.pass"))
+    if a.kind in ("vido", "accept", "refuse"):
+        return escape(cat.t(f"action.{a.kind}"))
+    if a.kind == "seven":
+        return escape(cat.t("action.seven")) + " " + cards
+    name = escape(cat.declaration(a.decl_kind)) if a.decl_kind else escape(cat.t("action.declare"))
+    pts = f' <span class="pts">{escape(cat.t("points", count=a.points))}</span>' if a.points is not None else ""
+    return f'{name} {cards}{pts}'
+
+
+def render_prompt(view: TableView, cat: Cat) -> str:
+    if not view.prompts:
+        return ""
+    question = ""
+    kinds = {a.kind for a in view.prompts}
+    if kinds & {"accept", "refuse"}:
+        question = escape(cat.t("prompt.vido_question"))
+    elif kinds & {"declare", "seven"} or (kinds == {"pass"} and view.phase == "declare"):
+        question = escape(cat.t("prompt.declare"))
+    btns = "".join(
+        f'<button type="button" class="btn act k-{a.kind}" {attr_action(a.action, a.legal)}>'
+        f"{action_label(a, cat)}</button>"
+        for a in view.prompts
+    )
+    return f'<p class="question">{question}</p><div class="actions">{btns}</div>'
+
+
+def render_log(view: TableView, cat: Cat) -> str:
+    items = "".join(f"<li>{line}</li>" for line in view.log[-6:])
+    return f'<h2 class="sr-only">{escape(cat.t("log.title"))}</h2><ol class="log-list">{items}</ol>'
+
+
+# -------------------------------------------------------------- summary
+
+def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
+    head = "".join(f"<th scope=\"col\">{escape(seat_name(sv, view, cat))}</th>" for sv in view.seats)
+    rows = []
+    per_seat: dict[int, list[str]] = {sv.seat: [] for sv in view.seats}
+    for seat, kind, pts in s.declarations:
+        per_seat.setdefault(seat, []).append(f"{escape(cat.declaration(kind))} {pts}")
+    decl_cells = "".join(
+        f"<td>{'<br>'.join(per_seat[sv.seat]) or '–'}</td>" for sv in view.seats)
+    rows.append(f'<tr><th scope="row">{escape(cat.t("summary.declarations"))}</th>{decl_cells}</tr>')
+    key = "summary.card_points" if view.variant not in ("classic",) else "summary.brisques"
+    rows.append(f'<tr><th scope="row">{escape(cat.t(key))}</th>'
+                + "".join(f"<td>{s.card_points[sv.seat]}</td>" for sv in view.seats) + "</tr>")
+    rows.append(f'<tr><th scope="row">{escape(cat.t("summary.last_trick"))}</th>'
+                + "".join(f"<td>{'✓' if s.last_trick == sv.seat else ''}</td>" for sv in view.seats)
+                + "</tr>")
+    rows.append(f'<tr class="tot"><th scope="row">{escape(cat.t("summary.deal_total"))}</th>'
+                + "".join(f"<td>{s.totals[sv.seat]}</td>" for sv in view.seats) + "</tr>")
+    rows.append(f'<tr class="tot"><th scope="row">{escape(cat.t("summary.game_total"))}</th>'
+                + "".join(f'<td>{s.game_totals[sv.seat]}</td>' for sv in view.seats) + "</tr>")
+    sides = ""
+    if s.sides is not None:
+        sides = (f'<p class="sides">{escape(cat.t("score.side_us"))}: {s.sides[view.human % 2]} · '
+                 f'{escape(cat.t("score.side_them"))}: {s.sides[1 - view.human % 2]}</p>')
+    return (
+        f'<div class="summary" data-summary="deal" role="dialog" aria-modal="false"'
+        f' aria-labelledby="sum-title">'
+        f'<h2 id="sum-title">{escape(cat.t("summary.deal_title", n=view.deal_number))}</h2>'
+        f'<div class="tablewrap"><table><thead><tr><td></td>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
+        f'{sides}'
+        f'<button type="button" class="btn primary" data-command="next">{escape(cat.t("summary.next"))}</button>'
+        "</div>"
+    )
+
+
+def winner_text(view: TableView, cat: Cat) -> str:
+    if view.winner is None:
+        return cat.t("summary.no_winner")
+    if view.side_scores is not None:
+        return cat.t("summary.side_won") if view.winner == view.human % 2 else cat.t("summary.side_lost")
+    if view.winner == view.human:
+        return cat.t("summary.you_won")
+    return cat.t("summary.winner", who=seat_name(view.seats[view.winner], view, cat))
+
+
+def render_game_summary(view: TableView, cat: Cat) -> str:
+    scores = "".join(
+        f'<li>{escape(seat_name(sv, view, cat))}: <span data-final-score="{sv.seat}">{sv.score}</span></li>'
+        for sv in view.seats)
+    title = cat.t("summary.match_title") if view.match_over else cat.t("summary.game_title")
+    match = ""
+    if view.match is not None:
+        mp = " · ".join(
+            f"{escape(seat_name(sv, view, cat))} {view.match.match_points[sv.seat]}" for sv in view.seats)
+        match = f'<p class="match-points">{escape(cat.t("match.points"))}: {mp}</p>'
+    nxt = ""
+    if view.match is not None and not view.match_over:
+        nxt = f'<button type="button" class="btn primary" data-command="next">{escape(cat.t("summary.next_game"))}</button>'
+    return (
+        f'<div class="summary" data-summary="{"match" if view.match_over else "game"}" role="dialog"'
+        f' aria-labelledby="gsum-title"><h2 id="gsum-title">{escape(title)}</h2>'
+        f'<p class="winner">{escape(winner_text(view, cat))}</p><ul class="finals">{scores}</ul>{match}'
+        f'{nxt}<button type="button" class="btn{"" if nxt else " primary"}" data-command="new-game">{escape(cat.t("menu.new_game"))}</button>'
+        "</div>"
+    )

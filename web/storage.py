@@ -1,0 +1,123 @@
+"""Saving and resuming the game in localStorage.
+
+A save is versioned JSON; anything unreadable (corrupt text, an old format,
+a game the engine refuses) is moved aside under another key and reported,
+never raised, so a bad save can never stop the app from starting.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol
+
+SAVE_KEY = "bezique.save"
+LANG_KEY = "bezique.lang"
+SETTINGS_KEY = "bezique.settings"
+ASIDE_PREFIX = "bezique.save.broken."
+FORMAT = "bezique-save"
+VERSION = 1
+
+
+class KeyValue(Protocol):
+    """localStorage's interface (also a dict-backed fake in tests)."""
+
+    def getItem(self, key: str) -> Any: ...  # noqa: N802 - the Web Storage API's name
+
+    def setItem(self, key: str, value: str) -> None: ...  # noqa: N802
+
+    def removeItem(self, key: str) -> None: ...  # noqa: N802
+
+
+class MemoryStorage:
+    """A dict with the Web Storage API, for tests and private browsing."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802
+        return self.data.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self.data[key] = value
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.data.pop(key, None)
+
+
+def _get(store: KeyValue, key: str) -> str | None:
+    try:
+        value = store.getItem(key)
+    except Exception:  # storage disabled by the browser
+        return None
+    # Web Storage returns a string or null (Pyodide's jsnull, not None).
+    return value if isinstance(value, str) else None
+
+
+def _set(store: KeyValue, key: str, value: str) -> bool:
+    try:
+        store.setItem(key, value)
+    except Exception:  # quota or disabled storage: play on without saving
+        return False
+    return True
+
+
+def encode(game_json: Any, extra: dict[str, Any]) -> str:
+    return json.dumps({"format": FORMAT, "version": VERSION, "game": game_json, **extra},
+                      separators=(",", ":"))
+
+
+def save(store: KeyValue, game_json: Any, extra: dict[str, Any]) -> bool:
+    """Write the whole game; False when the browser refused it."""
+    return _set(store, SAVE_KEY, encode(game_json, extra))
+
+
+class SaveProblem(Exception):
+    """The save exists but cannot be used; `code` names why (catalog key)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def read(store: KeyValue) -> dict[str, Any] | None:
+    """The parsed save, None if there is none; SaveProblem if it is unusable."""
+    text = _get(store, SAVE_KEY)
+    if text is None or text == "":
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise SaveProblem("save.corrupt") from exc
+    if not isinstance(data, dict) or data.get("format") != FORMAT or "game" not in data:
+        raise SaveProblem("save.corrupt")
+    if data.get("version") != VERSION:
+        raise SaveProblem("save.old_version")
+    return data
+
+
+def set_aside(store: KeyValue, stamp: str) -> str:
+    """Move the current save to another key (kept for inspection); returns that key."""
+    key = ASIDE_PREFIX + stamp
+    text = _get(store, SAVE_KEY)
+    if text is not None:
+        _set(store, key, text)
+    try:
+        store.removeItem(SAVE_KEY)
+    except Exception:
+        pass
+    return key
+
+
+def clear(store: KeyValue) -> None:
+    try:
+        store.removeItem(SAVE_KEY)
+    except Exception:
+        pass
+
+
+def get_text(store: KeyValue, key: str) -> str | None:
+    return _get(store, key)
+
+
+def set_text(store: KeyValue, key: str, value: str) -> bool:
+    return _set(store, key, value)

@@ -1,0 +1,112 @@
+"""A plain snapshot of what the table shows, built from the engine's state.
+
+Rendering reads only this, so the HTML building is testable under CPython
+without a browser and independent of the engine's internal shapes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class GroupView:
+    """One declared combination lying on a seat's table area."""
+
+    kind: str
+    cards: list[str]
+    intact: bool = True
+    points: int = 0
+
+
+@dataclass
+class TableCardView:
+    """A face-up declared card; `action` plays it when it is the human's."""
+
+    card: str
+    action: str | None = None
+
+
+@dataclass
+class SeatView:
+    seat: int
+    rel: int
+    is_human: bool
+    hand_count: int
+    table_cards: list[TableCardView] = field(default_factory=list)
+    groups: list[GroupView] = field(default_factory=list)
+    score: int = 0
+    deal_points: int = 0
+    donuk: bool = False
+    side: int | None = None
+    is_turn: bool = False
+    is_dealer: bool = False
+
+
+@dataclass
+class ActionView:
+    """A button for an engine action (declare, seven, pass, vido...)."""
+
+    action: str
+    kind: str
+    cards: list[str] = field(default_factory=list)
+    decl_kind: str | None = None
+    points: int | None = None
+    legal: bool = True
+
+
+@dataclass
+class DealSummaryView:
+    declarations: list[tuple[int, str, int]]
+    card_points: list[int]
+    last_trick: int | None
+    totals: list[int]
+    game_totals: list[int]
+    sides: list[int] | None = None
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass
+class MatchView:
+    """Bezik marköz board: game score, match points, stake, game of cycle."""
+
+    match_points: list[int]
+    match_to: int
+    stake: int
+    game_kind: str
+    game_number: int
+    cycle_pos: int
+    cycle_len: int
+    target: int
+    vido_pending_from: int | None = None
+    vido_state: str | None = None
+
+
+@dataclass
+class TableView:
+    variant: str
+    num_players: int
+    human: int
+    seats: list[SeatView]
+    hand: list[str]
+    hand_actions: dict[str, str]
+    legal: list[str]
+    trump: str | None
+    turnup: str | None
+    stock: int
+    trick: list[tuple[int, str]]
+    phase: str
+    current: int | None
+    target: int
+    side_scores: list[int] | None = None
+    prompts: list[ActionView] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    deal_summary: DealSummaryView | None = None
+    game_over: bool = False
+    winner: int | None = None
+    match: MatchView | None = None
+    match_over: bool = False
+    thinking: bool = False
+    notice: str | None = None
+    hint: str | None = None
+    deal_number: int = 1
