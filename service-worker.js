@@ -1,0 +1,145 @@
+// Offline cache for the Bezique app.
+// The build (tools/build.py) replaces the two lines below with the precache list (every file
+// of dist/ with a content revision and size) and a version derived from that list.
+// Design: install downloads each file once (reusing unchanged files from older caches) and
+// reports byte progress to the pages; the first visit's page waits for it before booting
+// Python, so nothing is downloaded twice. Later visits are served from the cache only.
+// A new version waits until the player clicks "reload" (message SKIP_WAITING).
+self.__PRECACHE = [];
+self.__VERSION = "dev";
+
+const PREFIX = "bezique-";
+const CACHE = `${PREFIX}${self.__VERSION}`;
+const PARALLEL = 4;
+const scope = new URL(self.registration.scope);
+const entries = self.__PRECACHE.map((e) => ({ ...e, href: new URL(e.url, scope).href }));
+const byHref = new Map(entries.map((e) => [e.href, e]));
+const INDEX = new URL("index.html", scope).href;
+
+// Cache keys carry the revision, so a file is re-downloaded only when its content changed.
+const keyOf = (entry) => `${entry.href}?__rev=${entry.revision}`;
+
+async function tell(message) {
+  const pages = await self.clients.matchAll({ includeUncontrolled: true, type: "window" });
+  for (const page of pages) page.postMessage(message);
+}
+
+async function read(response, onBytes) {
+  const reader = response.body.getReader();
+  const chunks = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    onBytes(value.byteLength);
+  }
+  return new Blob(chunks);
+}
+
+async function revisionOf(blob) {
+  const digest = await crypto.subtle.digest("SHA-256", await blob.arrayBuffer());
+  const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  return hex.slice(0, 16);
+}
+
+// The page itself fetched a few shell files (index, CSS, icon, catalog) before this worker
+// existed: "force-cache" reuses those bytes from the HTTP cache instead of downloading them
+// again, and the content hash proves they are the right revision (else fetch them afresh).
+async function download(entry, onBytes) {
+  const url = entry.href === INDEX ? scope.href : entry.href;
+  for (const mode of ["force-cache", "reload"]) {
+    const response = await fetch(url, { cache: mode, credentials: "same-origin" });
+    if (!response.ok) throw new Error(`${entry.url}: HTTP ${response.status}`);
+    let counted = 0;
+    const blob = await read(response, (n) => { counted += n; onBytes(n); });
+    if ((await revisionOf(blob)) === entry.revision) {
+      const headers = new Headers(response.headers);
+      return new Response(blob, { status: 200, statusText: "OK", headers });
+    }
+    onBytes(-counted);
+  }
+  throw new Error(`${entry.url}: content does not match revision ${entry.revision}`);
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const total = entries.reduce((sum, e) => sum + e.size, 0);
+  let loaded = 0;
+  let lastReport = 0;
+  const report = (force = false) => {
+    const now = Date.now();
+    if (force || now - lastReport > 100) {
+      lastReport = now;
+      tell({ type: "precache-progress", loaded, total, version: self.__VERSION });
+    }
+  };
+  const queue = [...entries];
+  async function worker() {
+    for (let entry = queue.shift(); entry; entry = queue.shift()) {
+      const key = keyOf(entry);
+      if (await cache.match(key)) {
+        loaded += entry.size;
+        continue;
+      }
+      const old = await caches.match(key); // an older version's cache may hold the same revision
+      const response = old ?? (await download(entry, (n) => { loaded += n; report(); }));
+      if (old) loaded += entry.size;
+      await cache.put(key, response);
+      report();
+    }
+  }
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  report(true);
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    precache().catch(async (error) => {
+      await tell({ type: "precache-error", message: String(error) });
+      throw error;
+    }),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(
+        names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)),
+      );
+      // Only the first install takes control at once; updates wait for SKIP_WAITING.
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
+});
+
+function lookup(request) {
+  const url = new URL(request.url);
+  url.search = "";
+  url.hash = "";
+  if (request.mode === "navigate" && url.href.startsWith(scope.href)) {
+    if (url.href === scope.href || !byHref.has(url.href)) return byHref.get(INDEX);
+  }
+  return byHref.get(url.href);
+}
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET") return;
+  const entry = lookup(request);
+  if (!entry) return; // not ours: the browser's default handling
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const hit = await cache.match(keyOf(entry));
+      if (hit) return hit;
+      // Not cached (install still running or storage evicted): go to the network.
+      return fetch(request);
+    })(),
+  );
+});

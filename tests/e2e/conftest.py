@@ -1,0 +1,248 @@
+"""Shared end-to-end fixtures: one build of dist/, one local server, a guarded page.
+
+Why in-process servers: the tests count what the browser really downloads (server side),
+and a private server can be stopped to prove the app no longer needs it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import shutil
+import sys
+import threading
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Request
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _load_tool(name: str) -> Any:
+    """Import tools/<name>.py by path (tools/ is scripts, not a package)."""
+    spec = importlib.util.spec_from_file_location(
+        f"bezique_tool_{name}", ROOT / "tools" / f"{name}.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+site_build = _load_tool("build")
+site_serve = _load_tool("serve")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = ROOT / "artifacts"
+BOOT_TIMEOUT_MS = 90_000
+LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1"}
+LOCAL_SCHEMES = {"data", "blob", "about", "chrome-extension", "devtools"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Everything under tests/e2e is an end-to-end test."""
+    for item in items:
+        if "tests/e2e" in item.nodeid.replace("\\", "/") or "e2e" in str(item.path.parent):
+            item.add_marker(pytest.mark.e2e)
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    return parts.scheme in LOCAL_SCHEMES or (parts.hostname or "") in LOCAL_HOSTS
+
+
+@dataclass
+class Site:
+    """A folder served by tools/serve.py's server in a background thread."""
+
+    root: Path
+    server: ThreadingHTTPServer
+    thread: threading.Thread
+    requests: Counter[str] = field(default_factory=Counter)
+    bytes_sent: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def url(self) -> str:
+        return f"http://localhost:{self.server.server_address[1]}/"
+
+    def reset_counts(self) -> None:
+        self.requests.clear()
+        self.bytes_sent.clear()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(timeout=10)
+
+
+def serve_folder(root: Path) -> Site:
+    """Start serving `root` on a free port; requests and body bytes are counted per path."""
+    requests: Counter[str] = Counter()
+    sent: Counter[str] = Counter()
+
+    class CountingHandler(site_serve.Handler):
+        def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+            path = urlsplit(self.path).path
+            requests[path] += 1
+            super().log_request(code, size)
+
+        def copyfile(self, source: Any, outputfile: Any) -> None:
+            data = source.read()
+            sent[urlsplit(self.path).path] += len(data)
+            outputfile.write(data)
+
+    server = ThreadingHTTPServer(
+        ("127.0.0.1", 0), lambda *a: CountingHandler(*a, directory=str(root))
+    )
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    return Site(root, server, thread, requests, sent)
+
+
+STUB_MAIN = "from pyscript import document\ndocument.documentElement.dataset.appState = 'ready'\n"
+
+
+@pytest.fixture(scope="session")
+def dist_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Build dist/ once per test session.
+
+    Debugging aid: BEZIQUE_E2E_STUB_MAIN=1 builds into a temporary folder with a web/main.py
+    that only marks the app ready, to look at the platform apart from the table UI.
+    """
+    if os.environ.get("BEZIQUE_E2E_STUB_MAIN") == "1":
+        out = tmp_path_factory.mktemp("dist-stub")
+        site_build.build(out)
+        (out / "web" / "main.py").write_text(STUB_MAIN, encoding="utf-8")
+        site_build.write_service_worker(out)
+        return out
+    out = ROOT / "dist"
+    site_build.build(out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def site(dist_dir: Path) -> Iterator[Site]:
+    served = serve_folder(dist_dir)
+    yield served
+    served.stop()
+
+
+@pytest.fixture
+def serve_copy(dist_dir: Path, tmp_path: Path) -> Iterator[Callable[[], Site]]:
+    """A private copy of dist/ on its own server (for tests that change or stop it)."""
+    sites: list[Site] = []
+
+    def make() -> Site:
+        root = tmp_path / f"site{len(sites)}"
+        shutil.copytree(dist_dir, root)
+        sites.append(serve_folder(root))
+        return sites[-1]
+
+    yield make
+    for served in sites:
+        with contextlib.suppress(OSError):
+            served.stop()
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Site) -> str:
+    """pytest-base-url's fixture: page.goto("/") opens the app."""
+    return site.url
+
+
+@pytest.fixture(scope="session")
+def app_url(site: Site) -> str:
+    return site.url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+def _guard_origin(context: BrowserContext) -> list[str]:
+    """Record every request that would leave the machine (service worker ones included)."""
+    foreign: list[str] = []
+
+    def on_request(request: Request) -> None:
+        if not is_local(request.url):
+            foreign.append(request.url)
+
+    context.on("request", on_request)
+    return foreign
+
+
+@pytest.fixture
+def page(page: Page) -> Iterator[Page]:
+    """pytest-playwright's page, failing the test if any request leaves localhost."""
+    foreign = _guard_origin(page.context)
+    yield page
+    assert not foreign, f"requests left the origin: {foreign}"
+
+
+def _wait_ready(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
+    """Wait until the app is ready (or fail at once, with the reason, if boot failed)."""
+    page.wait_for_function(
+        "['ready', 'error'].includes(document.documentElement.dataset.appState)",
+        timeout=timeout_ms,
+    )
+    state = page.evaluate("({...document.documentElement.dataset})")
+    assert state.get("appState") == "ready", f"boot failed: {state}"
+
+
+def _wait_controlled(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
+    """Wait until a service worker is active and controls the page."""
+    page.wait_for_function(
+        "navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+        timeout=timeout_ms,
+    )
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+
+
+@pytest.fixture(scope="session")
+def wait_ready() -> Callable[..., None]:
+    """`wait_ready(page)`: until html[data-app-state=ready]; fails fast on 'error'."""
+    return _wait_ready
+
+
+@pytest.fixture(scope="session")
+def wait_controlled() -> Callable[..., None]:
+    """`wait_controlled(page)`: until a service worker controls the page (offline-safe)."""
+    return _wait_controlled
+
+
+@pytest.fixture(scope="session")
+def guard_origin() -> Callable[[BrowserContext], list[str]]:
+    """`guard_origin(context)` -> list that fills with any non-local request URL."""
+    return _guard_origin
+
+
+@pytest.fixture(scope="session")
+def site_build_module() -> Any:
+    """tools/build.py as a module (e.g. write_service_worker to publish a new version)."""
+    return site_build

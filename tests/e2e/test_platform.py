@@ -1,0 +1,218 @@
+"""The platform in real Chromium: boot, offline, installability, downloads, updates."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page
+
+WaitFn = Callable[[Page], None]
+GuardFn = Callable[[BrowserContext], list[str]]
+BOOT_TIMEOUT_MS = 90_000
+
+SHELL_KEYS = ("boot.loading", "boot.error", "update.available", "update.reload")
+
+
+def catalog(dist: Path, lang: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((dist / "web" / "i18n" / f"{lang}.json").read_text("utf-8"))
+    return data
+
+
+def lookup(data: dict[str, Any], key: str) -> Any:
+    if key in data:
+        return data[key]
+    node: Any = data
+    for part in key.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    return node
+
+
+def test_boots_to_ready(page: Page, app_url: str, dist_dir: Path, wait_ready: WaitFn) -> None:
+    page.goto(app_url)
+    wait_ready(page)
+    html = page.locator("html")
+    assert html.get_attribute("lang") in {"he", "tr", "ru", "en"}
+    assert html.get_attribute("dir") in {"ltr", "rtl"}
+    assert page.locator("main#app").count() == 1
+    assert not page.locator("#boot").is_visible()
+    lang = html.get_attribute("lang") or "en"
+    expected = lookup(catalog(dist_dir, lang), "boot.loading")
+    assert isinstance(expected, str) and expected
+    assert page.locator("#boot-text").text_content() == expected
+
+
+def test_catalogs_have_shell_texts(dist_dir: Path) -> None:
+    for lang in ("he", "tr", "ru", "en"):
+        data = catalog(dist_dir, lang)
+        for key in SHELL_KEYS:
+            value = lookup(data, key)
+            assert isinstance(value, str) and value.strip(), f"{lang}: {key} missing"
+
+
+def test_language_and_direction_before_boot(browser: Browser, app_url: str) -> None:
+    context = browser.new_context(locale="ru-RU", service_workers="block")
+    try:
+        page = context.new_page()
+        page.route("**/runtime/**", lambda route: route.abort())  # the shell alone is enough
+        page.goto(app_url, wait_until="domcontentloaded")
+        assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == [
+            "ru",
+            "ltr",
+        ]
+        page.add_init_script("localStorage.setItem('bezique.lang', 'he')")
+        page.reload(wait_until="domcontentloaded")
+        assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == [
+            "he",
+            "rtl",
+        ]
+    finally:
+        context.close()
+
+
+def test_boot_failure_sets_error_state(browser: Browser, app_url: str, dist_dir: Path) -> None:
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.route("**/runtime/pyscript/core.js", lambda route: route.abort())
+        page.goto(app_url)
+        page.wait_for_function("document.documentElement.dataset.appState === 'error'")
+        lang = page.evaluate("document.documentElement.lang")
+        expected = lookup(catalog(dist_dir, lang), "boot.error")
+        assert page.locator("#boot-error").is_visible()
+        assert page.locator("#boot-error").text_content() == expected
+    finally:
+        context.close()
+
+
+def test_first_visit_downloads_each_file_once_and_later_visits_none(
+    browser: Browser,
+    serve_copy: Any,
+    wait_ready: WaitFn,
+    wait_controlled: WaitFn,
+    guard_origin: GuardFn,
+) -> None:
+    site = serve_copy()
+    context = browser.new_context()
+    foreign = guard_origin(context)
+    try:
+        page = context.new_page()
+        page.goto(site.url)
+        wait_ready(page)
+        wait_controlled(page)
+        repeated = {path: n for path, n in site.requests.items() if n > 1}
+        assert not repeated, f"fetched more than once: {repeated}"
+        runtime = [p for p in site.requests if p.startswith("/runtime/pyodide/")]
+        assert len(runtime) == 5, sorted(site.requests)
+        assert page.evaluate("document.documentElement.dataset.bootMode") == "installed"
+
+        site.reset_counts()
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("document.documentElement.dataset.bootMode") == "cached"
+        downloads = {p: n for p, n in site.bytes_sent.items() if n}
+        assert not downloads, f"a later visit downloaded: {downloads}"
+        assert set(site.requests) <= {"/service-worker.js"}, dict(site.requests)
+    finally:
+        context.close()
+    assert not foreign, foreign
+
+
+def test_offline_reload_boots_without_server(
+    browser: Browser,
+    serve_copy: Any,
+    wait_ready: WaitFn,
+    wait_controlled: WaitFn,
+    guard_origin: GuardFn,
+) -> None:
+    site = serve_copy()
+    context = browser.new_context()
+    foreign = guard_origin(context)
+    try:
+        page = context.new_page()
+        page.goto(site.url)
+        wait_ready(page)
+        wait_controlled(page)
+        site.stop()
+        context.set_offline(True)
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("document.documentElement.dataset.bootMode") == "cached"
+        page.goto(site.url + "index.html")
+        wait_ready(page)
+    finally:
+        context.close()
+    assert not foreign, foreign
+
+
+def test_installable(
+    browser_type: BrowserType,
+    browser_type_launch_args: dict[str, Any],
+    app_url: str,
+    tmp_path: Path,
+    wait_ready: WaitFn,
+    wait_controlled: WaitFn,
+) -> None:
+    context = browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), **{"headless": True, **browser_type_launch_args}
+    )
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(app_url)
+        wait_ready(page)
+        wait_controlled(page)
+        cdp = context.new_cdp_session(page)
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == [], errors
+        manifest = cdp.send("Page.getAppManifest")
+        assert not manifest.get("errors"), manifest.get("errors")
+    finally:
+        context.close()
+
+
+def test_update_banner_waits_for_the_player(
+    browser: Browser,
+    serve_copy: Any,
+    site_build_module: Any,
+    wait_ready: WaitFn,
+    wait_controlled: WaitFn,
+) -> None:
+    site = serve_copy()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(site.url)
+        wait_ready(page)
+        wait_controlled(page)
+        assert page.locator("#update-banner").is_hidden()
+        old_sw = page.evaluate("navigator.serviceWorker.controller.scriptURL")
+        old_caches = page.evaluate("caches.keys()")
+
+        # Publish a new version: one changed file means a new revision and a new worker.
+        index = site.root / "index.html"
+        index.write_text(index.read_text("utf-8") + "<!-- v2 -->\n", "utf-8")
+        site_build_module.write_service_worker(site.root)
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+
+        banner = page.locator("#update-banner")
+        banner.wait_for(state="visible", timeout=BOOT_TIMEOUT_MS)
+        assert page.locator("#update-banner [data-i18n='update.available']").text_content()
+        # Nothing was swapped under the running page: the old worker still controls it.
+        assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == old_sw
+        assert page.evaluate("caches.keys()") != old_caches  # old + new cache side by side
+        assert page.evaluate("document.documentElement.dataset.appState") == "ready"
+
+        site.reset_counts()
+        with page.expect_navigation():
+            page.locator("#update-reload").click()
+        wait_ready(page)
+        assert page.locator("#update-banner").is_hidden()
+        assert len(page.evaluate("caches.keys()")) == 1
+        served = page.evaluate("fetch('index.html').then((r) => r.text())")
+        assert "<!-- v2 -->" in served
+        downloaded = {p for p, n in site.bytes_sent.items() if n}
+        assert not any(p.startswith("/runtime/") for p in downloaded), downloaded
+    finally:
+        context.close()

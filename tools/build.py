@@ -1,0 +1,157 @@
+"""Build the deployable static site into dist/.
+
+Why a build step: the Pyodide/PyScript runtime comes from node_modules (never committed),
+PyScript needs a `files` map of every Python module, and the service worker needs a precache
+list with a content revision per file. All three are generated here from the tree, so nothing
+is hand-kept. The output is deterministic: same inputs, same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+SHELL_FILES = ("index.html", "manifest.webmanifest")
+SW_NAME = "service-worker.js"
+CONFIG_NAME = "pyscript.json"
+RUNTIME = "runtime"
+PYODIDE_DIR = f"{RUNTIME}/pyodide"
+PYSCRIPT_DIR = f"{RUNTIME}/pyscript"
+SKIP_DIRS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
+SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
+PRECACHE_RE = re.compile(r"self\.__PRECACHE = \[[^\n]*\];")
+VERSION_RE = re.compile(r'self\.__VERSION = "[^"\n]*";')
+
+
+class BuildError(RuntimeError):
+    """A missing input the developer must fix (e.g. `npm ci` was not run)."""
+
+
+def _walk(base: Path) -> Iterator[Path]:
+    """Yield files under base in sorted order, skipping caches and dotfiles."""
+    for path in sorted(base.rglob("*")):
+        rel = path.relative_to(base)
+        if any(part in SKIP_DIRS or part.startswith(".") for part in rel.parts):
+            continue
+        if path.is_file() and path.suffix not in SKIP_SUFFIXES:
+            yield path
+
+
+def _copy(src: Path, dest: Path) -> None:
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dest)
+
+
+def _python_files(out: Path) -> list[str]:
+    """Every Python module and catalog the app imports, as dist-relative POSIX paths."""
+    rels: list[str] = []
+    for pattern in ("engine/**/*.py", "web/**/*.py", "web/i18n/*.json"):
+        rels.extend(p.relative_to(out).as_posix() for p in out.glob(pattern))
+    return sorted(set(rels))
+
+
+def pyscript_config(out: Path) -> dict[str, object]:
+    """The PyScript JSON config: local interpreter, every module mounted at its own path."""
+    files = {f"./{rel}": f"./{rel}" for rel in _python_files(out)}
+    return {"interpreter": f"./{PYODIDE_DIR}/pyodide.mjs", "files": files}
+
+
+def revision(path: Path) -> str:
+    """Content hash used as the precache revision of one file."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def precache_entries(out: Path) -> list[dict[str, object]]:
+    """One entry per file in dist/ except the service worker itself."""
+    entries: list[dict[str, object]] = []
+    for path in _walk(out):
+        rel = path.relative_to(out).as_posix()
+        if rel == SW_NAME:
+            continue
+        entries.append({"url": rel, "revision": revision(path), "size": path.stat().st_size})
+    return entries
+
+
+def write_service_worker(out: Path, source: Path | None = None) -> list[dict[str, object]]:
+    """Inject the precache list and a version (hash of the list) into dist/service-worker.js.
+
+    Callable on any built directory, so tests can make a "new version" of a dist.
+    """
+    source = source or (out / SW_NAME if (out / SW_NAME).exists() else ROOT / SW_NAME)
+    text = source.read_text(encoding="utf-8")
+    entries = precache_entries(out)
+    listing = json.dumps(entries, separators=(",", ":"), sort_keys=True)
+    version = hashlib.sha256(listing.encode()).hexdigest()[:16]
+    if not PRECACHE_RE.search(text) or not VERSION_RE.search(text):
+        raise BuildError(f"{source} lacks the self.__PRECACHE / self.__VERSION lines")
+    text = PRECACHE_RE.sub(lambda _: f"self.__PRECACHE = {listing};", text, count=1)
+    text = VERSION_RE.sub(lambda _: f'self.__VERSION = "{version}";', text, count=1)
+    (out / SW_NAME).write_text(text, encoding="utf-8")
+    return entries
+
+
+def _require(paths: Iterable[Path]) -> None:
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        raise BuildError("missing build inputs (run `make setup`): " + ", ".join(missing))
+
+
+def build(out: Path) -> list[dict[str, object]]:
+    """Write the whole site into `out` (replacing it) and return the precache entries."""
+    pyodide_src = NODE_MODULES / "pyodide"
+    pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
+    _require(
+        [ROOT / f for f in SHELL_FILES]
+        + [ROOT / SW_NAME, ROOT / "engine", ROOT / "web", pyscript_src]
+        + [pyodide_src / f for f in PYODIDE_FILES]
+    )
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    for name in SHELL_FILES:
+        _copy(ROOT / name, out / name)
+    for path in _walk(ROOT / "web"):
+        _copy(path, out / path.relative_to(ROOT))
+    for path in _walk(ROOT / "engine"):
+        if path.suffix == ".py":
+            _copy(path, out / path.relative_to(ROOT))
+    for name in PYODIDE_FILES:
+        _copy(pyodide_src / name, out / PYODIDE_DIR / name)
+    for path in _walk(pyscript_src):
+        _copy(path, out / PYSCRIPT_DIR / path.relative_to(pyscript_src))
+    config = json.dumps(pyscript_config(out), indent=2, sort_keys=True) + "\n"
+    (out / CONFIG_NAME).write_text(config, encoding="utf-8")
+    return write_service_worker(out, ROOT / SW_NAME)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder")
+    args = parser.parse_args(argv)
+    try:
+        entries = build(args.out.resolve())
+    except BuildError as error:
+        print(f"build: {error}", file=sys.stderr)
+        return 1
+    total = sum(int(str(e["size"])) for e in entries)
+    print(f"build: wrote {args.out} ({len(entries)} precached files, {total / 1e6:.1f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

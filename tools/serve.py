@@ -1,0 +1,96 @@
+"""Serve the built site (dist/) on localhost with the MIME types PyScript/Pyodide need.
+
+Why not `python -m http.server`: .wasm must be application/wasm and .mjs text/javascript
+or the runtime does not boot, and the logs are noisy. The service worker does the real
+caching, so HTTP responses ask the browser to revalidate (`no-cache`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import signal
+import sys
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from types import FrameType
+from typing import Any, ClassVar
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".webmanifest": "application/manifest+json",
+    ".json": "application/json",
+    ".py": "text/plain; charset=utf-8",
+    ".zip": "application/zip",
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".png": "image/png",
+    ".svg": "image/svg+xml",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+
+class Handler(SimpleHTTPRequestHandler):
+    """Static files with fixed MIME types, revalidating caching and quiet logs."""
+
+    extensions_map: ClassVar[dict[str, str]] = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        **MIME_TYPES,
+    }
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        if self.path.split("?", 1)[0].endswith("/service-worker.js"):
+            self.send_header("Service-Worker-Allowed", "/")
+        super().end_headers()
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        """Successful requests stay silent; errors get one line."""
+        if str(code).isdigit() and int(code) >= 400:
+            sys.stderr.write(f"serve: {self.requestline!r} -> {code}\n")
+
+    def log_error(self, format: str, *args: Any) -> None:
+        """Reported by log_request already."""
+
+
+def make_server(directory: Path, host: str, port: int) -> ThreadingHTTPServer:
+    handler = functools.partial(Handler, directory=str(directory))
+    server = ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Serve dist/ on localhost.")
+    parser.add_argument("--dir", type=Path, default=ROOT / "dist", help="folder to serve")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    args = parser.parse_args(argv)
+    if not (args.dir / "index.html").is_file():
+        print(f"serve: {args.dir}/index.html missing; run `make build` first", file=sys.stderr)
+        return 1
+    server = make_server(args.dir, args.host, args.port)
+    port = server.server_address[1]
+
+    def stop(_signum: int, _frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    print(f"Serving {args.dir} at http://localhost:{port}/", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
