@@ -70,6 +70,7 @@ class DealResult:
     card_points: list[int]
     last_trick: int | None
     totals: list[int]
+    extra: dict[str, Any] = field(default_factory=dict)  # the ruleset's result_extra
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -77,6 +78,7 @@ class DealResult:
             "card_points": list(self.card_points),
             "last_trick": self.last_trick,
             "totals": list(self.totals),
+            **_copy_json(self.extra),
         }
 
 
@@ -485,7 +487,9 @@ class Deal:
             combo = Combination("seven", SEVENS, 10)
             self.add_group(seat, combo, [card_id])
         self.score_declaration(seat, "seven", 10)
-        self.log.append(["seven", seat, self.kinds[card_id], exchanged])
+        # The exchanged turn-up was public: logged so observers (the AI) can track it.
+        old = self.kinds[turnup] if exchanged and turnup is not None else None
+        self.log.append(["seven", seat, self.kinds[card_id], exchanged, old])
 
     def _draw(self) -> None:
         winner = self.trick_winner
@@ -531,7 +535,8 @@ class Deal:
     # ----- results and views -------------------------------------------
     def result(self) -> DealResult:
         return DealResult(
-            list(self.declarations), list(self.card_points), self.last_trick_winner, list(self.points)
+            list(self.declarations), list(self.card_points), self.last_trick_winner,
+            list(self.points), self.rules.result_extra(self),
         )
 
     def live_groups(self, seat: int) -> list[Group]:
