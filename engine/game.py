@@ -199,7 +199,18 @@ def new_game(
     seed: int | None = None,
     dealer: int = 0,
 ) -> Game:
-    return Game(make_rules(variant, options), seed=seed, dealer=dealer)
+    rules = make_rules(variant, options)
+    top = _top_level(rules)
+    if top is not None:
+        return top(rules, seed=seed, dealer=dealer)  # type: ignore[no-any-return]
+    return Game(rules, seed=seed, dealer=dealer)
+
+
+def _top_level(rules: Ruleset) -> Any:
+    """The class a variant is played as when it is more than a game (bezik: a match);
+    a ruleset names it with a ``top_level()`` classmethod, else None (a Game)."""
+    factory = getattr(rules, "top_level", None)
+    return factory() if callable(factory) else None
 
 
 class ReplayError(IllegalActionError):
@@ -238,6 +249,9 @@ def replay_record(record: Any, seed: int | None = None) -> Game:
     deals = record.get("deals")
     if not isinstance(deals, list) or not deals:
         raise RecordError("the record has no deals")
+    top = _top_level(rules)
+    if top is not None:
+        return top.replay(rules, dealer, deals, seed)  # type: ignore[no-any-return]
     game = Game.__new__(Game)
     game.rules = rules
     game.seed = seed

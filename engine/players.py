@@ -91,6 +91,9 @@ class GreedyPlayer:
 
     def pick(self, obs: Observation) -> Action:
         legal = obs.legal_actions
+        special = variant_choice(obs)
+        if special is not None and special in legal:
+            return special
         declares = [a for a in legal if a.kind in (DECLARE, SEVEN)]
         if declares:
             return max(declares, key=lambda a: declaration_worth(obs, a))
@@ -153,6 +156,15 @@ def declaration_worth(obs: Observation, action: Action) -> int:
         return 10
     combo = rules.classify(action.codes, obs.trump)
     return 0 if combo is None else combo.value
+
+
+def variant_choice(obs: Observation) -> Action | None:
+    """A variant's own baseline pick among its special actions (bezik's vido), if it has
+    one: a ruleset may define ``baseline_choice(obs)``."""
+    from .variants import make_rules
+
+    choice = getattr(make_rules(obs.variant, obs.options), "baseline_choice", None)
+    return choice(obs) if callable(choice) else None
 
 
 PLAYERS: dict[str, Callable[[random.Random], Player]] = {

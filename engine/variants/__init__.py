@@ -7,9 +7,10 @@ from typing import Any
 
 from ..errors import RecordError
 from ..rules import Ruleset
+from .bezik import Bezik
 from .classic import Classic
 
-VARIANTS: dict[str, type[Ruleset]] = {cls.name: cls for cls in (Classic,)}
+VARIANTS: dict[str, type[Ruleset]] = {cls.name: cls for cls in (Classic, Bezik)}
 
 
 def make_rules(variant: str, options: Mapping[str, Any] | None = None) -> Ruleset:
