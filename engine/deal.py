@@ -153,7 +153,7 @@ class Deal:
         """Start a deal from physical card ids (``stock`` listed from the top)."""
         self.rules = rules
         self.n = rules.players
-        self.kinds = rules.deck()
+        self.kinds = rules.kinds
         self.dealer = dealer
         self.hands = [list(h) for h in hands]
         self.tables: list[list[int]] = [[] for _ in range(self.n)]
@@ -626,7 +626,7 @@ class Deal:
             deal = cls.__new__(cls)
             deal.rules = rules
             deal.n = rules.players
-            deal.kinds = rules.deck()
+            deal.kinds = rules.kinds
             deal.dealer = int(data["dealer"])
             deal.hands = [[int(i) for i in h] for h in data["hands"]]
             deal.tables = [[int(i) for i in t] for t in data["tables"]]
@@ -684,7 +684,14 @@ class Deal:
         return other
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Deal) and self.to_json() == other.to_json()
+        """Same variant, options and every field of the state (no copies made)."""
+        if not isinstance(other, Deal):
+            return NotImplemented
+        if (self.rules.name, self.rules.options) != (other.rules.name, other.rules.options):
+            return False
+        mine = {k: v for k, v in self.__dict__.items() if k not in ("rules", "kinds")}
+        theirs = {k: v for k, v in other.__dict__.items() if k not in ("rules", "kinds")}
+        return mine == theirs
 
     __hash__ = None  # type: ignore[assignment]
 

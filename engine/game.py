@@ -50,7 +50,12 @@ class Game:
                 hands[seat].extend(ids[:packet])
                 del ids[:packet]
         turnup = ids.pop(0) if rules.has_turnup else None
-        return self._start(Deal(rules, dealer, hands, ids, turnup))
+        kinds = rules.kinds
+        # Through from_codes, so copies get the same ids as when the record is replayed.
+        return self._start(Deal.from_codes(
+            rules, dealer, [[kinds[i] for i in h] for h in hands], [kinds[i] for i in ids],
+            None if turnup is None else kinds[turnup],
+        ))
 
     def _start(self, deal: Deal) -> Deal:
         kinds = deal.kinds

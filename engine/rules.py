@@ -116,7 +116,16 @@ class Ruleset:
 
     def deck(self) -> list[int]:
         """Kind code of each physical card id: pack by pack, suit by suit, rank by rank."""
-        return [kind_code(r, s) for _ in range(self.packs) for s in range(4) for r in self.ranks]
+        return list(self.kinds)
+
+    @property
+    def kinds(self) -> list[int]:
+        """The deck's kind codes, computed once per ruleset and shared (never mutate)."""
+        cached: list[int] | None = self.__dict__.get("_kinds")
+        if cached is None:
+            cached = [kind_code(r, s) for _ in range(self.packs) for s in range(4) for r in self.ranks]
+            self.__dict__["_kinds"] = cached
+        return cached
 
     def initial_trump(self, turnup: int | None) -> int | None:
         return suit_of(turnup) if turnup is not None else None
@@ -270,6 +279,10 @@ class Ruleset:
         """Variant state a seat may see (for observations)."""
         return {}
 
+    def result_extra(self, deal: Deal) -> dict[str, Any]:
+        """Variant facts a finished deal reports besides the scores (e.g. trumps fixed in play)."""
+        return {}
+
     # ----- play ---------------------------------------------------------
     def end_phase_playable(
         self, hand: list[int], kinds: list[int], trick: list[int], trump: int | None
@@ -318,7 +331,7 @@ def must_beat_or_trump(
     trumps = [i for i in hand if suit_of(kinds[i]) == trump]
     if trumps:
         winners = [i for i in trumps if beats(kinds[i], best, trump)]
-        return (winners, "must_win") if winners else (trumps, "must_trump")
+        return (winners or trumps), "must_trump"
     return list(hand), ""
 
 
