@@ -7,11 +7,12 @@ so this module never touches the network, the DOM or the file system.
 Catalog format (web/i18n/<lang>.json): a flat object of namespaced keys.
 A value is either a string with named placeholders ``{name}``, or a plural
 message: an object keyed by the CLDR plural categories of the language,
-selected by the ``count`` parameter (or ``n`` when there is no ``count``). Card references inside catalog text are
-written in the engine's notation between double brackets, ``[[QS JD]]``,
-``[[K]]`` (a rank) or ``[[H]]`` (a suit); they are rendered with each
-language's rank letters and suit symbols and isolated for bidi, so a card
-name such as 10♥ reads correctly inside a Hebrew sentence.
+selected by the ``count`` parameter (or ``n`` when there is no ``count``).
+Card references inside catalog text are written in the engine's notation
+between double brackets: ``[[QS JD]]``, ``[[K]]`` (a rank), ``[[H]]`` (a
+suit). They are rendered with each language's rank letters and suit symbols
+and isolated for bidi, so a card name such as 10♥ reads correctly inside a
+Hebrew sentence.
 
 Python never changes letter case here (Turkish dotted/dotless i): every
 capitalised form a screen needs is written in the catalog.
@@ -597,7 +598,11 @@ VARIANTS: tuple[str, ...] = tuple(RULES_LAYOUT)
 def section_paragraph_keys(keys: Iterable[str], section: str) -> list[str]:
     """rules.<section>.p1, .p2 … present in ``keys``, in numeric order."""
     prefix = f"rules.{section}.p"
-    numbered = [(int(k[len(prefix) :]), k) for k in keys if k.startswith(prefix) and k[len(prefix) :].isdigit()]
+    numbered = [
+        (int(k[len(prefix) :]), k)
+        for k in keys
+        if k.startswith(prefix) and k[len(prefix) :].isdigit()
+    ]
     return [k for _, k in sorted(numbered)]
 
 

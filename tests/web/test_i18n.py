@@ -64,7 +64,9 @@ def test_catalog_is_sorted_valid_json_of_strings_or_plurals(lang: str) -> None:
             assert value and all(isinstance(v, str) and v for v in value.values()), key
         else:
             assert isinstance(value, str) and value.strip(), f"{lang}: empty text for {key}"
-            assert "<" not in value and ">" not in value, f"{lang}: markup in {key}; use Markup params"
+            assert "<" not in value and ">" not in value, (
+                f"{lang}: markup in {key}; use Markup params"
+            )
 
 
 @pytest.mark.parametrize("lang", OTHER_LANGS)
@@ -119,7 +121,9 @@ def test_card_tokens_parse(lang: str) -> None:
                 i18n.parse_card_token(part)  # raises on a bad token
         texts = value.values() if isinstance(value, dict) else [value]
         for text in texts:
-            assert "[[" not in _strip_tokens(str(text)) and "]]" not in _strip_tokens(str(text)), key
+            assert "[[" not in _strip_tokens(str(text)) and "]]" not in _strip_tokens(str(text)), (
+                key
+            )
 
 
 def _strip_tokens(text: str) -> str:
@@ -159,10 +163,28 @@ def test_every_rules_section_has_text_and_no_orphans() -> None:
 
 def test_every_decl_kind_of_every_variant_has_a_name() -> None:
     kinds = [
-        "marriage", "trump_marriage", "bezique", "double_bezique", "four_jacks", "four_queens",
-        "four_kings", "four_aces", "trump_sequence", "seven", "seven_turnup", "two_sevens",
-        "double_marriage", "double_trump_marriage", "quint", "sequence", "triple_marriage",
-        "triple_trump_marriage", "triple_bezique", "bezik", "double_bezik", "triple_bezik",
+        "marriage",
+        "trump_marriage",
+        "bezique",
+        "double_bezique",
+        "four_jacks",
+        "four_queens",
+        "four_kings",
+        "four_aces",
+        "trump_sequence",
+        "seven",
+        "seven_turnup",
+        "two_sevens",
+        "double_marriage",
+        "double_trump_marriage",
+        "quint",
+        "sequence",
+        "triple_marriage",
+        "triple_trump_marriage",
+        "triple_bezique",
+        "bezik",
+        "double_bezik",
+        "triple_bezik",
     ]
     for kind in kinds:
         assert f"decl.{kind}" in EN, kind
@@ -186,7 +208,9 @@ def engine_rule_codes() -> set[str]:
             if isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(node.value, ast.Dict):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 if any(isinstance(t, ast.Name) and t.id.endswith("REASONS") for t in targets):
-                    codes.update(str(k.value) for k in node.value.keys if isinstance(k, ast.Constant))
+                    codes.update(
+                        str(k.value) for k in node.value.keys if isinstance(k, ast.Constant)
+                    )
     return codes
 
 
@@ -203,14 +227,37 @@ def test_engine_rule_codes_have_messages() -> None:
 # ----------------------------------------------------------------- plurals
 
 CLDR_CASES = [
-    ("ru", 0, "many"), ("ru", 1, "one"), ("ru", 2, "few"), ("ru", 4, "few"), ("ru", 5, "many"),
-    ("ru", 11, "many"), ("ru", 12, "many"), ("ru", 14, "many"), ("ru", 21, "one"),
-    ("ru", 22, "few"), ("ru", 25, "many"), ("ru", 101, "one"), ("ru", 111, "many"),
-    ("ru", 1000, "many"), ("ru", 1001, "one"),
-    ("he", 0, "other"), ("he", 1, "one"), ("he", 2, "two"), ("he", 3, "other"),
-    ("he", 10, "other"), ("he", 20, "other"), ("he", 22, "other"), ("he", 102, "other"),
-    ("tr", 0, "other"), ("tr", 1, "one"), ("tr", 2, "other"), ("tr", 21, "other"),
-    ("en", 0, "other"), ("en", 1, "one"), ("en", 2, "other"), ("en", 11, "other"),
+    ("ru", 0, "many"),
+    ("ru", 1, "one"),
+    ("ru", 2, "few"),
+    ("ru", 4, "few"),
+    ("ru", 5, "many"),
+    ("ru", 11, "many"),
+    ("ru", 12, "many"),
+    ("ru", 14, "many"),
+    ("ru", 21, "one"),
+    ("ru", 22, "few"),
+    ("ru", 25, "many"),
+    ("ru", 101, "one"),
+    ("ru", 111, "many"),
+    ("ru", 1000, "many"),
+    ("ru", 1001, "one"),
+    ("he", 0, "other"),
+    ("he", 1, "one"),
+    ("he", 2, "two"),
+    ("he", 3, "other"),
+    ("he", 10, "other"),
+    ("he", 20, "other"),
+    ("he", 22, "other"),
+    ("he", 102, "other"),
+    ("tr", 0, "other"),
+    ("tr", 1, "one"),
+    ("tr", 2, "other"),
+    ("tr", 21, "other"),
+    ("en", 0, "other"),
+    ("en", 1, "one"),
+    ("en", 2, "other"),
+    ("en", 11, "other"),
 ]
 
 
@@ -231,7 +278,9 @@ def test_plural_category_only_returns_declared_categories(lang: str) -> None:
 
 def catalog(lang: str) -> i18n.Catalog:
     en_text = (CATALOG_DIR / "en.json").read_text(encoding="utf-8")
-    return i18n.load_catalog(lang, (CATALOG_DIR / f"{lang}.json").read_text(encoding="utf-8"), en_text)
+    return i18n.load_catalog(
+        lang, (CATALOG_DIR / f"{lang}.json").read_text(encoding="utf-8"), en_text
+    )
 
 
 def test_placeholders_and_plurals_format() -> None:
@@ -341,10 +390,28 @@ def test_expected_card_names() -> None:
 @pytest.mark.parametrize("lang", i18n.LANGS)
 def test_every_message_renders(lang: str) -> None:
     cat = catalog(lang)
-    sample = {"count": 2, "n": 2, "player": "P", "card": "C", "combination": "X", "score": 10,
-              "target": 1000, "points": 20, "suit": "S", "stake": 2, "number": 1, "percent": 50,
-              "size": 14, "variant": "V", "label": "L", "name": "N", "rank": "R", "who": "W",
-              "side": "S", "kind": "K"}
+    sample = {
+        "count": 2,
+        "n": 2,
+        "player": "P",
+        "card": "C",
+        "combination": "X",
+        "score": 10,
+        "target": 1000,
+        "points": 20,
+        "suit": "S",
+        "stake": 2,
+        "number": 1,
+        "percent": 50,
+        "size": 14,
+        "variant": "V",
+        "label": "L",
+        "name": "N",
+        "rank": "R",
+        "who": "W",
+        "side": "S",
+        "kind": "K",
+    }
     for key in load(lang):
         params = {name: sample.get(name, "v") for name in i18n.placeholders(EN.get(key, ""))}  # type: ignore[arg-type]
         for count in (0, 1, 2, 3, 5, 11, 21, 22):
@@ -369,7 +436,9 @@ def test_rules_screens_render(lang: str, variant: str) -> None:
         assert s["title"] and s["paragraphs"]
         words += sum(len(p.split()) for p in s["paragraphs"])
         if s["table"]:
-            assert all(len(r["values"]) == len(s["table"]["columns"]) - 1 for r in s["table"]["rows"])
+            assert all(
+                len(r["values"]) == len(s["table"]["columns"]) - 1 for r in s["table"]["rows"]
+            )
     assert words > 250, f"{lang}/{variant} rules look too short ({words} words)"
     steps = i18n.guide_steps(cat)
     assert 5 <= len(steps) <= 7
@@ -379,8 +448,11 @@ def test_rules_screens_render(lang: str, variant: str) -> None:
 def test_translations_are_not_english_copies(lang: str) -> None:
     """Long sentences must be translated (short ones like 'OK' may match)."""
     data = load(lang)
-    same = [k for k, v in EN.items()
-            if isinstance(v, str) and len(v) > 25 and data.get(k) == v and not k.startswith("lang.")]
+    same = [
+        k
+        for k, v in EN.items()
+        if isinstance(v, str) and len(v) > 25 and data.get(k) == v and not k.startswith("lang.")
+    ]
     assert not same, f"{lang}: untranslated: {same[:15]}"
 
 
@@ -388,7 +460,9 @@ def test_words_players_use() -> None:
     """Each community's own vocabulary appears where it should."""
     he, tr, ru = load("he"), load("tr"), load("ru")
     assert "חתונה" in he["decl.marriage"] and "בזיק" in he["decl.bezique"]
-    assert "שליט" in str(he["decl.trump_marriage"]) and "לקיחה" in str(he["rules.common.trick.title"])
+    assert "שליט" in str(he["decl.trump_marriage"]) and "לקיחה" in str(
+        he["rules.common.trick.title"]
+    )
     assert "koz" in str(tr["table.trump_label"]).replace("K", "k")
     assert "Bezik" in str(tr["decl.bezik"]) and "Dönük" in str(tr["table.donuk"])
     assert "sanvuar" in str(tr["summary.why.sanvuar"]).replace("S", "s")
@@ -400,14 +474,44 @@ def test_words_players_use() -> None:
 # ------------------------------------------------------ no prose in web code
 
 FUNCTION_WORDS = frozenset(
-    "the a an your you is are was to of and or not no for with this that it be has have "
-    "can cannot will won wins please".split()
+    {
+        "the",
+        "a",
+        "an",
+        "your",
+        "you",
+        "is",
+        "are",
+        "was",
+        "to",
+        "of",
+        "and",
+        "or",
+        "not",
+        "no",
+        "for",
+        "with",
+        "this",
+        "that",
+        "it",
+        "be",
+        "has",
+        "have",
+        "can",
+        "cannot",
+        "will",
+        "won",
+        "wins",
+        "please",
+    }
 )
 _TAG = re.compile(r"<[^<>]*>")
 _ENTITY = re.compile(r"&[#a-zA-Z0-9]+;")
 _BRACES = re.compile(r"\{[^{}]*\}")
 _CSS_DECL = re.compile(r"^\s*[a-z-]+\s*:\s*[^;]+;?(\s*[a-z-]+\s*:\s*[^;]+;?)*\s*$")
-_SILENT_CALLS = frozenset({"print", "log", "warn", "error", "debug", "info", "exception", "warning"})
+_SILENT_CALLS = frozenset(
+    {"print", "log", "warn", "error", "debug", "info", "exception", "warning"}
+)
 
 
 def _is_letter(ch: str) -> bool:
@@ -497,15 +601,50 @@ def prose_literals(source: str) -> list[tuple[int, str]]:
 
 
 def test_prose_detector_rule() -> None:
-    prose = ["Your turn", "You won the trick.", "the stock is empty", "Loading…", "Новая игра",
-             "Yeni oyun", "תורך", "Declare or pass", "<p>Play a card</p>", "New game",
-             "Opponent is thinking…", "f{x} wins the game"]
-    code = ["card face red s-H court", "play QS", "declare QS JD", "seven 7H", "data-action",
-            "menu.new_game", "button", "aria-disabled", "[data-command='new-game']",
-            '<div class="hand" role="toolbar">', "color: red; margin: 0", "rtl", "ltr",
-            "prefers-reduced-motion: reduce", "keydown", "ArrowLeft", "Enter", "{n}",
-            "application/json", "utf-8", "btn primary", "#table .trick > .card", "♠", "×2",
-            "deal_over", "%Y-%m-%d %H:%M", "play table QS", "0 0 24 24"]
+    prose = [
+        "Your turn",
+        "You won the trick.",
+        "the stock is empty",
+        "Loading…",
+        "Новая игра",
+        "Yeni oyun",
+        "תורך",
+        "Declare or pass",
+        "<p>Play a card</p>",
+        "New game",
+        "Opponent is thinking…",
+        "f{x} wins the game",
+    ]
+    code = [
+        "card face red s-H court",
+        "play QS",
+        "declare QS JD",
+        "seven 7H",
+        "data-action",
+        "menu.new_game",
+        "button",
+        "aria-disabled",
+        "[data-command='new-game']",
+        '<div class="hand" role="toolbar">',
+        "color: red; margin: 0",
+        "rtl",
+        "ltr",
+        "prefers-reduced-motion: reduce",
+        "keydown",
+        "ArrowLeft",
+        "Enter",
+        "{n}",
+        "application/json",
+        "utf-8",
+        "btn primary",
+        "#table .trick > .card",
+        "♠",
+        "×2",
+        "deal_over",
+        "%Y-%m-%d %H:%M",
+        "play table QS",
+        "0 0 24 24",
+    ]
     for text in prose:
         assert looks_like_prose(text), text
     for text in code:
@@ -531,7 +670,11 @@ def _t_key_literals(source: str) -> list[tuple[int, str]]:
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
         arg = node.args[0]
-        if name in {"t", "html", "_t", "tr"} and isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+        if (
+            name in {"t", "html", "_t", "tr"}
+            and isinstance(arg, ast.Constant)
+            and isinstance(arg.value, str)
+        ):
             out.append((node.lineno, arg.value))
     return out
 
@@ -564,8 +707,13 @@ def test_dynamic_key_prefixes_used_in_web_code_exist() -> None:
                 first = arg.values[0]
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     prefix = first.value
-            elif (name == "t" and isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Add)
-                  and isinstance(arg.left, ast.Constant) and isinstance(arg.left.value, str)):
+            elif (
+                name == "t"
+                and isinstance(arg, ast.BinOp)
+                and isinstance(arg.op, ast.Add)
+                and isinstance(arg.left, ast.Constant)
+                and isinstance(arg.left.value, str)
+            ):
                 prefix = arg.left.value
             if prefix and not any(k.startswith(prefix) for k in EN):
                 missing.append(f"{path.name}:{node.lineno}: {prefix}…")
