@@ -46,8 +46,10 @@ def load_catalog(lang: str) -> i18n.Catalog:
 class App:
     """One table in one page."""
 
-    def __init__(self, dom: Dom, store: Any, *, fast: bool = False) -> None:
+    def __init__(self, dom: Dom, store: Any, *, fast: bool = False,
+                 seed: int | None = None) -> None:
         self.dom = dom
+        self.fixed_seed = seed  # tests: ?seed=N makes the deal and the AI repeatable
         self.store = store
         self.fast = fast
         self.lang = "en"
@@ -141,13 +143,15 @@ class App:
             options, probe = {}, engine.make_rules(variant, {})
         n = probe.players
         dealer_choice = settings.get("dealer", "random")
-        if dealer_choice == "me":
+        if dealer_choice == "you":
             dealer = 0
-        elif dealer_choice == "other":
+        elif dealer_choice == "opponent":
             dealer = n - 1
+        elif self.fixed_seed is not None:
+            dealer = n - 1  # repeatable test games: the human leads first
         else:
             dealer = random.randrange(n)
-        seed = random.randrange(2**31)
+        seed = self.fixed_seed if self.fixed_seed is not None else random.randrange(2**31)
         self.game = engine.new_game(variant, options, seed=seed, dealer=dealer)
         self.human = 0
         self.shown_trick = None
@@ -163,7 +167,10 @@ class App:
     def make_players(self) -> None:
         n = self.game.rules.players
         level = self.settings.get("level") or default_level()
-        self.players = {s: make_player(level, s, self.game) for s in range(n) if s != self.human}
+        base = self.fixed_seed
+        self.players = {
+            s: make_player(level, s, self.game, None if base is None else base * 7 + s)
+            for s in range(n) if s != self.human}
 
     # --------------------------------------------------------------- save
     def save(self) -> None:
@@ -180,47 +187,63 @@ class App:
             return str(seat)
         return render.seat_name(view.seats[seat], view, self.cat)
 
-    def log_line(self, ev: list[Any]) -> str | None:
-        """One log event as HTML in the current language (None: not shown)."""
+    def event_text(self, ev: list[Any], html: bool) -> str | None:
+        """One engine log event in the current language (None: not shown).
+
+        The same messages feed the visible log (HTML, cards isolated) and the
+        live region (plain text).
+        """
         cat = self.cat
+        fmt = cat.html if html else cat.t
         kind = ev[0]
+        seat = ev[1] if len(ev) > 1 and isinstance(ev[1], int) else None
+        you = seat == self.human
+
+        def card(code: Any) -> Any:
+            return i18n.Markup(cards_bdi(cat, [_code(code)])) if html else cat.card(_code(code))
+
         if kind == "play":
-            return cat.html("log.play", who=self.who(ev[1]),
-                            card=i18n.Markup(cards_bdi(cat, [_code(ev[2])])))
+            if you:
+                return fmt("log.you_played", card=card(ev[2]))
+            return fmt("log.player_played", player=self.who(ev[1]), card=card(ev[2]))
         if kind == "trick":
-            return cat.html("log.trick", who=self.who(ev[1]))
+            return fmt("log.you_won_trick") if you else fmt(
+                "log.player_won_trick", player=self.who(ev[1]))
         if kind == "declare":
-            return cat.html("log.declare", who=self.who(ev[1]),
-                            combination=cat.declaration(str(ev[2])), points=int(ev[3]))
+            combo = cat.declaration(str(ev[2]))
+            if you:
+                return fmt("log.you_declared", combination=combo, count=int(ev[3]))
+            return fmt("log.player_declared", player=self.who(ev[1]), combination=combo,
+                       count=int(ev[3]))
+        if kind == "pass":
+            return fmt("log.you_passed") if you else fmt("log.player_passed",
+                                                          player=self.who(ev[1]))
         if kind == "seven":
-            key = "log.seven_exchange" if ev[3] else "log.seven_show"
-            return cat.html(key, who=self.who(ev[1]),
-                            card=i18n.Markup(cards_bdi(cat, [_code(ev[2])])))
-        if kind == "draw" and ev[1] == self.human and ev[2] is not None:
-            return cat.html("log.you_drew", card=i18n.Markup(cards_bdi(cat, [_code(ev[2])])))
+            return fmt("log.seven_exchanged", player=self.who(ev[1]), count=10)
+        if kind == "draw" and you and ev[2] is not None and html:
+            return fmt("log.you_drew", card=card(ev[2]))
         if kind == "end_phase":
-            return cat.html("log.end_phase")
-        if kind == "deal_over":
-            return cat.html("log.deal_over")
-        if kind in ("vido", "accept", "refuse", "donuk"):
-            return cat.html(f"log.{kind}", who=self.who(int(ev[1])) if len(ev) > 1 else "")
+            return fmt("log.stock_empty")
+        if kind in ("vido", "accept", "refuse") and seat is not None:
+            key = {"vido": "log.vido_called", "accept": "log.vido_accepted",
+                   "refuse": "log.vido_refused"}[kind]
+            return fmt(key, player=self.who(seat))
+        if kind == "donuk" and seat is not None:
+            return fmt("log.donuk", player=self.who(seat))
+        if kind == "trumps" and len(ev) > 1:
+            return fmt("log.trumps_fixed", suit=cat.t(f"card.suit.{_suit(ev[-1])}"))
         return None
 
     def announce_text(self, ev: list[Any]) -> str | None:
-        """What the live region says for an event (the human's own plays are not echoed)."""
-        cat = self.cat
-        kind = ev[0]
-        if kind == "play" and ev[1] != self.human:
-            return cat.t("live.play", who=self.who(ev[1]), card=cat.card_name(_code(ev[2])))
-        if kind == "trick":
-            return cat.t("live.trick", who=self.who(ev[1]))
-        if kind == "declare":
-            return cat.t("live.declare", who=self.who(ev[1]),
-                         combination=cat.declaration(str(ev[2])), points=int(ev[3]))
-        if kind == "deal_over":
-            return cat.t("live.scores", scores=", ".join(
-                f"{self.who(s)} {v}" for s, v in enumerate(self.game.scores())))
-        return None
+        """What the live region says (the human's own plays and draws are not echoed)."""
+        if ev[0] in ("play", "pass") and ev[1] == self.human:
+            return None
+        if ev[0] == "draw":
+            return None
+        if ev[0] == "deal_over":
+            return ", ".join(self.cat.t("log.score", player=self.who(s), score=v)
+                             for s, v in enumerate(self.game.scores()))
+        return self.event_text(ev, html=False)
 
     def build(self) -> TableView:
         log_events = self.observation_log()
@@ -228,7 +251,7 @@ class App:
                           thinking=self.busy, notice=self.notice, hint=self.hint,
                           deal_number=self.deal_number)
         self.view = view
-        lines = [line for line in (self.log_line(ev) for ev in log_events[-14:]) if line]
+        lines = [line for line in (self.event_text(ev, True) for ev in log_events[-14:]) if line]
         view.log = lines
         return view
 
@@ -282,7 +305,7 @@ class App:
     def try_action(self, text: str) -> None:
         """A click on an action control: apply it or show why it is refused."""
         if self.busy or self.game.deal.current_player != self.human:
-            self.set_notice(self.cat.t("status.not_your_turn"), error=True)
+            self.set_notice(self.cat.t("error.rule.not_your_turn"), error=True)
             self.render()
             return
         try:
@@ -417,17 +440,19 @@ class App:
         if game is not self.game:
             return
         text = action.text() if hasattr(action, "text") else str(action)
-        self.hint = self.cat.html("hint.suggest", action=i18n.Markup(self.action_html(text)),
-                                  reason=self.cat.t(f"hint.{reason}"))
+        title = escape(self.cat.t("hint.title"))
+        self.hint = (f"<strong>{title}:</strong> {self.action_html(text)} — "
+                     f"{escape(self.cat.t('hint.reason.' + reason))}")
         self.render()
 
     def action_html(self, text: str) -> str:
+        """The hint's action in words ("Play Q♠", "Declare bezique")."""
         words = text.split()
         cat = self.cat
         if words[0] == "play":
-            card = words[-1]
-            key = "action.play_table" if words[1] == "table" else "action.play"
-            return cat.html(key, card=i18n.Markup(cards_bdi(cat, [card])))
+            card = i18n.Markup(cards_bdi(cat, [words[-1]]))
+            key = "action.play_table" if words[1] == "table" else "hint.play"
+            return cat.html(key, card=card)
         if words[0] == "declare":
             try:
                 act = engine.Action.parse(text)
@@ -435,10 +460,10 @@ class App:
                 name = cat.declaration(combo.name) if combo else cat.t("action.declare")
             except Exception:
                 name = cat.t("action.declare")
-            return f"{escape(name)} {cards_bdi(cat, words[1:])}"
+            return f"{cat.html('hint.declare', combination=name)} {cards_bdi(cat, words[1:])}"
         if words[0] == "seven":
-            return f'{escape(cat.t("action.seven"))} {cards_bdi(cat, words[1:])}'
-        return escape(cat.t(f"action.{words[0]}"))
+            return f'{escape(cat.t("action.seven_exchange"))} {cards_bdi(cat, words[1:])}'
+        return escape(cat.t(f"hint.{words[0]}"))
 
     # -------------------------------------------------------------- events
     def on_click(self, action: str | None, command: str | None, el: Any) -> None:
@@ -490,6 +515,10 @@ def _code(code: Any) -> str:
     return code_text(code) if isinstance(code, int) else str(code)
 
 
+def _suit(value: Any) -> str:
+    return ("S", "H", "D", "C")[value] if isinstance(value, int) else str(value)
+
+
 def _json(value: Any) -> str:
     import json
     return json.dumps(value)
@@ -517,6 +546,16 @@ def parse_settings(form: dict[str, str]) -> dict[str, Any]:
     return {"variant": variant, "options": options, "level": level, "dealer": dealer}
 
 
+def option_value_label(cat: i18n.Catalog, key: str, value: Any) -> str:
+    """Words for an option's value: "1,000 points", "3 players", or a named choice."""
+    if key == "target" and isinstance(value, int):
+        return cat.t("options.target_points", count=value)
+    if key == "players" and isinstance(value, int):
+        return cat.t("options.players_count", count=value)
+    named = f"options.{key}.{value}"
+    return cat.t(named) if cat.has(named) else str(value)
+
+
 def render_new_game(app: App, cat: i18n.Catalog) -> str:
     """The new-game dialog: variant, its options, AI level, first dealer."""
     current = app.dialog_variant or app.settings.get("variant", "classic")
@@ -524,7 +563,7 @@ def render_new_game(app: App, cat: i18n.Catalog) -> str:
         current = "classic"
     variants = "".join(
         f'<option value="{escape(v)}"{" selected" if v == current else ""}>'
-        f'{escape(cat.t("variant." + v))}</option>' for v in engine.VARIANTS)
+        f'{escape(cat.t("options.variant." + v))}</option>' for v in engine.VARIANTS)
     saved_opts = app.settings.get("options", {}) if current == app.settings.get("variant") else {}
     opts = []
     for key, spec in engine.VARIANTS[current].option_specs.items():
@@ -532,35 +571,35 @@ def render_new_game(app: App, cat: i18n.Catalog) -> str:
         if isinstance(spec.default, bool):
             checked = " checked" if value else ""
             opts.append(f'<label><input type="checkbox" name="opt.{escape(key)}"{checked}> '
-                        f'{escape(cat.t("option." + key))}</label>')
+                        f'{escape(cat.t("options." + key))}</label>')
         else:
             choices = "".join(
                 f'<option value="{escape(str(a))}"{" selected" if a == value else ""}>'
-                f'{escape(cat.t("option." + key + "." + str(a)) if cat.has("option." + key + "." + str(a)) else str(a))}'
+                f'{escape(option_value_label(cat, key, a))}'
                 "</option>" for a in spec.allowed)
-            opts.append(f'<label>{escape(cat.t("option." + key))} '
+            opts.append(f'<label>{escape(cat.t("options." + key))} '
                         f'<select name="opt.{escape(key)}">{choices}</select></label>')
     level_now = app.settings.get("level") or default_level()
     level_radios = "".join(
         f'<label><input type="radio" name="level" value="{lv}"{" checked" if lv == level_now else ""}> '
-        f'{escape(cat.t("level." + lv))}</label>' for lv in levels())
+        f'{escape(cat.t("options.ai." + lv))}</label>' for lv in levels())
     dealer_now = app.settings.get("dealer", "random")
     dealers = "".join(
         f'<label><input type="radio" name="dealer" value="{d}"{" checked" if d == dealer_now else ""}> '
-        f'{escape(cat.t("dealer." + d))}</label>' for d in ("me", "other", "random"))
+        f'{escape(cat.t("options.dealer." + d))}</label>' for d in ("you", "opponent", "random"))
     return (
         '<div class="dialog" role="dialog" aria-modal="true" aria-labelledby="ng-title">'
-        f'<h2 id="ng-title">{escape(cat.t("newgame.title"))}</h2>'
+        f'<h2 id="ng-title">{escape(cat.t("options.title"))}</h2>'
         '<form id="bz-newgame" onsubmit="return false">'
-        f'<fieldset><legend>{escape(cat.t("newgame.variant"))}</legend>'
-        f'<label><span class="sr-only">{escape(cat.t("newgame.variant"))}</span>'
+        f'<fieldset><legend>{escape(cat.t("options.variant"))}</legend>'
+        f'<label><span class="sr-only">{escape(cat.t("options.variant"))}</span>'
         f'<select name="variant" data-change="variant">{variants}</select></label></fieldset>'
-        + (f'<fieldset><legend>{escape(cat.t("newgame.options"))}</legend>'
+        + (f'<fieldset><legend>{escape(cat.t("options.house_rules"))}</legend>'
            f'<div class="opts">{"".join(opts)}</div></fieldset>' if opts else "")
-        + f'<fieldset><legend>{escape(cat.t("newgame.level"))}</legend><div class="opts">{level_radios}</div></fieldset>'
-        f'<fieldset><legend>{escape(cat.t("newgame.dealer"))}</legend><div class="opts">{dealers}</div></fieldset>'
-        f'<button type="button" class="btn primary" data-command="start-game">{escape(cat.t("newgame.start"))}</button>'
-        f'<button type="button" class="btn" data-command="close">{escape(cat.t("newgame.cancel"))}</button>'
+        + f'<fieldset><legend>{escape(cat.t("options.ai_level"))}</legend><div class="opts">{level_radios}</div></fieldset>'
+        f'<fieldset><legend>{escape(cat.t("options.first_dealer"))}</legend><div class="opts">{dealers}</div></fieldset>'
+        f'<button type="button" class="btn primary" data-command="start-game">{escape(cat.t("options.start"))}</button>'
+        f'<button type="button" class="btn" data-command="close">{escape(cat.t("options.cancel"))}</button>'
         "</form></div>"
     )
 
@@ -571,8 +610,11 @@ async def main() -> None:
     dom = BrowserDom()
     try:
         import js
-        fast = "fast" in str(js.window.location.search)
-        app = App(dom, js.window.localStorage, fast=fast)
+        params = js.URLSearchParams.new(js.window.location.search)
+        fast = bool(params.has("fast"))
+        raw_seed = params.get("seed")
+        seed = int(raw_seed) if isinstance(raw_seed, str) and raw_seed.isdigit() else None
+        app = App(dom, js.window.localStorage, fast=fast, seed=seed)
         app.start()
         js.window.bezique = None  # marks boot done for scripts; the app lives in Python
         _APPS.append(app)

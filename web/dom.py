@@ -62,6 +62,19 @@ class Dom:
         return {}
 
 
+_JSNULL: Any = object()
+
+
+def _n(value: Any) -> Any:
+    """JS null arrives as Pyodide's ``jsnull`` (not None): make both None."""
+    return None if value is None or value is _JSNULL else value
+
+
+def _s(value: Any) -> str | None:
+    """An attribute value: a str or None."""
+    return value if isinstance(value, str) else None
+
+
 def _css_string(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
@@ -70,19 +83,27 @@ class BrowserDom(Dom):
     """The real page, through Pyodide's ``js`` module."""
 
     def __init__(self) -> None:
+        global _JSNULL
         import js
         from pyodide.ffi import create_proxy
+
+        try:
+            from pyodide.ffi import jsnull
+
+            _JSNULL = jsnull
+        except ImportError:  # older Pyodide: null is None
+            pass
 
         self.js = js
         self.create_proxy = create_proxy
         self.doc = js.document
-        host = self.doc.getElementById("app") or self.doc.body
+        host = _n(self.doc.getElementById("app")) or self.doc.body
         host.innerHTML = SKELETON
         self.root = self.doc.getElementById("bz")
         self.cache: dict[str, str] = {}
         self.nodes = {}
         self._proxies: list[Any] = []
-        if not self.doc.querySelector('link[href$="app.css"]'):
+        if _n(self.doc.querySelector('link[href$="app.css"]')) is None:
             link = self.doc.createElement("link")
             link.rel = "stylesheet"
             link.href = "web/app.css"
@@ -113,31 +134,32 @@ class BrowserDom(Dom):
             target = evt.target
             if not hasattr(target, "closest"):
                 return
-            el = target.closest("[data-action],[data-command]")
+            el = _n(target.closest("[data-action],[data-command]"))
             if el is None or not self.root.contains(el):
                 return
-            evt.preventDefault()
-            click(el.getAttribute("data-action"), el.getAttribute("data-command"), el)
+            if el.tagName != "A":
+                evt.preventDefault()
+            click(_s(el.getAttribute("data-action")), _s(el.getAttribute("data-command")), el)
 
         def on_key(evt: Any) -> None:
             target = evt.target
             key_name = str(evt.key)
-            if key_name == "Escape" and self.doc.querySelector("#bz-overlay .dialog"):
-                close = self.doc.querySelector('#bz-overlay [data-command="close"]')
-                if close:
+            if key_name == "Escape" and _n(self.doc.querySelector("#bz-overlay .dialog")):
+                close = _n(self.doc.querySelector('#bz-overlay [data-command="close"]'))
+                if close is not None:
                     close.click()
                 return
-            cls = target.classList
+            cls = _n(getattr(target, "classList", None))
             if cls is None or not cls.contains("hcard"):
                 return
-            raw = target.getAttribute("data-index")
-            index = int(raw) if raw not in (None, "") else None
+            raw = _s(target.getAttribute("data-index"))
+            index = int(raw) if raw else None
             if key(key_name, index):
                 evt.preventDefault()
 
         def on_change(evt: Any) -> None:
             target = evt.target
-            name = target.getAttribute("data-change") if hasattr(target, "getAttribute") else None
+            name = _s(target.getAttribute("data-change")) if hasattr(target, "getAttribute") else None
             if name:
                 change(str(name), str(target.value))
 
@@ -148,21 +170,21 @@ class BrowserDom(Dom):
 
     # ------------------------------------------------------------ patches
     def _focus_key(self) -> tuple[str, str] | None:
-        active = self.doc.activeElement
+        active = _n(self.doc.activeElement)
         if active is None or active == self.doc.body or not self.root.contains(active):
             return None
-        idx = active.getAttribute("data-index")
+        idx = _s(active.getAttribute("data-index"))
         if idx is not None and active.classList.contains("hcard"):
             return ("hand", str(idx))
         for attr in ("data-action", "data-command"):
-            value = active.getAttribute(attr)
+            value = _s(active.getAttribute(attr))
             if value is not None:
-                extra = active.getAttribute("data-lang")
+                extra = _s(active.getAttribute("data-lang"))
                 sel = f'[{attr}="{_css_string(str(value))}"]'
                 if extra:
                     sel += f'[data-lang="{_css_string(str(extra))}"]'
                 return ("sel", sel)
-        name = active.getAttribute("name")
+        name = _s(active.getAttribute("name"))
         if name:
             return ("sel", f'[name="{_css_string(str(name))}"]')
         return None
@@ -183,10 +205,10 @@ class BrowserDom(Dom):
                 else:
                     el.setAttribute("hidden", "")
         table = self.node("bz-table")
-        if table.getAttribute("data-n") != str(table_players):
+        if _s(table.getAttribute("data-n")) != str(table_players):
             table.setAttribute("data-n", str(table_players))
         if changed and focus is not None:
-            active = self.doc.activeElement
+            active = _n(self.doc.activeElement)
             if active is None or active == self.doc.body or not active.isConnected:
                 self._restore(focus)
 
@@ -195,9 +217,9 @@ class BrowserDom(Dom):
         if kind == "hand":
             self.focus_hand(int(value))
             return
-        el = self.root.querySelector(value)
+        el = _n(self.root.querySelector(value))
         if el is None:
-            el = self.root.querySelector(".hcard[tabindex='0']")
+            el = _n(self.root.querySelector(".hcard[tabindex='0']"))
         if el is not None:
             el.focus()
 
@@ -205,7 +227,7 @@ class BrowserDom(Dom):
         self.node("bz-live").textContent = text
 
     def shake(self, action: str) -> None:
-        el = self.root.querySelector(f'[data-action="{_css_string(action)}"]')
+        el = _n(self.root.querySelector(f'[data-action="{_css_string(action)}"]'))
         if el is None:
             return
         el.classList.add("refused")
@@ -214,11 +236,10 @@ class BrowserDom(Dom):
         self.js.setTimeout(create_once_callable(lambda: el.classList.remove("refused")), 400)
 
     def attr(self, el: Any, name: str) -> str | None:
-        value = el.getAttribute(name)
-        return None if value is None else str(value)
+        return _s(el.getAttribute(name))
 
     def focus_first(self, selector: str) -> None:
-        el = self.root.querySelector(selector)
+        el = _n(self.root.querySelector(selector))
         if el is not None:
             el.focus()
 
@@ -237,14 +258,14 @@ class BrowserDom(Dom):
             cards.item(index).focus()
 
     def read_form(self, form_id: str) -> dict[str, str]:
-        form = self.doc.getElementById(form_id)
+        form = _n(self.doc.getElementById(form_id))
         out: dict[str, str] = {}
         if form is None:
             return out
         elements = form.elements
         for i in range(elements.length):
             el = elements.item(i)
-            name = el.getAttribute("name")
+            name = _s(el.getAttribute("name"))
             if not name:
                 continue
             kind = str(el.type or "")

@@ -44,13 +44,14 @@ def default_level() -> str:
     return lv[-1] if lv else "random"
 
 
-def make_player(level: str, seat: int, game: Any) -> Any:
+def make_player(level: str, seat: int, game: Any, seed: int | None = None) -> Any:
     """A player for a seat; unknown levels fall back to the strongest available."""
     from engine import players
 
     known = _registry()
     name = level if level in known else best_level()
-    return players.make_player(name, random.Random(random.randrange(2**31)))
+    rng = random.Random(seed if seed is not None else random.randrange(2**31))
+    return players.make_player(name, rng)
 
 
 async def hint_for(game: Any, obs: Any, seat: int) -> tuple[Any, str]:

@@ -10,7 +10,15 @@ from __future__ import annotations
 from html import escape
 
 from web.cards import Cat, back_html, cards_bdi, face_html
-from web.view import ActionView, DealSummaryView, MatchView, SeatView, TableView
+from web.view import (
+    ActionView,
+    DealSummaryView,
+    GroupView,
+    MatchView,
+    SeatView,
+    TableCardView,
+    TableView,
+)
 
 
 LANGS = ("he", "tr", "ru", "en")
@@ -28,13 +36,17 @@ def position(rel: int, n: int) -> str:
 
 
 def seat_name(sv: SeatView, view: TableView, cat: Cat) -> str:
+    """You / Computer / Partner / Left / Right (mirrored for right-to-left)."""
     if sv.is_human:
-        return cat.t("seat.you")
-    if view.num_players == 4 and sv.rel == 2:
-        return cat.t("seat.partner")
+        return cat.t("table.seat.you")
     if view.num_players == 2:
-        return cat.t("seat.opponent")
-    return cat.t("seat.player", n=sv.rel)
+        return cat.t("table.seat.opponent")
+    pos = position(sv.rel, view.num_players)
+    if pos == "top":
+        return cat.t("table.seat.partner") if view.num_players == 4 else cat.t("table.seat.opponent")
+    rtl = getattr(cat, "dir", "ltr") == "rtl"
+    left = (pos == "start") != rtl
+    return cat.t("table.seat.left" if left else "table.seat.right")
 
 
 def attr_action(action: str, legal: bool) -> str:
@@ -48,7 +60,8 @@ def render_bar(view: TableView | None, lang: str, cat: Cat, busy: bool = False) 
     langs = "".join(
         f'<button type="button" class="btn lang" data-command="language" data-lang="{code}"'
         f' lang="{code}" aria-pressed="{"true" if code == lang else "false"}"'
-        f' title="{escape(cat.t(f"language.name.{code}"))}">{escape(cat.t(f"language.short.{code}"))}</button>'
+        f' title="{escape(cat.t(f"lang.{code}"))}" aria-label="{escape(cat.t(f"lang.{code}"))}">'
+        f'{escape(cat.t(f"lang.short.{code}"))}</button>'
         for code in LANGS
     )
     hint_dis = ""
@@ -56,10 +69,10 @@ def render_bar(view: TableView | None, lang: str, cat: Cat, busy: bool = False) 
         hint_dis = ' aria-disabled="true"'
     return (
         f'<h1 class="title">{escape(cat.t("app.title"))}</h1>'
-        f'<nav class="menu" aria-label="{escape(cat.t("menu.label"))}">'
+        f'<nav class="menu" aria-label="{escape(cat.t("menu.title"))}">'
         f'<button type="button" class="btn" data-command="new-game">{escape(cat.t("menu.new_game"))}</button>'
         f'<button type="button" class="btn" data-command="hint"{hint_dis}>{escape(cat.t("menu.hint"))}</button>'
-        f'<span class="langs" role="group" aria-label="{escape(cat.t("menu.language"))}">{langs}</span>'
+        f'<span class="langs" role="group" aria-label="{escape(cat.t("a11y.language_picker"))}">{langs}</span>'
         "</nav>"
     )
 
@@ -82,13 +95,13 @@ def render_scores(view: TableView, cat: Cat) -> str:
     if view.side_scores is not None:
         for side, pts in enumerate(view.side_scores):
             mine = (view.human % 2) == side
-            key = "score.side_us" if mine else "score.side_them"
+            key = "table.side_us" if mine else "table.side_them"
             parts.append(
                 f'<div class="score side"><span class="who">{escape(cat.t(key))}</span> '
                 f'<span class="pts" data-side-score="{side}">{pts}</span></div>'
             )
     parts.append(
-        f'<div class="score target"><span class="who">{escape(cat.t("score.target"))}</span> '
+        f'<div class="score target"><span class="who">{escape(cat.t("table.target_label"))}</span> '
         f'<span class="pts">{view.target}</span></div>'
     )
     board = render_match(view.match, view, cat) if view.match else ""
@@ -107,12 +120,12 @@ def render_match(m: MatchView, view: TableView, cat: Cat) -> str:
         for i in range(m.cycle_len)
     )
     return (
-        f'<section class="markoz" aria-label="{escape(cat.t("match.board"))}">'
-        f'<div class="mk-row">{pts}<div class="mk-pts"><span class="who">{escape(cat.t("match.to"))}</span>'
-        f' <span class="pts">{m.match_to}</span></div></div>'
-        f'<div class="mk-row"><span class="mk-kind">{escape(cat.t("match.game_kind." + m.game_kind))}</span>'
-        f' <span class="mk-game">{escape(cat.t("match.game_number", n=m.game_number))}</span>'
-        f' <span class="mk-stake" data-stake="{m.stake}">{escape(cat.t("match.stake", n=m.stake))}</span>'
+        f'<section class="markoz" aria-label="{escape(cat.t("table.markoz"))}">'
+        f'<div class="mk-row">{pts}<div class="mk-pts"><span class="who">{escape(cat.t("table.match_to", count=m.match_to))}</span>'
+        '</div></div>'
+        f'<div class="mk-row"><span class="mk-kind">{escape(cat.t("table.game_kind." + m.game_kind))}</span>'
+        f' <span class="mk-game">{escape(cat.t("table.game_number", number=m.game_number))}</span>'
+        f' <span class="mk-stake" data-stake="{m.stake}">{escape(cat.t("table.stake", stake=m.stake))}</span>'
         f' <span class="mk-cycle" aria-hidden="true">{ticks}</span></div>'
         "</section>"
     )
@@ -120,45 +133,64 @@ def render_match(m: MatchView, view: TableView, cat: Cat) -> str:
 
 # ----------------------------------------------------------------- seats
 
+def assign_groups(sv: SeatView) -> list[tuple[GroupView | None, list[TableCardView]]]:
+    """Place each table card once, in the first live group that still holds it.
+
+    Identical copies are matched by kind; a card in several groups (Q♠ of a
+    bezique and of a marriage) is drawn in the first, the others list it by
+    name.  Cards of no live group end up in a last, unnamed box.
+    """
+    free = list(sv.table_cards)
+    boxes: list[tuple[GroupView | None, list[TableCardView]]] = []
+    for g in sv.groups:
+        taken: list[TableCardView] = []
+        for card in g.cards:
+            hit = next((tc for tc in free if tc.card == card), None)
+            if hit is not None:
+                free.remove(hit)
+                taken.append(hit)
+        boxes.append((g, taken))
+    if free:
+        boxes.append((None, free))
+    return boxes
+
+
 def render_groups(sv: SeatView, view: TableView, cat: Cat, small: bool) -> str:
-    """Declared cards: grouped when the engine reports groups, else flat."""
-    size = " sm" if small else ""
-    if sv.groups:
-        out = []
-        for g in sv.groups:
-            state = "intact" if g.intact else "broken"
-            cards = "".join(face_html(c, cat, classes="sm") for c in g.cards)
-            out.append(
-                f'<div class="group {state}" data-kind="{escape(g.kind)}">'
-                f'<span class="glabel">{escape(cat.declaration(g.kind))}'
-                f'{"" if g.intact else " · " + escape(cat.t("group.broken"))}</span>'
-                f'<span class="gcards">{cards}</span></div>'
-            )
-        groups_html = "".join(out)
-    else:
-        groups_html = ""
-    # Playable table cards for the human (the physical copies on the table).
-    if sv.is_human and sv.table_cards:
-        btns = []
-        legal = set(view.legal)
-        for tc in sv.table_cards:
-            if tc.action:
-                btns.append(face_html(
-                    tc.card, cat, tag="button",
-                    attrs=f'type="button" {attr_action(tc.action, tc.action in legal)}'
-                          f' aria-label="{escape(cat.t("card.on_table", card=cat.card_name(tc.card)))}"',
-                    classes="tcard" + size))
-            else:
-                btns.append(face_html(tc.card, cat, classes="tcard" + size))
-        flat = f'<div class="tablecards mine" role="group" aria-label="{escape(cat.t("table.my_declared"))}">{"".join(btns)}</div>'
-    elif sv.table_cards and not sv.groups:
-        flat = '<div class="tablecards">' + "".join(
-            face_html(tc.card, cat, classes="sm") for tc in sv.table_cards) + "</div>"
-    else:
-        flat = ""
-    if not groups_html and not flat:
+    """A seat's declared cards, boxed by combination; intact or broken shown plainly."""
+    if not sv.table_cards and not sv.groups:
         return ""
-    return f'<div class="declared">{groups_html}{flat}</div>'
+    legal = set(view.legal)
+    size = "sm" if small else ""
+    out = []
+    for group, cards in assign_groups(sv):
+        html_cards = []
+        for tc in cards:
+            if sv.is_human and tc.action:
+                ok = tc.action in legal
+                aria = cat.t("table.card_on_table", card=cat.card_name(tc.card))
+                html_cards.append(face_html(
+                    tc.card, cat, tag="button",
+                    attrs=f'type="button" {attr_action(tc.action, ok)}',
+                    classes=f"tcard {size}{' playable' if ok else ''}", aria=aria))
+            else:
+                html_cards.append(face_html(tc.card, cat, classes=f"tcard {size}"))
+        if group is None:
+            out.append(f'<div class="group loose"><span class="gcards">{"".join(html_cards)}</span></div>')
+            continue
+        state = "intact" if group.intact else "broken"
+        state_text = cat.t("table.group_whole" if group.intact else "table.group_broken")
+        shared = ""
+        if len(cards) < len(group.cards) and group.intact:
+            shared = " " + cards_bdi(cat, group.cards)
+        out.append(
+            f'<div class="group {state}" data-kind="{escape(group.kind)}">'
+            f'<span class="glabel">{escape(cat.declaration(group.kind))}'
+            f'<span class="gstate"> · {escape(state_text)}</span>{shared}</span>'
+            f'<span class="gcards">{"".join(html_cards)}</span></div>'
+        )
+    who = seat_name(sv, view, cat)
+    return (f'<div class="declared{" mine" if sv.is_human else ""}" role="group"'
+            f' aria-label="{escape(cat.t("a11y.declared_by", player=who))}">{"".join(out)}</div>')
 
 
 def render_seat(sv: SeatView, view: TableView, cat: Cat) -> str:
@@ -166,19 +198,19 @@ def render_seat(sv: SeatView, view: TableView, cat: Cat) -> str:
     name = seat_name(sv, view, cat)
     flags = []
     if sv.is_dealer:
-        flags.append(f'<span class="flag dealer" title="{escape(cat.t("seat.dealer"))}">{escape(cat.t("seat.dealer_short"))}</span>')
+        flags.append(f'<span class="flag dealer" title="{escape(cat.t("table.dealer"))}">{escape(cat.t("table.dealer_short"))}</span>')
     if sv.donuk:
-        flags.append(f'<span class="flag donuk">{escape(cat.t("seat.donuk"))}</span>')
+        flags.append(f'<span class="flag donuk">{escape(cat.t("table.donuk"))}</span>')
     turn = " turn" if sv.is_turn else ""
     backs = "".join(back_html("sm") for _ in range(min(sv.hand_count, 12)))
     thinking = ""
     if sv.is_turn and view.thinking:
-        thinking = f'<span class="thinking">{escape(cat.t("status.thinking"))}</span>'
+        thinking = f'<span class="thinking">{escape(cat.t("table.opponent_thinking", player=name))}</span>'
     return (
         f'<section class="seat{turn}" data-pos="{pos}" data-seat="{sv.seat}"'
         f' aria-label="{escape(name)}">'
         f'<header class="seat-head"><span class="name">{escape(name)}</span>{"".join(flags)}'
-        f'<span class="count">{escape(cat.t("seat.cards", count=sv.hand_count))}</span>{thinking}</header>'
+        f'<span class="count">{escape(cat.t("table.cards_in_hand", count=sv.hand_count))}</span>{thinking}</header>'
         f'<div class="backs" aria-hidden="true">{backs}</div>'
         f'{render_groups(sv, view, cat, small=True)}'
         "</section>"
@@ -195,33 +227,34 @@ def render_centre(view: TableView, cat: Cat) -> str:
     suit_sym = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
     if view.trump:
         red = " red" if view.trump in ("H", "D") else ""
-        trump = (f'<div class="trump{red}"><span>{escape(cat.t("table.trump"))}</span> '
+        trump = (f'<div class="trump{red}"><span>{escape(cat.t("table.trump_label"))}</span> '
                  f'<span class="tsym" aria-label="{escape(cat.t("card.suit." + view.trump))}">'
                  f'{suit_sym.get(view.trump, "")}</span></div>')
     else:
-        trump = f'<div class="trump none">{escape(cat.t("table.no_trump"))}</div>'
+        trump = f'<div class="trump none">{escape(cat.t("table.no_trumps_yet" if view.stock > 0 else "table.no_trumps"))}</div>'
     stock_cards = ""
     if view.stock > 0:
         stock_cards = back_html("stock")
     turnup = ""
     if view.turnup and view.stock > 0:
         turnup = face_html(view.turnup, cat, classes="turnup",
-                           aria=cat.t("table.turnup", card=cat.card_name(view.turnup)))
+                           aria=cat.t("a11y.turnup", card=cat.card_name(view.turnup)))
     stock = (
         f'<div class="stock">{turnup}{stock_cards}'
-        f'<span class="stock-count" data-stock="{view.stock}">{escape(cat.t("table.stock", count=view.stock))}</span></div>'
+        f'<span class="stock-count" data-stock="{view.stock}">{escape(cat.t("table.stock_count", count=view.stock))}</span></div>'
     )
     trick_cards = []
     for seat, card in view.trick:
         rel = (seat - view.human) % view.num_players
         pos = position(rel, view.num_players)
         who = seat_name(view.seats[seat], view, cat)
-        trick_cards.append(face_html(
-            card, cat, classes=f"played from-{pos}",
-            attrs=f'data-pos="{pos}"',
-            aria=cat.t("table.played_by", who=who, card=cat.card_name(card))))
+        face = face_html(card, cat, classes="played",
+                         aria=cat.t("table.played_by", player=who, card=cat.card_name(card)))
+        trick_cards.append(
+            f'<figure class="tcell from-{pos}" data-pos="{pos}" data-seat="{seat}">{face}'
+            f'<figcaption aria-hidden="true">{escape(who)}</figcaption></figure>')
     trick = (f'<div class="trick" data-n="{view.num_players}" role="group"'
-             f' aria-label="{escape(cat.t("table.trick"))}">{"".join(trick_cards)}</div>')
+             f' aria-label="{escape(cat.t("a11y.trick"))}">{"".join(trick_cards)}</div>')
     return f'<div class="pile">{trump}{stock}</div>{trick}'
 
 
@@ -243,18 +276,18 @@ def render_hand(view: TableView, cat: Cat, focus_index: int = 0) -> str:
     name = seat_name(me, view, cat)
     flags = ""
     if me.is_dealer:
-        flags += f'<span class="flag dealer" title="{escape(cat.t("seat.dealer"))}">{escape(cat.t("seat.dealer_short"))}</span>'
+        flags += f'<span class="flag dealer" title="{escape(cat.t("table.dealer"))}">{escape(cat.t("table.dealer_short"))}</span>'
     if me.donuk:
-        flags += f'<span class="flag donuk">{escape(cat.t("seat.donuk"))}</span>'
+        flags += f'<span class="flag donuk">{escape(cat.t("table.donuk"))}</span>'
     turn = " turn" if me.is_turn else ""
     status = ""
     if _human_to_act(view) and view.phase in ("play",) and any(a.startswith("play") for a in view.legal):
-        status = f'<span class="yourturn">{escape(cat.t("status.your_turn"))}</span>'
+        status = f'<span class="yourturn">{escape(cat.t("table.your_turn"))}</span>'
     return (
         f'<section class="seat me{turn}" data-pos="me" data-seat="{view.human}" aria-label="{escape(name)}">'
         f'<header class="seat-head"><span class="name">{escape(name)}</span>{flags}{status}</header>'
         f'{render_groups(me, view, cat, small=False)}'
-        f'<div class="hand" role="toolbar" aria-label="{escape(cat.t("table.hand"))}">{"".join(out)}</div>'
+        f'<div class="hand" role="toolbar" aria-label="{escape(cat.t("a11y.hand"))}">{"".join(out)}</div>'
         "</section>"
     )
 
@@ -270,7 +303,7 @@ def action_label(a: ActionView, cat: Cat) -> str:
     if a.kind == "seven":
         return escape(cat.t("action.seven")) + " " + cards
     name = escape(cat.declaration(a.decl_kind)) if a.decl_kind else escape(cat.t("action.declare"))
-    pts = f' <span class="pts">{escape(cat.t("points", count=a.points))}</span>' if a.points is not None else ""
+    pts = f' <span class="pts">{escape(cat.t("common.points", count=a.points))}</span>' if a.points is not None else ""
     return f'{name} {cards}{pts}'
 
 
@@ -280,9 +313,9 @@ def render_prompt(view: TableView, cat: Cat) -> str:
     question = ""
     kinds = {a.kind for a in view.prompts}
     if kinds & {"accept", "refuse"}:
-        question = escape(cat.t("prompt.vido_question"))
+        question = escape(cat.t("vido.opponent_called", player=cat.t("table.seat.opponent")))
     elif kinds & {"declare", "seven"} or (kinds == {"pass"} and view.phase == "declare"):
-        question = escape(cat.t("prompt.declare"))
+        question = escape(cat.t("table.choose_declaration"))
     btns = "".join(
         f'<button type="button" class="btn act k-{a.kind}" {attr_action(a.action, a.legal)}>'
         f"{action_label(a, cat)}</button>"
@@ -319,15 +352,15 @@ def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
                 + "".join(f'<td>{s.game_totals[sv.seat]}</td>' for sv in view.seats) + "</tr>")
     sides = ""
     if s.sides is not None:
-        sides = (f'<p class="sides">{escape(cat.t("score.side_us"))}: {s.sides[view.human % 2]} · '
-                 f'{escape(cat.t("score.side_them"))}: {s.sides[1 - view.human % 2]}</p>')
+        sides = (f'<p class="sides">{escape(cat.t("table.side_us"))}: {s.sides[view.human % 2]} · '
+                 f'{escape(cat.t("table.side_them"))}: {s.sides[1 - view.human % 2]}</p>')
     return (
         f'<div class="summary" data-summary="deal" role="dialog" aria-modal="false"'
         f' aria-labelledby="sum-title">'
-        f'<h2 id="sum-title">{escape(cat.t("summary.deal_title", n=view.deal_number))}</h2>'
+        f'<h2 id="sum-title">{escape(cat.t("summary.deal_title"))}</h2>'
         f'<div class="tablewrap"><table><thead><tr><td></td>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
         f'{sides}'
-        f'<button type="button" class="btn primary" data-command="next">{escape(cat.t("summary.next"))}</button>'
+        f'<button type="button" class="btn primary" data-command="next">{escape(cat.t("action.next"))}</button>'
         "</div>"
     )
 
@@ -338,8 +371,11 @@ def winner_text(view: TableView, cat: Cat) -> str:
     if view.side_scores is not None:
         return cat.t("summary.side_won") if view.winner == view.human % 2 else cat.t("summary.side_lost")
     if view.winner == view.human:
-        return cat.t("summary.you_won")
-    return cat.t("summary.winner", who=seat_name(view.seats[view.winner], view, cat))
+        return cat.t("summary.match_you_won" if view.match_over else "summary.you_won")
+    if view.num_players == 2 and not view.match_over:
+        return cat.t("summary.you_lost")
+    who = seat_name(view.seats[view.winner], view, cat)
+    return cat.t("summary.match_winner" if view.match_over else "summary.winner", player=who)
 
 
 def render_game_summary(view: TableView, cat: Cat) -> str:
@@ -351,10 +387,10 @@ def render_game_summary(view: TableView, cat: Cat) -> str:
     if view.match is not None:
         mp = " · ".join(
             f"{escape(seat_name(sv, view, cat))} {view.match.match_points[sv.seat]}" for sv in view.seats)
-        match = f'<p class="match-points">{escape(cat.t("match.points"))}: {mp}</p>'
+        match = f'<p class="match-points">{escape(cat.t("summary.match_points"))}: {mp}</p>'
     nxt = ""
     if view.match is not None and not view.match_over:
-        nxt = f'<button type="button" class="btn primary" data-command="next">{escape(cat.t("summary.next_game"))}</button>'
+        nxt = f'<button type="button" class="btn primary" data-command="next">{escape(cat.t("action.next_game"))}</button>'
     return (
         f'<div class="summary" data-summary="{"match" if view.match_over else "game"}" role="dialog"'
         f' aria-labelledby="gsum-title"><h2 id="gsum-title">{escape(title)}</h2>'

@@ -1,0 +1,227 @@
+"""The card table played through its page, in real Chromium.
+
+The tests drive the app only through the DESIGN.md hooks (data-action,
+data-command, data-summary, data-seat-score), like any script would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+FAST = "?fast&seed={seed}"
+ENABLED = '#bz [data-action]:not([aria-disabled="true"])'
+READY_FOR_INPUT = (
+    "() => !!(document.querySelector('[data-summary]') || "
+    "document.querySelector('#bz [data-action]:not([aria-disabled=\"true\"])'))"
+)
+
+
+def open_table(page: Page, app_url: str, wait_ready: Callable[..., None], seed: int = 7) -> None:
+    page.goto(app_url + FAST.format(seed=seed))
+    wait_ready(page)
+    page.evaluate("localStorage.clear()")
+    page.goto(app_url + FAST.format(seed=seed))
+    wait_ready(page)
+
+
+def wait_for_input(page: Page) -> None:
+    page.wait_for_function(READY_FOR_INPUT, timeout=30_000)
+
+
+def summary_shown(page: Page) -> bool:
+    return page.locator("[data-summary]").count() > 0
+
+
+def click_first_legal(page: Page, prefer: tuple[str, ...] = ()) -> str:
+    """Click the first legal action (or the first whose text starts with a preferred word)."""
+    buttons = page.locator(ENABLED)
+    actions = [buttons.nth(i).get_attribute("data-action") or "" for i in range(buttons.count())]
+    assert actions, "no legal action offered"
+    choice = 0
+    for word in prefer:
+        hits = [i for i, a in enumerate(actions) if a.split()[0] == word]
+        if hits:
+            choice = hits[0]
+            break
+    buttons.nth(choice).click()
+    return actions[choice]
+
+
+def play_until(page: Page, done: Callable[[list[str]], bool], prefer: tuple[str, ...] = (),
+               limit: int = 400) -> list[str]:
+    played: list[str] = []
+    for _ in range(limit):
+        wait_for_input(page)
+        if summary_shown(page) or done(played):
+            return played
+        played.append(click_first_legal(page, prefer))
+    raise AssertionError(f"no end after {limit} actions: {played[-10:]}")
+
+
+def scores(page: Page) -> list[int]:
+    els = page.locator("[data-seat-score]")
+    out = {}
+    for i in range(els.count()):
+        el = els.nth(i)
+        out[int(el.get_attribute("data-seat-score") or 0)] = int(el.inner_text())
+    return [out[k] for k in sorted(out)]
+
+
+def test_whole_deal_to_summary(page: Page, app_url: str, wait_ready: Callable[..., None],
+                               artifacts_dir: Path) -> None:
+    open_table(page, app_url, wait_ready, seed=11)
+    assert page.locator("html").get_attribute("data-app-state") == "ready"
+    assert page.locator('[data-command="new-game"]').count() >= 1
+    for lang in ("he", "tr", "ru", "en"):
+        assert page.locator(f'[data-command="language"][data-lang="{lang}"]').count() == 1
+    played = play_until(page, lambda _: False)
+    assert len(played) >= 20
+    summary = page.locator('[data-summary="deal"]')
+    summary.wait_for()
+    assert summary.locator('[data-command="next"]').count() == 1
+    final = scores(page)
+    assert len(final) == 2 and sum(final) > 0
+    page.screenshot(path=str(artifacts_dir / "table-summary-desktop.png"))
+    summary.locator('[data-command="next"]').click()
+    wait_for_input(page)
+    assert not summary_shown(page) or page.locator('[data-summary="game"]').count() == 1
+
+
+def test_declaration_through_the_ui(page: Page, app_url: str,
+                                    wait_ready: Callable[..., None]) -> None:
+    open_table(page, app_url, wait_ready, seed=3)
+    declared: list[str] = []
+
+    def made_one(played: list[str]) -> bool:
+        declared.extend(a for a in played[len(declared):] if a.startswith(("declare", "seven")))
+        return bool(declared)
+
+    play_until(page, made_one, prefer=("declare", "seven"))
+    assert declared, "no declaration was offered in the deal"
+    # the declared cards lie face up in the human's table area; the score moved
+    page.wait_for_function("document.querySelectorAll('#bz-me .declared .card').length > 0 "
+                           "|| document.querySelector('.stock .turnup') !== null")
+    assert scores(page)[0] >= 10
+
+
+def test_reload_resumes_the_same_position(page: Page, app_url: str,
+                                          wait_ready: Callable[..., None]) -> None:
+    open_table(page, app_url, wait_ready, seed=5)
+    play_until(page, lambda played: len(played) >= 9)
+    wait_for_input(page)
+
+    def snapshot() -> dict[str, object]:
+        return page.evaluate("""() => ({
+          hand: [...document.querySelectorAll('#bz-me .hand [data-card]')].map(e => e.dataset.card),
+          table: [...document.querySelectorAll('#bz-me .declared [data-card]')].map(e => e.dataset.card),
+          stock: document.querySelector('[data-stock]')?.dataset.stock,
+          scores: [...document.querySelectorAll('[data-seat-score]')].map(e => e.textContent),
+          actions: [...document.querySelectorAll('#bz [data-action]:not([aria-disabled="true"])')]
+                     .map(e => e.dataset.action),
+        })""")
+
+    before = snapshot()
+    page.reload()
+    wait_ready(page)
+    wait_for_input(page)
+    assert snapshot() == before
+
+
+def test_corrupt_save_is_set_aside(page: Page, app_url: str,
+                                   wait_ready: Callable[..., None]) -> None:
+    open_table(page, app_url, wait_ready, seed=5)
+    page.evaluate("localStorage.setItem('bezique.save', '{not json')")
+    page.reload()
+    wait_ready(page)
+    assert page.locator(".notice.error").count() == 1
+    kept = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('bezique.save.broken.'))")
+    assert len(kept) == 1
+    assert page.evaluate(f"localStorage.getItem('{kept[0]}')") == "{not json"
+    wait_for_input(page)
+    assert page.locator(ENABLED).count() > 0
+
+
+def test_illegal_click_is_refused_with_the_reason(page: Page, app_url: str,
+                                                  wait_ready: Callable[..., None]) -> None:
+    open_table(page, app_url, wait_ready, seed=5)
+    wait_for_input(page)
+    # while the human must answer a declare prompt or play, a disabled control explains itself
+    disabled = page.locator('#bz [data-action][aria-disabled="true"]')
+    if disabled.count() == 0:
+        play_until(page, lambda _: page.locator('#bz [data-action][aria-disabled="true"]').count() > 0)
+        disabled = page.locator('#bz [data-action][aria-disabled="true"]')
+    before = scores(page)
+    disabled.first.click(force=True)  # aria-disabled controls still explain themselves
+    notice = page.locator(".notice.error")
+    notice.wait_for()
+    assert notice.inner_text().strip()
+    assert scores(page) == before
+
+
+def test_keyboard_only_trick(page: Page, app_url: str, wait_ready: Callable[..., None]) -> None:
+    open_table(page, app_url, wait_ready, seed=7)
+    wait_for_input(page)
+    # Tab until a hand card has focus (every control is reachable by Tab)
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement?.classList.contains('hcard')"):
+            break
+    else:
+        raise AssertionError("no hand card reachable by Tab")
+    first = page.evaluate("document.activeElement.dataset.index")
+    page.keyboard.press("ArrowRight")
+    second = page.evaluate("document.activeElement.dataset.index")
+    assert first != second
+    card = page.evaluate("document.activeElement.dataset.card")
+    hand_before = page.locator("#bz-me .hand .card").count()
+    page.keyboard.press("Enter")
+    # the card leaves the hand for the trick; the AI answers; a trick is complete
+    page.wait_for_function(
+        "(card) => [...document.querySelectorAll('.trick [data-card]')].some(e => e.dataset.card === card)",
+        arg=card)
+    page.wait_for_function("document.querySelectorAll('.trick [data-card]').length === 2")
+    assert page.locator("#bz-me .hand .card").count() <= hand_before
+    live = page.locator("[aria-live=polite]#bz-live")
+    page.wait_for_function("document.getElementById('bz-live').textContent.length > 0")
+    assert live.inner_text()
+
+
+def test_no_long_task_during_ai_turns(page: Page, app_url: str,
+                                      wait_ready: Callable[..., None]) -> None:
+    page.add_init_script("""
+      window.__longtasks = [];
+      new PerformanceObserver(list => {
+        for (const e of list.getEntries()) window.__longtasks.push(e.duration);
+      }).observe({type: 'longtask', buffered: true});
+    """)
+    open_table(page, app_url, wait_ready, seed=9)
+    wait_for_input(page)
+    page.wait_for_timeout(500)
+    page.evaluate("window.__longtasks = []")
+    play_until(page, lambda played: len(played) >= 24)
+    long = page.evaluate("window.__longtasks")
+    assert all(d <= 200 for d in long), f"long tasks during play: {long}"
+
+
+def test_screenshots_phone_and_desktop(page: Page, app_url: str,
+                                       wait_ready: Callable[..., None],
+                                       artifacts_dir: Path) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_table(page, app_url, wait_ready, seed=13)
+    play_until(page, lambda played: len(played) >= 7)
+    wait_for_input(page)
+    overflow = page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+    assert not overflow, "the table is wider than a 360-px phone"
+    small = page.evaluate("""() => [...document.querySelectorAll('#bz button')]
+        .filter(b => b.offsetParent !== null)
+        .map(b => b.getBoundingClientRect())
+        .filter(r => r.width < 43.5 || r.height < 43.5).length""")
+    assert small == 0, "touch targets under 44 px"
+    page.screenshot(path=str(artifacts_dir / "table-360.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts_dir / "table-desktop.png"), full_page=True)
