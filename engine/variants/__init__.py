@@ -9,8 +9,11 @@ from ..errors import RecordError
 from ..rules import Ruleset
 from .bezik import Bezik
 from .classic import Classic
+from .russian import NoTrump, Russian, RussianFour, RussianThree
 
-VARIANTS: dict[str, type[Ruleset]] = {cls.name: cls for cls in (Classic, Bezik)}
+VARIANTS: dict[str, type[Ruleset]] = {cls.name: cls for cls in (
+    Classic, Russian, RussianThree, RussianFour, NoTrump, Bezik,
+)}
 
 
 def make_rules(variant: str, options: Mapping[str, Any] | None = None) -> Ruleset:
