@@ -440,7 +440,7 @@ class Bezik(Ruleset):
         target = int(obs.extra.get("target", TARGET))
         if Action(ACCEPT) in legal:
             far_behind = theirs - mine >= 1200 and theirs >= target - 1000
-            return Action(REFUSE) if far_behind and mine >= RUBIKON_LIMIT else Action(ACCEPT)
+            return Action(REFUSE) if far_behind else Action(ACCEPT)
         if Action(VIDO) in legal and mine - theirs >= 1000 and mine >= target // 2:
             return Action(VIDO)
         return None
