@@ -42,7 +42,7 @@ pyodide.mountNodeFS(MOUNT, repo);
 const args = process.argv.slice(2);
 const targets = args.length ? args : ["tests/pyodide", "tests/engine"].filter((p) => existsSync(join(repo, p)));
 pyodide.globals.set("pytest_args", pyodide.toPy([
-  "-p", "no:cacheprovider", "-q", "-m", "not slow", "--rootdir", MOUNT, ...targets,
+  "-p", "no:cacheprovider", "-q", "-m", "not slow and not needs_processes", "--rootdir", MOUNT, ...targets,
 ]));
 let code;
 try {
