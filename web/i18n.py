@@ -654,6 +654,45 @@ def guide_steps(cat: Catalog, as_html: bool = True) -> list[str]:
     return [render(k) for _, k in numbered]
 
 
+def rules_html(cat: Catalog, variant: str, heading_level: int = 3) -> Markup:
+    """A whole rules screen as escaped HTML: sections, paragraphs, score tables.
+
+    Headings start at <h{heading_level}>; the screen's own title (for example
+    ``rules.title_variant``) is the caller's. Numbers in tables are digit-grouped
+    per language; card names are isolated in <bdi>.
+    """
+    h = max(1, min(heading_level, 6))
+    out: list[str] = [f'<div class="rules" data-rules="{escape(variant)}">']
+    for section in rules_sections(cat, variant, as_html=True):
+        sid = escape(section["id"].replace(".", "-"))
+        out.append(f'<section class="rules-section" aria-labelledby="rules-{sid}">')
+        out.append(f'<h{h} id="rules-{sid}">{section["title"]}</h{h}>')
+        out.extend(f"<p>{p}</p>" for p in section["paragraphs"])
+        table = section["table"]
+        if table is not None:
+            out.append(f'<table class="score-table"><caption>{table["caption"]}</caption>')
+            out.append("<thead><tr>")
+            out.extend(f'<th scope="col">{c}</th>' for c in table["columns"])
+            out.append("</tr></thead><tbody>")
+            for row in table["rows"]:
+                cells = "".join(f'<td dir="ltr">{escape(v)}</td>' for v in row["values"])
+                out.append(f'<tr><th scope="row">{row["label"]}</th>{cells}</tr>')
+            out.append("</tbody></table>")
+        out.append("</section>")
+    out.append("</div>")
+    return Markup("".join(out))
+
+
+def guide_html(cat: Catalog, heading_level: int = 2) -> Markup:
+    """The first-game guide as escaped HTML: title, intro and an ordered list."""
+    h = max(1, min(heading_level, 6))
+    steps = "".join(f"<li>{s}</li>" for s in guide_steps(cat, as_html=True))
+    return Markup(
+        f'<div class="guide"><h{h}>{cat.html("guide.title")}</h{h}>'
+        f"<p>{cat.html('guide.intro')}</p><ol>{steps}</ol></div>"
+    )
+
+
 def _all_keys(cat: Catalog) -> set[str]:
     keys: set[str] = set()
     c: Catalog | None = cat

@@ -718,3 +718,32 @@ def test_dynamic_key_prefixes_used_in_web_code_exist() -> None:
             if prefix and not any(k.startswith(prefix) for k in EN):
                 missing.append(f"{path.name}:{node.lineno}: {prefix}…")
     assert not missing, "dynamic key prefixes with no key in en.json:\n" + "\n".join(missing)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_rules_and_guide_html_are_well_formed(lang: str) -> None:
+    from html.parser import HTMLParser
+
+    class Checker(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.stack: list[str] = []
+            self.tags: list[str] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            self.stack.append(tag)
+            self.tags.append(tag)
+
+        def handle_endtag(self, tag: str) -> None:
+            assert self.stack and self.stack.pop() == tag, f"unbalanced </{tag}>"
+
+    cat = catalog(lang)
+    for variant in i18n.VARIANTS:
+        checker = Checker()
+        checker.feed(i18n.rules_html(cat, variant))
+        assert not checker.stack
+        assert checker.tags.count("section") == len(i18n.RULES_LAYOUT[variant])
+        assert "table" in checker.tags and "bdi" in checker.tags
+    checker = Checker()
+    checker.feed(i18n.guide_html(cat))
+    assert not checker.stack and checker.tags.count("li") == len(i18n.guide_steps(cat))
