@@ -747,3 +747,17 @@ def test_rules_and_guide_html_are_well_formed(lang: str) -> None:
     checker = Checker()
     checker.feed(i18n.guide_html(cat))
     assert not checker.stack and checker.tags.count("li") == len(i18n.guide_steps(cat))
+
+
+def test_no_affix_glued_to_a_placeholder() -> None:
+    """Hebrew prefixes (ל־, ב־, ה־ …) and Turkish suffixes change with the word
+    they touch ("ל" + "המחשב" is "למחשב"; vowel harmony), so a catalog never
+    glues one to a {placeholder}: the sentence is built around the name."""
+    he_bad = [k for k, v in load("he").items() if re.search(r"[\u05d0-\u05ea]\{", json.dumps(v))]
+    tr_bad = [
+        k
+        for k, v in load("tr").items()
+        if re.search(r"\}['’]?[a-zçğıöşü]", json.dumps(v, ensure_ascii=False))
+    ]
+    assert not he_bad, f"Hebrew prefix glued to a placeholder: {he_bad}"
+    assert not tr_bad, f"Turkish suffix glued to a placeholder: {tr_bad}"
