@@ -753,7 +753,11 @@ def test_no_affix_glued_to_a_placeholder() -> None:
     """Hebrew prefixes (ל־, ב־, ה־ …) and Turkish suffixes change with the word
     they touch ("ל" + "המחשב" is "למחשב"; vowel harmony), so a catalog never
     glues one to a {placeholder}: the sentence is built around the name."""
-    he_bad = [k for k, v in load("he").items() if re.search(r"[\u05d0-\u05ea]\{", json.dumps(v))]
+    he_bad = [
+        k
+        for k, v in load("he").items()
+        if re.search(r"[\u05d0-\u05ea]\{", json.dumps(v, ensure_ascii=False))
+    ]
     tr_bad = [
         k
         for k, v in load("tr").items()
