@@ -765,3 +765,16 @@ def test_no_affix_glued_to_a_placeholder() -> None:
     ]
     assert not he_bad, f"Hebrew prefix glued to a placeholder: {he_bad}"
     assert not tr_bad, f"Turkish suffix glued to a placeholder: {tr_bad}"
+
+
+def test_shell_keys_exist_in_english() -> None:
+    """index.html translates its boot/update shell from the catalogs before Python runs."""
+    shell = ROOT / "index.html"
+    if not shell.exists():
+        pytest.skip("no index.html yet")
+    text = shell.read_text(encoding="utf-8")
+    keys = set(re.findall(r'data-i18n="([a-z0-9_.-]+)"', text))
+    keys |= set(re.findall(r'\bt\("([a-z0-9_-]+\.[a-z0-9_.-]+)"', text))
+    assert keys, "the shell scan found no keys"
+    missing = sorted(k for k in keys if k not in EN)
+    assert not missing, f"index.html uses keys missing from en.json: {missing}"
