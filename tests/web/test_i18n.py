@@ -778,3 +778,20 @@ def test_shell_keys_exist_in_english() -> None:
     assert keys, "the shell scan found no keys"
     missing = sorted(k for k in keys if k not in EN)
     assert not missing, f"index.html uses keys missing from en.json: {missing}"
+
+
+def test_ai_hint_reasons_have_texts() -> None:
+    """Every reason code the AI's hint can give (engine/ai REASONS) has hint.reason.<code>."""
+    codes: set[str] = set()
+    for path in (ROOT / "engine").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == "REASONS" for t in node.targets)
+                and isinstance(node.value, ast.Tuple | ast.List | ast.Set)
+            ):
+                codes.update(str(e.value) for e in node.value.elts if isinstance(e, ast.Constant))
+    if not codes:
+        pytest.skip("the AI defines no REASONS yet")
+    missing = sorted(c for c in codes if f"hint.reason.{c}" not in EN)
+    assert not missing, f"hint reasons without text: {missing}"
