@@ -173,6 +173,20 @@ PLAYERS: dict[str, Callable[[random.Random], Player]] = {
 }
 
 
+def _ai_level(level: str) -> Callable[[random.Random], Player]:
+    """The AI levels of ``engine.ai`` (imported on first use: no import cycle)."""
+
+    def make(rng: random.Random) -> Player:
+        from .ai.players import LEVELS
+
+        return LEVELS[level](rng)
+
+    return make
+
+
+PLAYERS.update({level: _ai_level(level) for level in ("easy", "normal", "strong")})
+
+
 def make_player(name: str, rng: random.Random) -> Player:
     try:
         return PLAYERS[name](rng)

@@ -1,0 +1,1 @@
+"""The AI: determinized search over what a seat cannot see, in three levels."""

@@ -1,0 +1,388 @@
+"""The three AI levels (easy, normal, strong) and the hint.
+
+- ``normal``: rules with card counting. It reads everything the observation
+  shows (its own draws, every table, every played card, the turn-up) to know
+  which cards are still unseen, values keeping a card by the combinations it
+  can still complete, wins tricks that carry points or that let it declare,
+  and plays the two-player end phase exactly (the other hand is then known).
+- ``easy``: the same rules with human-like slips: now and then a random card,
+  a missed small declaration, no exact end phase.
+- ``strong``: determinized search (``search.pimc``) over worlds consistent
+  with what it has seen, rollouts by the fast policy, the exact solver for
+  the end phase; bezik vido from its estimated chance to win the game.
+
+All decide through generators (``decide(obs)``) and see only the observation.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections import Counter
+from collections.abc import Generator
+
+from ..actions import ACCEPT, DECLARE, PASS, PLAY, PLAY_TABLE, REFUSE, SEVEN, VIDO, Action
+from ..cards import ACE, JACK, KING, QUEEN, SEVEN as SEVEN_RANK, TEN, kind_code, rank_of, suit_of
+from ..deal import ANSWERING, DECLARING, Observation
+from ..rules import beats, winning_code
+from .policy import card_points
+from .search import SearchResult, candidates, pimc, side_score
+from .vido import vido_choice, win_chance
+from .world import Knowledge, WorldError, rules_for, sample_world
+
+Decision = Generator[None, None, Action]
+QS = kind_code(QUEEN, 0)
+JD = kind_code(JACK, 2)
+IN_BROWSER = sys.platform == "emscripten"
+
+
+# ----- normal: rules with card counting ------------------------------------
+class Counting:
+    """What the normal level counts: unseen cards and what it holds."""
+
+    def __init__(self, obs: Observation) -> None:
+        self.obs = obs
+        self.rules = rules_for(obs)
+        try:
+            self.unseen: Counter[int] = Knowledge(obs).unseen
+        except WorldError:
+            seen = Counter(obs.hand)
+            for t in obs.tables:
+                seen.update(t)
+            seen.update(obs.played)
+            self.unseen = Counter(self.rules.deck()) - seen
+        self.held: Counter[int] = Counter(obs.hand)
+        self.held.update(obs.tables[obs.seat])
+
+    def keep(self, code: int) -> float:
+        """How much keeping this card is worth (points it may take or help declare)."""
+        obs, held, unseen = self.obs, self.held, self.unseen
+        rank, suit = rank_of(code), suit_of(code)
+        v = float(card_points(self.rules, code)) * (1.0 if self.rules.card_points else 1.1)
+        trump = obs.trump
+        if suit == trump:
+            v += 8 + (6 - rank)
+        combos = self.rules.combination_points
+        bezique = "bezique" in combos or "bezik" in combos
+        if bezique and code in (QS, JD):
+            partner = JD if code == QS else QS
+            v += 14 if held[partner] else (7 if unseen[partner] else 1)
+        if rank in (KING, QUEEN):
+            partner = kind_code(QUEEN if rank == KING else KING, suit)
+            mult = 2.0 if suit == trump or trump is None else 1.0
+            v += mult * (6 if held[partner] else (2.5 if unseen[partner] else 0))
+        if rank in (ACE, KING, QUEEN, JACK):
+            mine = sum(n for c, n in held.items() if rank_of(c) == rank)
+            out = sum(n for c, n in unseen.items() if rank_of(c) == rank)
+            if mine + min(out, 2) >= 4:
+                v += 2.5 * mine
+        if trump is not None and suit == trump and rank in (ACE, TEN, KING, QUEEN, JACK):
+            seq = sum(1 for r in (ACE, TEN, KING, QUEEN, JACK) if held[kind_code(r, suit)])
+            if seq >= 3:
+                v += 3 * seq
+        if rank == SEVEN_RANK and suit == trump and self.rules.trump_sevens:
+            v += 6
+        return v
+
+    def best_declaration(self) -> tuple[Action | None, int]:
+        best, value = None, 0
+        for a in self.obs.legal_actions:
+            if a.kind == SEVEN:
+                v = 10
+            elif a.kind == DECLARE:
+                combo = self.rules.classify(a.codes, self.obs.trump)
+                v = 0 if combo is None else combo.value
+            else:
+                continue
+            if v > value:
+                best, value = a, v
+        return best, value
+
+    def declarable_value(self) -> int:
+        """The best combination it could declare on winning a trick now (rough)."""
+        held, trump = self.held, self.obs.trump
+        combos = self.rules.combination_points
+        best = 0
+        if held[QS] and held[JD] and not _all_on_table(self.obs, (QS, JD)):
+            best = max(best, combos.get("bezique", combos.get("bezik", 0)))
+        for suit in range(4):
+            k, q = kind_code(KING, suit), kind_code(QUEEN, suit)
+            if held[k] and held[q] and not _all_on_table(self.obs, (k, q)):
+                name = "trump_marriage" if suit == trump else "marriage"
+                best = max(best, combos.get(name, 20))
+        return best
+
+
+def _all_on_table(obs: Observation, codes: tuple[int, ...]) -> bool:
+    table = Counter(obs.tables[obs.seat])
+    return all(table[c] for c in codes)
+
+
+def _trick_state(obs: Observation) -> tuple[int, int, int]:
+    """(best card so far, seat winning, points on the trick)."""
+    codes = [c for _, c, _ in obs.trick]
+    best = winning_code(codes, list(range(len(codes))), obs.trump)
+    win_seat = obs.trick[0][0]
+    b = codes[0]
+    for s, c, _ in obs.trick[1:]:
+        if beats(c, b, obs.trump):
+            b, win_seat = c, s
+    rules = rules_for(obs)
+    return best, win_seat, sum(card_points(rules, c) for c in codes)
+
+
+def normal_action(obs: Observation, rng: random.Random, slips: float = 0.0,
+                  exact_end: bool = True) -> Action:
+    """The normal level's choice (``slips`` > 0 gives the easy level's mistakes)."""
+    legal = obs.legal_actions
+    if len(legal) == 1:
+        return legal[0]
+    choice = vido_choice(obs)
+    if choice is not None:
+        return choice
+    cands = candidates(obs)
+    if obs.phase == DECLARING:
+        count = Counting(obs)
+        best, value = count.best_declaration()
+        if best is None:
+            return Action(PASS)
+        if slips and value <= 40 and rng.random() < slips * 1.5:
+            return Action(PASS)  # missed it
+        return best
+    plays = [a for a in cands if a.kind in (PLAY, PLAY_TABLE)]
+    if not plays:
+        return cands[0] if cands else legal[0]
+    if slips and rng.random() < slips:
+        return rng.choice(plays)
+    if exact_end and obs.players == 2 and obs.end_phase:
+        try:
+            from .search import solve_now
+
+            return solve_now(obs)
+        except WorldError:
+            pass
+    count = Counting(obs)
+    return _play_rules(obs, plays, count)
+
+
+def _play_rules(obs: Observation, plays: list[Action], count: Counting) -> Action:
+    trump = obs.trump
+
+    def cost(a: Action) -> tuple[float, int]:
+        return (count.keep(a.codes[0]), 0 if a.kind == PLAY_TABLE else 1)
+
+    if not obs.trick:
+        if obs.end_phase:
+            return max(plays, key=lambda a: _lead_value(a.codes[0], count))
+        return min(plays, key=cost)
+    best, win_seat, points = _trick_state(obs)
+    partner_wins = rules_for(obs).partnerships and win_seat % 2 == obs.seat % 2
+    winners = [a for a in plays if beats(a.codes[0], best, trump)]
+    if partner_wins:
+        if obs.end_phase or len(obs.trick) == obs.players - 1:
+            # give the partner points when the trick is safe
+            return max(plays, key=lambda a: (card_points(count.rules, a.codes[0])
+                                             - count.keep(a.codes[0]) * 0.3))
+        return min(plays, key=cost)
+    if winners:
+        cheapest = min(winners, key=cost)
+        price = count.keep(cheapest.codes[0])
+        if obs.end_phase:
+            return cheapest
+        gain = points * 1.1 + 0.6 * count.declarable_value()
+        if obs.stock_size <= 2 * obs.players:
+            gain += 6
+        if price < 4 + gain:
+            return cheapest
+    return min(plays, key=cost)
+
+
+def _lead_value(code: int, count: Counting) -> float:
+    """End-phase lead: sure winners (nothing unseen beats them) with points first."""
+    trump = count.obs.trump
+    higher = sum(n for c, n in count.unseen.items() if beats(c, code, trump))
+    v = card_points(count.rules, code) + (10 if higher == 0 else -2 * higher)
+    if suit_of(code) == trump:
+        v -= 4
+    return v - rank_of(code) * 0.1
+
+
+class NormalPlayer:
+    name = "normal"
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random(0)
+
+    def decide(self, obs: Observation) -> Decision:
+        return normal_action(obs, self.rng)
+        yield  # pragma: no cover - makes this a generator
+
+
+class EasyPlayer:
+    """Sensible but fallible: random slips, missed small declarations, no exact end."""
+
+    name = "easy"
+
+    def __init__(self, rng: random.Random | None = None, slips: float = 0.2) -> None:
+        self.rng = rng or random.Random(0)
+        self.slips = slips
+
+    def decide(self, obs: Observation) -> Decision:
+        legal = obs.legal_actions
+        if Action(ACCEPT) in legal:
+            return Action(ACCEPT)  # easy never refuses
+        if Action(VIDO) in legal and win_chance(obs) < 0.85:
+            legal_cards = [a for a in legal if a.kind != VIDO]
+            if legal_cards:
+                obs = _without_vido(obs)
+        return normal_action(obs, self.rng, slips=self.slips, exact_end=False)
+        yield  # pragma: no cover
+
+
+def _without_vido(obs: Observation) -> Observation:
+    import copy
+
+    other = copy.copy(obs)
+    other.legal_actions = [a for a in obs.legal_actions if a.kind != VIDO]
+    return other
+
+
+# ----- strong: determinized search ----------------------------------------
+class StrongPlayer:
+    """PIMC over consistent worlds with rollouts and the exact end-phase solver.
+
+    ``worlds`` bounds the search by a count (deterministic); ``time_budget``
+    by seconds (the browser: about one second per move)."""
+
+    name = "strong"
+
+    def __init__(self, rng: random.Random | None = None, worlds: int | None = None,
+                 time_budget: float | None = None, slice_seconds: float = 0.03) -> None:
+        self.rng = rng or random.Random(0)
+        if worlds is None and time_budget is None:
+            if IN_BROWSER:
+                worlds, time_budget = 400, 0.9
+            else:
+                worlds, time_budget = 10, 0.5
+        self.worlds = worlds
+        self.time_budget = time_budget
+        self.slice_seconds = slice_seconds
+        self.last: SearchResult | None = None
+
+    def decide(self, obs: Observation) -> Decision:
+        legal = obs.legal_actions
+        seed = self.rng.randrange(2**30)
+        if len(legal) == 1:
+            return legal[0]
+        if obs.phase == ANSWERING or Action(VIDO) in legal:
+            chance = yield from self.chance(obs, seed)
+            choice = vido_choice(obs, chance)
+            if choice is not None or obs.phase == ANSWERING:
+                return choice or Action(ACCEPT)
+        try:
+            result = yield from pimc(obs, seed, self.worlds, self.time_budget,
+                                     self.slice_seconds)
+        except WorldError:
+            return normal_action(obs, self.rng)
+        self.last = result
+        return result.action
+
+    def chance(self, obs: Observation, seed: int) -> Generator[None, None, float]:
+        """Chance to win the game: rollouts of this deal from sampled worlds."""
+        from .policy import rollout
+
+        rng = random.Random(seed)
+        diffs: list[float] = []
+        know = Knowledge(obs)
+        for k in range(6):
+            try:
+                world = sample_world(obs, random.Random(seed + k), know)
+            except WorldError:
+                continue
+            if world.phase == ANSWERING:
+                world.apply(Action(ACCEPT))
+            before = side_score(world, obs.seat)
+            rollout(world, rng)
+            diffs.append(side_score(world, obs.seat) - before)
+            yield
+        if not diffs:
+            return win_chance(obs)
+        mean = sum(diffs) / len(diffs)
+        spread = (sum((d - mean) ** 2 for d in diffs) / len(diffs)) ** 0.5 + 200.0
+        return win_chance(obs, mean, spread)
+
+    def explain(self, obs: Observation, action: Action) -> str:
+        return reason_for(obs, action, self.last)
+
+
+# ----- hints ------------------------------------------------------------------
+REASONS = (
+    "declares_best", "keeps_bezique", "wins_brisque", "saves_trumps", "forces_trump",
+    "discards_low", "sequence_ready", "endgame_optimal", "exchange_seven", "wins_to_declare",
+    "leads_master", "feeds_partner", "calls_vido", "accepts_vido", "refuses_vido",
+    "waits_to_declare",
+)
+
+
+def reason_for(obs: Observation, action: Action, result: SearchResult | None = None) -> str:
+    """A catalog key suffix (``hint.<code>``) that explains ``action`` in one line."""
+    kind = action.kind
+    if kind == VIDO:
+        return "calls_vido"
+    if kind == ACCEPT:
+        return "accepts_vido"
+    if kind == REFUSE:
+        return "refuses_vido"
+    if kind == SEVEN:
+        return "exchange_seven"
+    if kind == DECLARE:
+        return "declares_best"
+    if kind == PASS:
+        return "waits_to_declare"
+    if result is not None and result.exact:
+        return "endgame_optimal"
+    code = action.codes[0]
+    count = Counting(obs)
+    if obs.trick:
+        best, win_seat, points = _trick_state(obs)
+        if beats(code, best, obs.trump):
+            if points and rank_of(code) not in (ACE, TEN) or any(
+                    rank_of(c) in (ACE, TEN) for _, c, _ in obs.trick):
+                return "wins_brisque"
+            if count.declarable_value():
+                return "wins_to_declare"
+            return "wins_brisque" if points else "wins_to_declare"
+        if rules_for(obs).partnerships and win_seat % 2 == obs.seat % 2:
+            return "feeds_partner"
+        return "discards_low"
+    if obs.end_phase:
+        if suit_of(code) == obs.trump:
+            return "forces_trump"
+        return "leads_master"
+    hand_trumps = [c for c in count.held if suit_of(c) == obs.trump]
+    if (count.held[QS] or count.held[JD]) and code not in (QS, JD):
+        return "keeps_bezique"
+    if obs.trump is not None and len(hand_trumps) >= 3 and suit_of(code) != obs.trump:
+        seq = sum(1 for r in (ACE, TEN, KING, QUEEN, JACK) if count.held[kind_code(r, obs.trump)])
+        return "sequence_ready" if seq >= 3 else "saves_trumps"
+    return "discards_low"
+
+
+def hint(obs: Observation, worlds: int = 6, time_budget: float | None = 0.5,
+         seed: int = 1) -> tuple[Action, str]:
+    """What the strong AI would do now, with a reason code (catalog ``hint.<code>``)."""
+    player = StrongPlayer(random.Random(seed), worlds=worlds, time_budget=time_budget)
+    gen = player.decide(obs)
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        action: Action = stop.value
+    return action, player.explain(obs, action)
+
+
+LEVELS: dict[str, type[EasyPlayer] | type[NormalPlayer] | type[StrongPlayer]] = {
+    "easy": EasyPlayer,
+    "normal": NormalPlayer,
+    "strong": StrongPlayer,
+}

@@ -1,0 +1,250 @@
+"""A fast rule-based policy that reads a full ``Deal`` (used inside rollouts).
+
+Rollouts play many thousands of moves, so this policy avoids building
+observations: it reads the deal's lists directly and keeps every rule cheap.
+Its sense: declare the most valuable combination, keep trumps, brisques and
+combination cards, win tricks that carry points with a cheap card, and in
+the end phase win with the lowest winning card, else throw the least useful.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ..actions import DECLARE, PASS, PLAY, PLAY_TABLE, SEVEN, Action, declare
+from ..cards import ACE, JACK, KING, QUEEN, TEN, kind_code, rank_of, suit_of
+from ..deal import DECLARING, PLAYING, Deal
+from ..rules import Ruleset, beats
+
+QS = kind_code(QUEEN, 0)
+JD = kind_code(JACK, 2)
+PASS_ACTION = Action(PASS)
+_RANK_KEEP = (11.0, 10.0, 4.0, 3.0, 2.0, 0.0, 0.0, 0.0)
+
+
+def card_points(rules: Ruleset, code: int) -> int:
+    """Points a card is worth in tricks: card points, else brisque points for A and 10."""
+    if rules.card_points:
+        return int(rules.card_points.get(rank_of(code), 0))
+    return rules.brisque_points if rank_of(code) in (ACE, TEN) else 0
+
+
+def declare_value(rules: Ruleset, action: Action, trump: int | None) -> int:
+    if action.kind == SEVEN:
+        return 10
+    combo = rules.classify(action.codes, trump)
+    return 0 if combo is None else combo.value
+
+
+def keep_values(deal: Deal, seat: int) -> dict[int, float]:
+    """Value of keeping each kind this seat holds (hidden and table)."""
+    kinds = deal.kinds
+    held: dict[int, int] = {}
+    for i in deal.hands[seat]:
+        c = kinds[i]
+        held[c] = held.get(c, 0) + 1
+    for i in deal.tables[seat]:
+        c = kinds[i]
+        held[c] = held.get(c, 0) + 1
+    trump = deal.trump
+    rank_counts = [0] * 8
+    for c, k in held.items():
+        rank_counts[c & 7] += k
+    out: dict[int, float] = {}
+    for c in held:
+        rank, suit = c & 7, c >> 3
+        v = _RANK_KEEP[rank]
+        if suit == trump:
+            v += 8 + (6 - rank)
+        if c == QS or c == JD:
+            v += 12
+        if rank == KING or rank == QUEEN:
+            partner = kind_code(QUEEN if rank == KING else KING, suit)
+            if partner in held:
+                v += 9 if suit == trump else 5
+            else:
+                v += 2
+        if rank in (ACE, KING, QUEEN, JACK) and rank_counts[rank] >= 2:
+            v += 3 * (rank_counts[rank] - 1)
+        out[c] = v
+    return out
+
+
+def fast_action(deal: Deal, rng: random.Random | None = None) -> Action:
+    """The policy's action for the player to move (a legal action of ``deal``)."""
+    legal = deal.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    seat = deal.current
+    assert seat is not None
+    if deal.phase == DECLARING:
+        best, best_value = PASS_ACTION, 0
+        for a in legal:
+            if a.kind in (DECLARE, SEVEN):
+                v = declare_value(deal.rules, a, deal.trump)
+                if v > best_value:
+                    best, best_value = a, v
+        return best
+    if deal.phase != PLAYING:
+        return next((a for a in legal if a.kind == "accept"), legal[0])
+    plays = [a for a in legal if a.kind in (PLAY, PLAY_TABLE)]
+    if not plays:
+        return legal[0]
+    keep = keep_values(deal, seat)
+    trump = deal.trump
+    kinds = deal.kinds
+    end = deal.in_end_phase
+
+    def cost(a: Action) -> float:
+        # table copies first (they reveal nothing); noise keeps rollouts varied
+        c = keep.get(a.codes[0], 0.0) + (0.0 if a.kind == PLAY_TABLE else 0.5)
+        return c + (rng.random() * 3.0 if rng is not None else 0.0)
+
+    if not deal.trick:
+        if end:
+            return max(plays, key=lambda a: _lead_strength(a.codes[0], trump) + (
+                rng.random() if rng is not None else 0.0))
+        return min(plays, key=cost)
+    best = kinds[deal.trick[0][1]]
+    points = 0
+    for _, i, _ in deal.trick:
+        c = kinds[i]
+        if beats(c, best, trump):
+            best = c
+        points += card_points(deal.rules, c)
+    # partnerships: do not take a trick the partner is winning
+    if deal.rules.partnerships:
+        win_seat = deal.trick[0][0]
+        b = kinds[deal.trick[0][1]]
+        for s, i, _ in deal.trick[1:]:
+            if beats(kinds[i], b, trump):
+                b, win_seat = kinds[i], s
+        if win_seat % 2 == seat % 2:
+            return min(plays, key=cost)
+    winners = [a for a in plays if beats(a.codes[0], best, trump)]
+    if winners and (end or points):
+        cheapest = min(winners, key=cost)
+        if end or keep.get(cheapest.codes[0], 0.0) < 14 + points:
+            return cheapest
+    if winners and not end:
+        cheap = [a for a in winners if keep.get(a.codes[0], 0.0) < 6]
+        if cheap:
+            return min(cheap, key=cost)
+    return min(plays, key=cost)
+
+
+def _lead_strength(code: int, trump: int | None) -> float:
+    rank = rank_of(code)
+    v = 8.0 - rank + (4 if rank == ACE else 0)
+    if suit_of(code) == trump:
+        v -= 3
+    return v
+
+
+def _declare_choice(deal: Deal, seat: int) -> Action:
+    """The most valuable declaration (or seven) available, else pass."""
+    best, best_value = PASS_ACTION, 0
+    if _may_declare(deal, seat):
+        rules = deal.rules
+        kinds = deal.kinds
+        held: Counter[int] = Counter(kinds[i] for i in deal.hands[seat])
+        held.update(kinds[i] for i in deal.tables[seat])
+        found = []
+        for codes in rules.candidate_combinations(held, deal.trump):
+            combo = rules.classify(codes, deal.trump)
+            if combo is not None:
+                found.append((combo.value, codes, combo))
+        found.sort(key=lambda t: -t[0])
+        for value, codes, combo in found:
+            ids, _ = rules.choose_copies(deal, seat, codes, combo)
+            if ids is not None:
+                best, best_value = declare(codes), value
+                break
+    if best_value < 10 and deal._seven_id(seat) is not None:
+        best = Action(SEVEN, (deal.kinds[deal._seven_id(seat) or 0],))
+    return best
+
+
+def _may_declare(deal: Deal, seat: int) -> bool:
+    """Cheap pre-check: some combination could be among the held cards."""
+    kinds = deal.kinds
+    held = [kinds[i] for i in deal.hands[seat]]
+    held.extend(kinds[i] for i in deal.tables[seat])
+    present = set(held)
+    if QS in present and JD in present:
+        return True
+    ranks = [0] * 8
+    for c in held:
+        ranks[c & 7] += 1
+        if c & 7 == KING and (c + 1) in present:
+            return True
+    if ranks[ACE] >= 4 or ranks[KING] >= 4 or ranks[QUEEN] >= 4 or ranks[JACK] >= 4:
+        return True
+    return ranks[7] >= 2
+
+
+def _play_id(deal: Deal, seat: int, rng: random.Random) -> int:
+    """The card (id) the policy plays, chosen among the legal ones."""
+    kinds = deal.kinds
+    end = deal.in_end_phase
+    hand = deal.hands[seat]
+    if end and deal.trick:
+        ids, _ = deal.rules.end_phase_playable(hand, kinds, [i for _, i, _ in deal.trick],
+                                               deal.trump)
+    else:
+        ids = hand + deal.tables[seat]
+    if len(ids) == 1:
+        return ids[0]
+    keep = keep_values(deal, seat)
+    trump = deal.trump
+    table = deal.tables[seat]
+    noise = [rng.random() * 3.0 for _ in ids]
+
+    def cost(k: int) -> float:
+        i = ids[k]
+        return keep[kinds[i]] + (0.0 if i in table else 0.5) + noise[k]
+
+    order = range(len(ids))
+    if not deal.trick:
+        if end:
+            return ids[max(order, key=lambda k: _lead_strength(kinds[ids[k]], trump) + noise[k])]
+        return ids[min(order, key=cost)]
+    best = kinds[deal.trick[0][1]]
+    win_seat = deal.trick[0][0]
+    points = 0
+    for s, i, _ in deal.trick:
+        c = kinds[i]
+        if beats(c, best, trump):
+            best, win_seat = c, s
+        points += card_points(deal.rules, c)
+    if deal.rules.partnerships and win_seat % 2 == seat % 2:
+        return ids[min(order, key=cost)]
+    winners = [k for k in order if beats(kinds[ids[k]], best, trump)]
+    if winners and (end or points):
+        k = min(winners, key=cost)
+        if end or keep[kinds[ids[k]]] < 14 + points:
+            return ids[k]
+    if winners and not end:
+        cheap = [k for k in winners if keep[kinds[ids[k]]] < 6]
+        if cheap:
+            return ids[min(cheap, key=cost)]
+    return ids[min(order, key=cost)]
+
+
+def rollout(deal: Deal, rng: random.Random, max_moves: int = 10_000) -> None:
+    """Play the deal to its end with the fast policy (mutates ``deal``).
+
+    Plays go straight to the deal's trick machinery (the policy only picks legal
+    cards), declarations through ``apply``; variant-only actions are not taken
+    except answering a pending vido by accepting it."""
+    moves = 0
+    while deal.current is not None and moves < max_moves:
+        seat = deal.current
+        moves += 1
+        if deal.phase == PLAYING:
+            deal._play(seat, _play_id(deal, seat, rng))
+        elif deal.phase == DECLARING:
+            deal.apply(_declare_choice(deal, seat))
+        else:
+            deal.apply(fast_action(deal, rng))

@@ -1,0 +1,158 @@
+"""Determinized search (Perfect-Information Monte Carlo) with an exact end phase.
+
+For each sampled world (``world.sample_world``) every candidate action is
+played and the deal is finished by the fast rollout policy; the action with
+the best mean result (own side's points minus the others') is chosen. The
+same world and the same rollout seed serve every candidate (common random
+numbers), so differences between candidates are not drowned in deal luck.
+Near the end of the stock in two-player games the rollouts stop when the end
+phase begins and the exact solver values the rest; once the stock is empty
+the solver alone decides.
+
+Everything is a generator: it yields about every ``slice_seconds`` of work so
+a browser table stays responsive, and stops at a world count (deterministic,
+for tests and arenas) or a time budget (the browser), whichever comes first.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Generator
+from dataclasses import dataclass, field
+
+from ..actions import ACCEPT, REFUSE, VIDO, Action
+from ..deal import PLAYING, Deal, Observation
+from .policy import card_points, fast_action, rollout
+from .solver import EndGame, solve_deal
+from .world import Knowledge, WorldError, sample_world
+
+Search = Generator[None, None, "SearchResult"]
+NON_CARD = (VIDO, ACCEPT, REFUSE)
+
+
+@dataclass
+class SearchResult:
+    action: Action
+    scores: dict[Action, float] = field(default_factory=dict)
+    worlds: int = 0
+    exact: bool = False
+
+
+def side_score(deal: Deal, seat: int) -> float:
+    """Own side's points minus the other seats' (their mean with three players)."""
+    n = deal.n
+    if deal.rules.partnerships:
+        mine = sum(deal.points[s] for s in range(n) if s % 2 == seat % 2)
+        return float(mine - sum(deal.points) + mine)
+    others = [deal.points[s] for s in range(n) if s != seat]
+    return deal.points[seat] - sum(others) / len(others)
+
+
+def candidates(obs: Observation) -> list[Action]:
+    return [a for a in obs.legal_actions if a.kind not in NON_CARD]
+
+
+def pimc(
+    obs: Observation,
+    seed: int,
+    worlds: int | None = 16,
+    time_budget: float | None = None,
+    slice_seconds: float = 0.03,
+    solve_below: int = 4,
+) -> Search:
+    """Search the observation's card actions; returns the best with its mean scores."""
+    cands = candidates(obs)
+    if len(cands) <= 1:
+        return SearchResult(cands[0] if cands else obs.legal_actions[0])
+    started = time.perf_counter()
+    last_yield = started
+    know = Knowledge(obs)
+    seat = obs.seat
+    two = obs.players == 2
+    if two and obs.stock_size == 0 and obs.turnup is None and obs.phase == PLAYING:
+        # perfect information: exact solution
+        world = sample_world(obs, random.Random(seed), know)
+        result = yield from _solve_sliced(world, seat, cands, slice_seconds)
+        return result
+    solve_end = two and obs.stock_size + (obs.turnup is not None) <= solve_below
+    totals = dict.fromkeys(cands, 0.0)
+    done = 0
+    failures = 0
+    while worlds is None or done < worlds:
+        if time_budget is not None and done and time.perf_counter() - started >= time_budget:
+            break
+        try:
+            world = sample_world(obs, random.Random(seed * 7919 + done + failures * 104729), know)
+        except WorldError:
+            failures += 1
+            if failures > 8:
+                break
+            continue
+        roll_seed = seed * 31 + done
+        for action in cands:
+            deal = world.clone()
+            deal.apply(action)
+            rng = random.Random(roll_seed)
+            if solve_end:
+                totals[action] += _rollout_then_solve(deal, seat, rng)
+            else:
+                rollout(deal, rng)
+                totals[action] += side_score(deal, seat)
+            now = time.perf_counter()
+            if now - last_yield >= slice_seconds:
+                yield
+                last_yield = time.perf_counter()
+        done += 1
+    if not done:
+        return SearchResult(cands[0])
+    scores = {a: totals[a] / done for a in cands}
+    best = max(cands, key=lambda a: scores[a])  # first of the best in legal order
+    return SearchResult(best, scores, done)
+
+
+def running_score(deal: Deal, seat: int) -> float:
+    """``side_score`` counting the brisques already won (scored only when the deal ends)."""
+    if deal.current is None or deal.rules.card_points:
+        return side_score(deal, seat)
+    kinds, rules = deal.kinds, deal.rules
+    pending = [sum(card_points(rules, kinds[i]) for i in won) for won in deal.won]
+    saved = deal.points
+    deal.points = [p + q for p, q in zip(saved, pending, strict=True)]
+    try:
+        return side_score(deal, seat)
+    finally:
+        deal.points = saved
+
+
+def _rollout_then_solve(deal: Deal, seat: int, rng: random.Random) -> float:
+    """Policy play until the stock is empty, then the exact value of the end phase."""
+    while deal.current is not None and not (deal.in_end_phase and deal.phase == PLAYING):
+        deal.apply(fast_action(deal, rng))
+    base = running_score(deal, seat)
+    if deal.current is None:
+        return base
+    game = EndGame.from_deal(deal, seat)
+    return base + game.value()
+
+
+def _solve_sliced(world: Deal, seat: int, cands: list[Action],
+                  slice_seconds: float) -> Search:
+    """Exact end phase, one root move at a time (yielding between them)."""
+    last = time.perf_counter()
+    game = EndGame.from_deal(world, seat)
+    game.table = {}
+    scores: dict[Action, float] = {}
+    for action in cands:
+        scores[action] = float(game._play(seat, action.codes[0], -10**9, 10**9))
+        if time.perf_counter() - last >= slice_seconds:
+            yield
+            last = time.perf_counter()
+    best = max(cands, key=lambda a: scores[a])
+    return SearchResult(best, scores, 1, exact=True)
+
+
+def solve_now(obs: Observation) -> Action:
+    """The exact end-phase move (two players, stock empty)."""
+    world = sample_world(obs, random.Random(0))
+    return solve_deal(world, obs.seat)[0]

@@ -1,0 +1,264 @@
+"""Exact end-phase solver: alpha-beta with a transposition table.
+
+Once the stock is empty no card is drawn or declared any more; with every hand
+known (always so with two players: the other hand is all that is unseen) the
+rest of the deal is a perfect-information game of tricks under the variant's
+obligation rule. The solver maximises the points the root seat's side takes
+minus the points the other seats take (three players: the others together).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..actions import PLAY, Action
+from ..deal import Deal
+from ..rules import beats
+from .policy import card_points
+
+IDENT = list(range(32))
+Playable = Callable[[list[int], list[int], list[int], int | None], tuple[list[int], str]]
+
+
+class EndGame:
+    """A perfect-information end position in card kinds."""
+
+    def __init__(
+        self,
+        hands: Sequence[Sequence[int]],
+        leader: int,
+        trick: Sequence[tuple[int, int]],
+        trump: int | None,
+        values: Sequence[int],
+        last_bonus: int,
+        playable: Playable,
+        sides: Sequence[int],
+        provisional: Sequence[int] | None = None,
+    ) -> None:
+        self.n = len(hands)
+        self.hands = [sorted(h) for h in hands]
+        self.leader = leader
+        self.trick = list(trick)
+        self.trump = trump
+        self.values = list(values)
+        self.last_bonus = last_bonus
+        self.playable = playable
+        self.sides = list(sides)
+        self.provisional = list(provisional or [0] * self.n)
+        self.nodes = 0
+
+    @classmethod
+    def from_deal(cls, deal: Deal, root: int) -> EndGame:
+        rules = deal.rules
+        kinds = deal.kinds
+        n = deal.n
+        if rules.partnerships:
+            sides = [0 if s % 2 == root % 2 else 1 for s in range(n)]
+        else:
+            sides = [0 if s == root else 1 for s in range(n)]
+        values = [card_points(rules, c) for c in range(32)]
+        last = rules.last_trick_points
+        provisional = [0] * n
+        extra = deal.extra
+        if "trump_sequence" in extra:  # bezik: 250 / 40 / 0, dönük scores at risk
+            last = 250 if extra["trump_sequence"] else (40 if deal.trump is not None else 0)
+            for p in extra.get("provisional", []):
+                provisional[int(p[0])] += int(p[3])
+        leader = deal.trick[0][0] if deal.trick else deal.current
+        assert leader is not None
+        return cls(
+            [[kinds[i] for i in h] for h in deal.hands], leader,
+            [(s, kinds[i]) for s, i, _ in deal.trick], deal.trump, values, last,
+            rules.end_phase_playable, sides, provisional,
+        )
+
+    # ----- search -----------------------------------------------------------
+    def moves(self, seat: int, trick_codes: list[int]) -> list[int]:
+        hand = self.hands[seat]
+        if not trick_codes:
+            allowed = hand
+        else:
+            allowed, _ = self.playable(hand, IDENT, trick_codes, self.trump)
+        out: list[int] = []
+        for c in allowed:
+            if c not in out:
+                out.append(c)
+        return out
+
+    def solve(self) -> tuple[int, int]:
+        """(best card kind for the player to move, exact value for the root side)."""
+        self.table = {}
+        seat = (self.leader + len(self.trick)) % self.n
+        maximise = self.sides[seat] == 0
+        trick_codes = [c for _, c in self.trick]
+        moves = self._ordered(seat, self.moves(seat, trick_codes), trick_codes)
+        best_move = moves[0]
+        alpha, beta = -10**9, 10**9
+        best = -10**9 if maximise else 10**9
+        for c in moves:
+            v = self._play(seat, c, alpha, beta)
+            if maximise and v > best:
+                best, best_move, alpha = v, c, v
+            elif not maximise and v < best:
+                best, best_move, beta = v, c, v
+        return best_move, best
+
+    def value(self) -> int:
+        """The exact value (root side minus the others) of the position."""
+        self.table: dict[tuple[object, ...], tuple[int, int]] = {}
+        return self._search(-10**9, 10**9)
+
+    def _key(self, flags: int) -> tuple[object, ...]:
+        return (tuple(tuple(h) for h in self.hands), self.leader, tuple(self.trick), flags)
+
+    def _flags(self) -> int:
+        f = 0
+        for s in range(self.n):
+            if self.provisional[s]:
+                f |= 1 << s
+        return f
+
+    def _search(self, alpha: int, beta: int) -> int:
+        """Value for side 0 of the position (side 0 maximises)."""
+        self.nodes += 1
+        seat = (self.leader + len(self.trick)) % self.n
+        if not self.trick and not self.hands[seat]:
+            return 0
+        key = self._key(self._flags())
+        entry = self.table.get(key)
+        if entry is not None:
+            lower, upper = entry
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+            alpha, beta = max(alpha, lower), min(beta, upper)
+        a0, b0 = alpha, beta
+        maximise = self.sides[seat] == 0
+        trick_codes = [c for _, c in self.trick]
+        moves = self._ordered(seat, self.moves(seat, trick_codes), trick_codes)
+        best = -10**9 if maximise else 10**9
+        for c in moves:
+            v = self._play(seat, c, alpha, beta)
+            if maximise:
+                if v > best:
+                    best = v
+                alpha = max(alpha, v)
+            else:
+                if v < best:
+                    best = v
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        lower, upper = self.table.get(key, (-10**9, 10**9))
+        if best <= a0:
+            upper = min(upper, best)
+        elif best >= b0:
+            lower = max(lower, best)
+        else:
+            lower = upper = best
+        self.table[key] = (lower, upper)
+        return best
+
+    def _play(self, seat: int, code: int, alpha: int, beta: int) -> int:
+        hand = self.hands[seat]
+        hand.remove(code)
+        self.trick.append((seat, code))
+        if len(self.trick) < self.n:
+            v = self._search(alpha, beta)
+        else:
+            trick, leader = self.trick, self.leader
+            codes = [c for _, c in trick]
+            win = 0
+            for k in range(1, len(codes)):
+                if beats(codes[k], codes[win], self.trump):
+                    win = k
+            winner = trick[win][0]
+            gained = sum(self.values[c] for c in codes)
+            if not any(self.hands):
+                gained += self.last_bonus
+            cleared = self.provisional[winner]
+            self.provisional[winner] = 0
+            self.trick = []
+            self.leader = winner
+            v = gained if self.sides[winner] == 0 else -gained
+            rest = self._search(alpha - v, beta - v)
+            v += rest
+            if not any(self.hands):
+                # dönük scores still provisional at the end are taken back
+                for s in range(self.n):
+                    if self.provisional[s]:
+                        v += -self.provisional[s] if self.sides[s] == 0 else self.provisional[s]
+            self.provisional[winner] = cleared
+            self.trick, self.leader = trick, leader
+        self.trick.pop()
+        hand.insert(_pos(hand, code), code)
+        return v
+
+    def _ordered(self, seat: int, moves: list[int], trick_codes: list[int]) -> list[int]:
+        if not trick_codes:
+            return sorted(moves, key=lambda c: (c & 7, self.values[c]))
+        return sorted(moves, key=lambda c: -self.values[c])
+
+
+def _pos(hand: list[int], code: int) -> int:
+    lo = 0
+    while lo < len(hand) and hand[lo] < code:
+        lo += 1
+    return lo
+
+
+def solve_deal(deal: Deal, root: int) -> tuple[Action, int]:
+    """The optimal play for the player to move in an end-phase deal, and the value of the
+    position for ``root``'s side (points still to take, own side minus the others)."""
+    game = EndGame.from_deal(deal, root)
+    code, value = game.solve()
+    return Action(PLAY, (code,)), value
+
+
+def brute_force(game: EndGame) -> int:
+    """Plain minimax without pruning or tables (for tests)."""
+    seat = (game.leader + len(game.trick)) % game.n
+    if not game.trick and not game.hands[seat]:
+        return 0
+    maximise = game.sides[seat] == 0
+    values = []
+    trick_codes = [c for _, c in game.trick]
+    for c in game.moves(seat, trick_codes):
+        values.append(_brute_play(game, seat, c))
+    return max(values) if maximise else min(values)
+
+
+def _brute_play(game: EndGame, seat: int, code: int) -> int:
+    hand = game.hands[seat]
+    hand.remove(code)
+    game.trick.append((seat, code))
+    if len(game.trick) < game.n:
+        v = brute_force(game)
+    else:
+        trick, leader = game.trick, game.leader
+        codes = [c for _, c in trick]
+        win = 0
+        for k in range(1, len(codes)):
+            if beats(codes[k], codes[win], game.trump):
+                win = k
+        winner = trick[win][0]
+        gained = sum(game.values[c] for c in codes)
+        last = not any(game.hands)
+        if last:
+            gained += game.last_bonus
+        cleared = game.provisional[winner]
+        game.provisional[winner] = 0
+        game.trick, game.leader = [], winner
+        v = (gained if game.sides[winner] == 0 else -gained) + brute_force(game)
+        if last:
+            for s in range(game.n):
+                if game.provisional[s]:
+                    v += -game.provisional[s] if game.sides[s] == 0 else game.provisional[s]
+        game.provisional[winner] = cleared
+        game.trick, game.leader = trick, leader
+    game.trick.pop()
+    hand.insert(_pos(hand, code), code)
+    return v
