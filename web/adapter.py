@@ -78,7 +78,7 @@ def build_view(game: Any, human: int, *, shown_trick: list[tuple[int, str]] | No
                notice: str | None = None, hint: str | None = None,
                show_summary: bool = True, deal_number: int = 1) -> TableView:
     deal = game.deal
-    obs = deal.observation(human)
+    obs = observe(game, human)
     n = obs.players
     current = obs.current_player
     legal_actions = list(deal.legal_actions()) if current == human else []
@@ -88,14 +88,20 @@ def build_view(game: Any, human: int, *, shown_trick: list[tuple[int, str]] | No
     groups_by_seat: dict[int, list[GroupView]] = {s: [] for s in range(n)}
     extra = obs.extra or {}
     donuk = extra.get("donuk") or extra.get("donuk_seats") or []
-    for g in obs.groups:
+    states = extra.get("group_states")
+    for i, g in enumerate(obs.groups):
         if not g.alive or g.name in ("seven", "seven_turnup"):
             continue
         table = Counter(obs.tables[g.seat])
         need = Counter(g.cards)
-        intact = all(table[c] >= k for c, k in need.items())
-        if not any(table[c] for c in need):
-            continue
+        if isinstance(states, list) and i < len(states):
+            if states[i] not in ("intact", "broken"):
+                continue
+            intact = states[i] == "intact"
+        else:
+            intact = all(table[c] >= k for c, k in need.items())
+            if not any(table[c] for c in need):
+                continue
         groups_by_seat[g.seat].append(
             GroupView(g.name, [_text(c) for c in g.cards], intact, g.value))
 
@@ -132,6 +138,8 @@ def build_view(game: Any, human: int, *, shown_trick: list[tuple[int, str]] | No
         if kind == "declare":
             name, pts = describe_declare(deal, a)
             prompts.append(ActionView(a.text(), kind, cards, name, pts))
+        elif kind == "vido" and extra.get("kontr"):
+            prompts.append(ActionView(a.text(), kind, cards, decl_kind="kontr"))
         else:
             prompts.append(ActionView(a.text(), kind, cards))
 
@@ -162,10 +170,24 @@ def build_view(game: Any, human: int, *, shown_trick: list[tuple[int, str]] | No
         turnup=None if obs.turnup is None else _text(obs.turnup), stock=obs.stock_size,
         trick=trick, phase=obs.phase, current=current, target=game_target(game),
         side_scores=side_scores, prompts=prompts, log=log or [], deal_summary=summary,
-        game_over=bool(getattr(game, "is_terminal", False)),
-        winner=getattr(game, "winner", None), match=build_match(game),
+        game_over=game_decided(game),
+        winner=game.game_winner if hasattr(game, "game_winner") else game.winner,
+        match=build_match(game),
         match_over=bool(getattr(game, "match_over", False)),
         thinking=thinking, notice=notice, hint=hint, deal_number=deal_number)
+
+
+def observe(game: Any, seat: int) -> Any:
+    """The seat's observation with game-level facts (scores, bezik match) when offered."""
+    method = getattr(game, "observation", None)
+    return method(seat) if callable(method) else game.deal.observation(seat)
+
+
+def game_decided(game: Any) -> bool:
+    """The current game has a winner (for bezik: the game, the match may go on)."""
+    if hasattr(game, "game_over"):
+        return bool(game.game_over)
+    return bool(game.is_terminal)
 
 
 def _groups_matter(obs: Any) -> bool:
@@ -183,6 +205,13 @@ def build_match(game: Any) -> MatchView | None:
             match_points=list(data["points"]), match_to=int(data.get("to", 16)),
             stake=int(data.get("stake", 1)), game_kind=str(data.get("kind", "normal")),
             game_number=int(data.get("game", 1)), cycle_pos=int(data.get("cycle_pos", 0)),
-            cycle_len=int(data.get("cycle_len", 5)), target=int(data.get("target", 3000)))
+            cycle_len=int(data.get("cycle_len", 5)), target=int(data.get("target", 3000)),
+            vido_state=_vido_state(data.get("vidos")))
     except Exception:
         return None
+
+
+def _vido_state(vidos: Any) -> str | None:
+    if not vidos:
+        return None
+    return "kontr" if len([v for v in vidos if v[1] == "accepted"]) >= 2 else "vido"

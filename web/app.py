@@ -17,7 +17,7 @@ from typing import Any
 import engine
 from engine import IllegalActionError, RecordError
 from web import i18n, render, storage
-from web.adapter import build_view
+from web.adapter import build_view, game_decided, observe
 from web.ai_runner import drive
 from web.cards import cards_bdi
 from web.dom import Dom
@@ -88,7 +88,7 @@ class App:
                 self.human = int(data.get("human", 0))
                 self.settings = {**self.settings, **dict(data.get("settings", {}))}
                 self.deal_number = int(data.get("deal_number", 1))
-                self.overlay = "game" if self.game.is_terminal else None
+                self.overlay = None
             except (RecordError, ValueError, KeyError, TypeError, IndexError):
                 self.set_aside("save.unreadable")
                 self.game = None
@@ -181,13 +181,17 @@ class App:
     def observation_log(self) -> list[list[Any]]:
         return list(self.game.deal.observation(self.human).log)
 
+    def decided(self) -> bool:
+        """The current game has a winner (bezik: the match may still go on)."""
+        return game_decided(self.game)
+
     def who(self, seat: int) -> str:
         view = self.view
         if view is None:
             return str(seat)
         return render.seat_name(view.seats[seat], view, self.cat)
 
-    def event_text(self, ev: list[Any], html: bool) -> str | None:
+    def event_text(self, ev: list[Any], html: bool, prev: list[Any] | None = None) -> str | None:
         """One engine log event in the current language (None: not shown).
 
         The same messages feed the visible log (HTML, cards isolated) and the
@@ -224,17 +228,26 @@ class App:
             return fmt("log.you_drew", card=card(ev[2]))
         if kind == "end_phase":
             return fmt("log.stock_empty")
-        if kind in ("vido", "accept", "refuse") and seat is not None:
-            key = {"vido": "log.vido_called", "accept": "log.vido_accepted",
-                   "refuse": "log.vido_refused"}[kind]
+        if kind in ("vido", "vido_accepted", "vido_refused") and seat is not None:
+            key = {"vido": "log.vido_called", "vido_accepted": "log.vido_accepted",
+                   "vido_refused": "log.vido_refused"}[kind]
             return fmt(key, player=self.who(seat))
         if kind == "donuk" and seat is not None:
             return fmt("log.donuk", player=self.who(seat))
+        if kind == "donuk_cleared" and seat is not None:
+            return fmt("log.donuk_cleared", player=self.who(seat))
+        if kind == "taken_back" and seat is not None:
+            return fmt("summary.donuk_taken_back", player=self.who(seat), count=abs(int(ev[3])))
+        if kind == "rescore_led" and seat is not None:
+            led = prev[2] if prev and prev[0] == "play" else None
+            return fmt("log.led_rescore", player=self.who(seat),
+                       card=card(led) if led is not None else "",
+                       combination=cat.declaration(str(ev[2])), count=int(ev[3]))
         if kind == "trumps" and len(ev) > 1:
             return fmt("log.trumps_fixed", suit=cat.t(f"card.suit.{_suit(ev[-1])}"))
         return None
 
-    def announce_text(self, ev: list[Any]) -> str | None:
+    def announce_text(self, ev: list[Any], prev: list[Any] | None = None) -> str | None:
         """What the live region says (the human's own plays and draws are not echoed)."""
         if ev[0] in ("play", "pass") and ev[1] == self.human:
             return None
@@ -243,7 +256,7 @@ class App:
         if ev[0] == "deal_over":
             return ", ".join(self.cat.t("log.score", player=self.who(s), score=v)
                              for s, v in enumerate(self.game.scores()))
-        return self.event_text(ev, html=False)
+        return self.event_text(ev, html=False, prev=prev)
 
     def build(self) -> TableView:
         log_events = self.observation_log()
@@ -251,7 +264,10 @@ class App:
                           thinking=self.busy, notice=self.notice, hint=self.hint,
                           deal_number=self.deal_number)
         self.view = view
-        lines = [line for line in (self.event_text(ev, True) for ev in log_events[-14:]) if line]
+        start = max(0, len(log_events) - 14)
+        lines = [line for line in (
+            self.event_text(log_events[i], True, log_events[i - 1] if i else None)
+            for i in range(start, len(log_events))) if line]
         view.log = lines
         return view
 
@@ -285,7 +301,7 @@ class App:
     def overlay_html(self, view: TableView) -> str:
         if self.overlay == "dialog":
             return render_new_game(self, self.cat)
-        if self.overlay == "game" and self.game.is_terminal:
+        if self.overlay == "game" and self.decided():
             return render.render_game_summary(view, self.cat)
         if view.deal_summary is not None:
             return render.render_deal_summary(view, view.deal_summary, self.cat)
@@ -297,7 +313,9 @@ class App:
             self.announced = 0
         fresh = events[self.announced:]
         self.announced = len(events)
-        texts = [x for x in (self.announce_text(ev) for ev in fresh) if x]
+        texts = [x for x in (self.announce_text(ev, events[self.announced - len(fresh) + i - 1]
+                                                   if self.announced - len(fresh) + i else None)
+                             for i, ev in enumerate(fresh)) if x]
         if texts:
             self.dom.announce(" ".join(texts[-4:]))
 
@@ -359,7 +377,7 @@ class App:
                 await asyncio.sleep(self.pause(completed))
                 if gen != self.generation:
                     return
-                obs = game.deal.observation(seat)
+                obs = observe(game, seat)
                 player = self.players.get(seat) or make_player(default_level(), seat, game)
                 action = await drive(player.decide(obs))
                 if gen != self.generation or game is not self.game:
@@ -394,7 +412,7 @@ class App:
             self.dom.focus_first("#bz-overlay select, #bz-overlay button")
             return
         if name == "close":
-            self.overlay = "game" if self.game.is_terminal else None
+            self.overlay = None
             self.render()
             return
         if name == "start-game":
@@ -414,11 +432,14 @@ class App:
         game = self.game
         if not game.deal.is_terminal:
             return
-        if game.is_terminal:
+        if self.decided() and self.overlay != "game":
             self.overlay = "game"
             self.render()
             self.dom.focus_first("#bz-overlay .primary, #bz-overlay button")
             return
+        if game.is_terminal:
+            return
+        self.overlay = None
         game.next_deal()
         self.deal_number += 1
         self.shown_trick = None
@@ -432,7 +453,7 @@ class App:
         if self.busy or self.game.current_player != self.human:
             return
         game = self.game
-        obs = game.deal.observation(self.human)
+        obs = observe(game, self.human)
         self.set_notice(None)
         self.hint = escape(self.cat.t("hint.thinking"))
         self.render()

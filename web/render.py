@@ -298,6 +298,8 @@ def action_label(a: ActionView, cat: Cat) -> str:
     cards = cards_bdi(cat, a.cards) if a.cards else ""
     if a.kind == "pass":
         return escape(cat.t("action.pass"))
+    if a.kind == "vido" and a.decl_kind == "kontr":
+        return escape(cat.t("action.kontr_vido"))
     if a.kind in ("vido", "accept", "refuse"):
         return escape(cat.t(f"action.{a.kind}"))
     if a.kind == "seven":
@@ -313,7 +315,11 @@ def render_prompt(view: TableView, cat: Cat) -> str:
     question = ""
     kinds = {a.kind for a in view.prompts}
     if kinds & {"accept", "refuse"}:
-        question = escape(cat.t("vido.opponent_called", player=cat.t("table.seat.opponent")))
+        kontr = view.match is not None and view.match.vido_state is not None
+        key = "vido.opponent_kontr" if kontr else "vido.opponent_called"
+        opp = seat_name(view.seats[1 - view.human], view, cat)
+        question = (f'{escape(cat.t(key, player=opp))}<br><small>{escape(cat.t("vido.accept_means"))} '
+                    f'{escape(cat.t("vido.refuse_means", player=opp))}</small>')
     elif kinds & {"declare", "seven"} or (kinds == {"pass"} and view.phase == "declare"):
         question = escape(cat.t("table.choose_declaration"))
     btns = "".join(
