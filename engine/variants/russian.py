@@ -69,7 +69,7 @@ class Russian(Ruleset):
         "double_bezique_540": OptionSpec(False, (False, True)),
         "tie_break": TIE_BREAK,
     }
-    end_phase_playable = staticmethod(follow_else_trump)  # type: ignore[assignment]
+    end_phase_playable = staticmethod(follow_else_trump)
 
     @property
     def players(self) -> int:
