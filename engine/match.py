@@ -252,7 +252,15 @@ class Match(Game):
     def observation(self, seat: int) -> Observation:
         obs = self.deal.observation(seat)
         obs.game_scores = self.scores()
-        obs.extra.update({"match": self.match_info()})
+        info = self.match_info()
+        obs.extra.update({
+            "match": info,
+            "match_points": info["points"],
+            "game_kind": info["kind"],
+            "cycle_pos": info["cycle_pos"],
+            "game_scores": info["game_scores"],
+            "target": info["target"],
+        })
         return obs
 
     def summary(self) -> dict[str, Any]:

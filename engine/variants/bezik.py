@@ -406,9 +406,28 @@ class Bezik(Ruleset):
         deal.finish_early()
         return True
 
+    def completions(self, deal: Deal, seat: int) -> list[list[Any]]:
+        """The ``declare`` texts that would complete a broken group now:
+        ``[text, group index, points]`` (for the table's labels and the AI)."""
+        from ..actions import declare
+        from ..deal import DECLARING
+
+        if deal.phase != DECLARING or deal.current != seat:
+            return []
+        found: list[list[Any]] = []
+        for index, group in enumerate(deal.groups):
+            if group.seat != seat or group_state(deal, index) != "broken":
+                continue
+            codes = [deal.kinds[c] for c in group.cards]
+            done = self.find_completion(deal, seat, codes)
+            if done is not None and done[0] == index:
+                found.append([declare(codes).text(), index, group.value])
+        return found
+
     def public_extra(self, deal: Deal, seat: int) -> dict[str, Any]:
         extra = deal.extra
         return {
+            "completions": self.completions(deal, seat),
             "donuk": sorted({p[0] for p in extra["provisional"]}),
             "provisional": [[p[0], p[2], p[3]] for p in extra["provisional"]],
             "group_states": [group_state(deal, i) for i in range(len(deal.groups))],

@@ -473,3 +473,10 @@ def test_observation_extra_shows_groups_and_donuk() -> None:
     assert extra["group_states"] == ["broken"] and extra["donuk"] == []
     assert extra["stake"] == 1 and extra["vido_pending"] is None
     assert passive(deal).text() == "pass"
+
+
+def test_observation_lists_completions_with_their_points() -> None:
+    deal = build("KH QH KH 9C 9C 9C 9C 9D 9D", "JD JD JD AH 9S 9S 9D 9D JS")
+    play_all(deal, "play 9C, play JD, declare KH QH, play table KH, play JD")
+    assert deal.observation(0).extra["completions"] == [["declare KH QH", 0, 40]]
+    assert deal.observation(1).extra["completions"] == []
