@@ -463,8 +463,16 @@ class App:
         text = action.text() if hasattr(action, "text") else str(action)
         title = escape(self.cat.t("hint.title"))
         self.hint = (f"<strong>{title}:</strong> {self.action_html(text)} — "
-                     f"{escape(self.cat.t('hint.reason.' + reason))}")
+                     f"{escape(self.reason_text(reason))}")
         self.render()
+
+    def reason_text(self, code: str) -> str:
+        """The hint's one-line reason; engine reason codes map onto catalog keys."""
+        for key in (f"hint.reason.{code}", f"hint.{code}"):
+            if self.cat.has(key):
+                return self.cat.t(key)
+        mapped = REASON_KEYS.get(code, "best_chance")
+        return self.cat.t(f"hint.reason.{mapped}")
 
     def action_html(self, text: str) -> str:
         """The hint's action in words ("Play Q♠", "Declare bezique")."""
@@ -534,6 +542,18 @@ class App:
 def _code(code: Any) -> str:
     from engine.cards import code_text
     return code_text(code) if isinstance(code, int) else str(code)
+
+
+# Reason codes of the players (engine.ai and web.players) -> catalog hint.reason.*
+REASON_KEYS = {
+    "declares_best": "declare_highest", "best_declaration": "declare_highest",
+    "exchange_seven": "declare_highest", "keeps_bezique": "keep_bezique",
+    "wins_brisque": "win_brisque_cheaply", "win_trick": "win_brisque_cheaply",
+    "saves_trumps": "save_trumps", "forces_trump": "draw_trumps", "discards_low": "dump_low",
+    "play_low": "dump_low", "lead": "lead_low", "sequence_ready": "keep_sequence",
+    "endgame_optimal": "search", "wins_to_declare": "win_to_declare",
+    "waits_to_declare": "keep_marriage", "nothing_to_declare": "keep_marriage",
+}
 
 
 def _suit(value: Any) -> str:
