@@ -417,7 +417,9 @@ class Deal:
         return combo, ids, self.rules.declaration_points(self, seat, combo, ids)
 
     def _check_seven(self, seat: int, code: int) -> int:
-        if self.trump is None or code != kind_code(SEVEN_RANK, self.trump) or not self.rules.trump_sevens:
+        if not self.rules.trump_sevens:
+            raise IllegalActionError("seven_no_trumps", "sevens score nothing in this variant")
+        if self.trump is None or code != kind_code(SEVEN_RANK, self.trump):
             raise IllegalActionError("not_trump_seven", f"{code_text(code)} is not the seven of trumps")
         card_id = self._seven_id(seat)
         if card_id is None:

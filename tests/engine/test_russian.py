@@ -692,11 +692,11 @@ def test_bezique_fours_and_quints_never_fix_trumps(cards: str) -> None:
 
 def test_no_trump_sevens_are_worth_nothing() -> None:
     deal = nt(["7H 7H KH QH"])
-    assert refused(deal, 0, "seven 7H") == "not_trump_seven"
+    assert refused(deal, 0, "seven 7H") == "seven_no_trumps"
     assert refused(deal, 0, "declare 7H 7H") == "not_a_combination"
     declare(deal, 0, "KH QH")
     assert deal.trump == HEARTS
-    assert refused(deal, 0, "seven 7H") == "not_trump_seven"
+    assert refused(deal, 0, "seven 7H") == "seven_no_trumps"
     assert refused(deal, 0, "declare 7H 7H") == "not_a_combination"
 
 
