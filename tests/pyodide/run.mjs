@@ -42,7 +42,7 @@ pyodide.mountNodeFS(MOUNT, repo);
 const args = process.argv.slice(2);
 const targets = args.length ? args : ["tests/pyodide", "tests/engine"].filter((p) => existsSync(join(repo, p)));
 pyodide.globals.set("pytest_args", pyodide.toPy([
-  "-p", "no:cacheprovider", "-q", "-m", "not slow and not needs_processes", "--rootdir", MOUNT, ...targets,
+  "-p", "no:cacheprovider", "-p", "emscripten_skips", "-q", "-m", "not slow and not needs_processes", "--rootdir", MOUNT, ...targets,
 ]));
 let code;
 try {
@@ -51,6 +51,7 @@ import os, sys
 sys.dont_write_bytecode = True
 os.chdir("${MOUNT}")
 sys.path.insert(0, "${MOUNT}")
+sys.path.insert(0, "${MOUNT}/tests/pyodide")
 import pytest
 print(f"Python {sys.version.split()[0]} on {sys.platform}; pytest {pytest.__version__}", flush=True)
 int(pytest.main(list(pytest_args)))
