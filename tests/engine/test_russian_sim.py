@@ -11,12 +11,10 @@ its record and must give the same scores.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import random
 import sys
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from types import SimpleNamespace
 from typing import Any
 
@@ -196,6 +194,9 @@ def run_split(variant: str, options: dict[str, Any] | None, deals: int, seed: in
     if workers == 1:
         total.update(play_variant(*jobs[0]))
         return total
+    import multiprocessing  # only here: Pyodide has no processes
+    from concurrent.futures import ProcessPoolExecutor
+
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         for stats in pool.map(_chunk, jobs):
