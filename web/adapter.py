@@ -73,10 +73,18 @@ def partnerships(game: Any) -> bool:
     return bool(getattr(game.deal.rules, "partnerships", False))
 
 
-def build_view(game: Any, human: int, *, shown_trick: list[tuple[int, str]] | None = None,
-               thinking: bool = False, log: list[str] | None = None,
-               notice: str | None = None, hint: str | None = None,
-               show_summary: bool = True, deal_number: int = 1) -> TableView:
+def build_view(
+    game: Any,
+    human: int,
+    *,
+    shown_trick: list[tuple[int, str]] | None = None,
+    thinking: bool = False,
+    log: list[str] | None = None,
+    notice: str | None = None,
+    hint: str | None = None,
+    show_summary: bool = True,
+    deal_number: int = 1,
+) -> TableView:
     deal = game.deal
     obs = observe(game, human)
     n = obs.players
@@ -103,7 +111,8 @@ def build_view(game: Any, human: int, *, shown_trick: list[tuple[int, str]] | No
             if not any(table[c] for c in need):
                 continue
         groups_by_seat[g.seat].append(
-            GroupView(g.name, [_text(c) for c in g.cards], intact, g.value))
+            GroupView(g.name, [_text(c) for c in g.cards], intact, g.value)
+        )
 
     hidden_kinds = {_text(c) for c in obs.hand}
     seats: list[SeatView] = []
@@ -115,16 +124,27 @@ def build_view(game: Any, human: int, *, shown_trick: list[tuple[int, str]] | No
             if s == human:
                 act = f"play table {text}" if text in hidden_kinds else f"play {text}"
             tcs.append(TableCardView(text, act))
-        is_donuk = (s in donuk) if isinstance(donuk, (list, tuple, set)) else bool(
-            isinstance(donuk, dict) and donuk.get(str(s)))
-        seats.append(SeatView(
-            seat=s, rel=(s - human) % n, is_human=(s == human),
-            hand_count=obs.hand_sizes[s], table_cards=tcs,
-            groups=groups_by_seat[s] if s != human or _groups_matter(obs) else [],
-            score=scores[s] if s < len(scores) else 0,
-            deal_points=obs.points[s], donuk=is_donuk,
-            side=(s % 2) if n == 4 else None,
-            is_turn=(current == s), is_dealer=(obs.dealer == s)))
+        is_donuk = (
+            (s in donuk)
+            if isinstance(donuk, (list, tuple, set))
+            else bool(isinstance(donuk, dict) and donuk.get(str(s)))
+        )
+        seats.append(
+            SeatView(
+                seat=s,
+                rel=(s - human) % n,
+                is_human=(s == human),
+                hand_count=obs.hand_sizes[s],
+                table_cards=tcs,
+                groups=groups_by_seat[s] if s != human or _groups_matter(obs) else [],
+                score=scores[s] if s < len(scores) else 0,
+                deal_points=obs.points[s],
+                donuk=is_donuk,
+                side=(s % 2) if n == 4 else None,
+                is_turn=(current == s),
+                is_dealer=(obs.dealer == s),
+            )
+        )
 
     hand = [_text(c) for c in obs.hand]
     hand_actions = {c: f"play {c}" for c in hand}
@@ -160,21 +180,42 @@ def build_view(game: Any, human: int, *, shown_trick: list[tuple[int, str]] | No
             sides = [res.totals[0] + res.totals[2], res.totals[1] + res.totals[3]]
         summary = DealSummaryView(
             declarations=[tuple(d) for d in res.declarations],  # type: ignore[misc]
-            card_points=list(res.card_points), last_trick=res.last_trick,
-            totals=list(res.totals), game_totals=totals, sides=sides,
-            extra=dict(getattr(deal, "extra", {}) or {}))
+            card_points=list(res.card_points),
+            last_trick=res.last_trick,
+            totals=list(res.totals),
+            game_totals=totals,
+            sides=sides,
+            extra=dict(getattr(deal, "extra", {}) or {}),
+        )
 
     return TableView(
-        variant=obs.variant, num_players=n, human=human, seats=seats, hand=hand,
-        hand_actions=hand_actions, legal=legal, trump=suit_letter(obs.trump),
-        turnup=None if obs.turnup is None else _text(obs.turnup), stock=obs.stock_size,
-        trick=trick, phase=obs.phase, current=current, target=game_target(game),
-        side_scores=side_scores, prompts=prompts, log=log or [], deal_summary=summary,
+        variant=obs.variant,
+        num_players=n,
+        human=human,
+        seats=seats,
+        hand=hand,
+        hand_actions=hand_actions,
+        legal=legal,
+        trump=suit_letter(obs.trump),
+        turnup=None if obs.turnup is None else _text(obs.turnup),
+        stock=obs.stock_size,
+        trick=trick,
+        phase=obs.phase,
+        current=current,
+        target=game_target(game),
+        side_scores=side_scores,
+        prompts=prompts,
+        log=log or [],
+        deal_summary=summary,
         game_over=game_decided(game),
         winner=game.game_winner if hasattr(game, "game_winner") else game.winner,
         match=build_match(game),
         match_over=bool(getattr(game, "match_over", False)),
-        thinking=thinking, notice=notice, hint=hint, deal_number=deal_number)
+        thinking=thinking,
+        notice=notice,
+        hint=hint,
+        deal_number=deal_number,
+    )
 
 
 def observe(game: Any, seat: int) -> Any:
@@ -202,11 +243,16 @@ def build_match(game: Any) -> MatchView | None:
     try:
         data = info() if callable(info) else info
         return MatchView(
-            match_points=list(data["points"]), match_to=int(data.get("to", 16)),
-            stake=int(data.get("stake", 1)), game_kind=str(data.get("kind", "normal")),
-            game_number=int(data.get("game", 1)), cycle_pos=int(data.get("cycle_pos", 0)),
-            cycle_len=int(data.get("cycle_len", 5)), target=int(data.get("target", 3000)),
-            vido_state=_vido_state(data.get("vidos")))
+            match_points=list(data["points"]),
+            match_to=int(data.get("to", 16)),
+            stake=int(data.get("stake", 1)),
+            game_kind=str(data.get("kind", "normal")),
+            game_number=int(data.get("game", 1)),
+            cycle_pos=int(data.get("cycle_pos", 0)),
+            cycle_len=int(data.get("cycle_len", 5)),
+            target=int(data.get("target", 3000)),
+            vido_state=_vido_state(data.get("vidos")),
+        )
     except Exception:
         return None
 

@@ -14,7 +14,7 @@ from collections.abc import Generator
 from typing import Any
 
 
-async def drive(result: Any, slice_budget: float = 0.04) -> Any:
+async def drive(result: Any, slice_budget: float = 0.0) -> Any:
     """Run a decide() result to completion; plain return values pass through."""
     if not isinstance(result, Generator):
         return result

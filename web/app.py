@@ -26,17 +26,22 @@ from web.view import TableView
 
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
 DEFAULT_SETTINGS: dict[str, Any] = {
-    "variant": "classic", "options": {}, "level": "", "dealer": "random",
+    "variant": "classic",
+    "options": {},
+    "level": "",
+    "dealer": "random",
 }
 
 
 def load_catalog(lang: str) -> i18n.Catalog:
     """The catalog of a language with English as fallback (read from the mounted files)."""
+
     def read(code: str) -> str:
         try:
             return (I18N_DIR / f"{code}.json").read_text(encoding="utf-8")
         except OSError:
             return "{}"
+
     english = read("en")
     if lang == "en":
         return i18n.Catalog.from_json("en", english)
@@ -46,8 +51,9 @@ def load_catalog(lang: str) -> i18n.Catalog:
 class App:
     """One table in one page."""
 
-    def __init__(self, dom: Dom, store: Any, *, fast: bool = False,
-                 seed: int | None = None) -> None:
+    def __init__(
+        self, dom: Dom, store: Any, *, fast: bool = False, seed: int | None = None
+    ) -> None:
         self.dom = dom
         self.fixed_seed = seed  # tests: ?seed=N makes the deal and the AI repeatable
         self.store = store
@@ -61,15 +67,17 @@ class App:
         self.generation = 0
         self.busy = False
         self.shown_trick: list[tuple[int, str]] | None = None
-        self.notice: str | None = None
+        # Notices and hints are kept as data and worded at render time (language switch).
+        self.notice: tuple[str, dict[str, Any]] | None = None
         self.notice_error = False
-        self.hint: str | None = None
+        self.hint: tuple[str, str] | None = None  # (action text, reason code); ("", "") = thinking
         self.overlay: str | None = None  # None | "dialog" | "game"
         self.dialog_variant: str | None = None
         self.hand_focus = 0
         self.announced = 0
         self.deal_number = 1
         self.view: TableView | None = None
+        self.tasks: set[Any] = set()
 
     # ------------------------------------------------------------ start
     def start(self) -> None:
@@ -103,11 +111,12 @@ class App:
 
     def set_aside(self, code: str) -> None:
         key = storage.set_aside(self.store, str(int(time.time() * 1000)))
-        self.notice = self.cat.t(code, where=key)
+        self.notice = (code, {"where": key})
         self.notice_error = True
 
     def load_settings(self) -> dict[str, Any]:
         import json
+
         text = storage.get_text(self.store, storage.SETTINGS_KEY)
         if not text:
             return dict(DEFAULT_SETTINGS)
@@ -170,12 +179,17 @@ class App:
         base = self.fixed_seed
         self.players = {
             s: make_player(level, s, self.game, None if base is None else base * 7 + s)
-            for s in range(n) if s != self.human}
+            for s in range(n)
+            if s != self.human
+        }
 
     # --------------------------------------------------------------- save
     def save(self) -> None:
-        storage.save(self.store, self.game.to_json(), {
-            "human": self.human, "settings": self.settings, "deal_number": self.deal_number})
+        storage.save(
+            self.store,
+            self.game.to_json(),
+            {"human": self.human, "settings": self.settings, "deal_number": self.deal_number},
+        )
 
     # -------------------------------------------------------------- view
     def observation_log(self) -> list[list[Any]]:
@@ -211,17 +225,22 @@ class App:
                 return fmt("log.you_played", card=card(ev[2]))
             return fmt("log.player_played", player=self.who(ev[1]), card=card(ev[2]))
         if kind == "trick":
-            return fmt("log.you_won_trick") if you else fmt(
-                "log.player_won_trick", player=self.who(ev[1]))
+            return (
+                fmt("log.you_won_trick")
+                if you
+                else fmt("log.player_won_trick", player=self.who(ev[1]))
+            )
         if kind == "declare":
             combo = cat.declaration(str(ev[2]))
             if you:
                 return fmt("log.you_declared", combination=combo, count=int(ev[3]))
-            return fmt("log.player_declared", player=self.who(ev[1]), combination=combo,
-                       count=int(ev[3]))
+            return fmt(
+                "log.player_declared", player=self.who(ev[1]), combination=combo, count=int(ev[3])
+            )
         if kind == "pass":
-            return fmt("log.you_passed") if you else fmt("log.player_passed",
-                                                          player=self.who(ev[1]))
+            return (
+                fmt("log.you_passed") if you else fmt("log.player_passed", player=self.who(ev[1]))
+            )
         if kind == "seven":
             return fmt("log.seven_exchanged", player=self.who(ev[1]), count=10)
         if kind == "draw" and you and ev[2] is not None and html:
@@ -229,8 +248,11 @@ class App:
         if kind == "end_phase":
             return fmt("log.stock_empty")
         if kind in ("vido", "vido_accepted", "vido_refused") and seat is not None:
-            key = {"vido": "log.vido_called", "vido_accepted": "log.vido_accepted",
-                   "vido_refused": "log.vido_refused"}[kind]
+            key = {
+                "vido": "log.vido_called",
+                "vido_accepted": "log.vido_accepted",
+                "vido_refused": "log.vido_refused",
+            }[kind]
             return fmt(key, player=self.who(seat))
         if kind == "donuk" and seat is not None:
             return fmt("log.donuk", player=self.who(seat))
@@ -240,9 +262,13 @@ class App:
             return fmt("summary.donuk_taken_back", player=self.who(seat), count=abs(int(ev[3])))
         if kind == "rescore_led" and seat is not None:
             led = prev[2] if prev and prev[0] == "play" else None
-            return fmt("log.led_rescore", player=self.who(seat),
-                       card=card(led) if led is not None else "",
-                       combination=cat.declaration(str(ev[2])), count=int(ev[3]))
+            return fmt(
+                "log.led_rescore",
+                player=self.who(seat),
+                card=card(led) if led is not None else "",
+                combination=cat.declaration(str(ev[2])),
+                count=int(ev[3]),
+            )
         if kind == "trumps" and len(ev) > 1:
             return fmt("log.trumps_fixed", suit=cat.t(f"card.suit.{_suit(ev[-1])}"))
         return None
@@ -254,20 +280,31 @@ class App:
         if ev[0] == "draw":
             return None
         if ev[0] == "deal_over":
-            return ", ".join(self.cat.t("log.score", player=self.who(s), score=v)
-                             for s, v in enumerate(self.game.scores()))
+            return ", ".join(
+                self.cat.t("log.score", player=self.who(s), score=v)
+                for s, v in enumerate(self.game.scores())
+            )
         return self.event_text(ev, html=False, prev=prev)
 
     def build(self) -> TableView:
         log_events = self.observation_log()
-        view = build_view(self.game, self.human, shown_trick=self.shown_trick,
-                          thinking=self.busy, notice=self.notice, hint=self.hint,
-                          deal_number=self.deal_number)
+        view = build_view(
+            self.game,
+            self.human,
+            shown_trick=self.shown_trick,
+            thinking=self.busy,
+            deal_number=self.deal_number,
+        )
         self.view = view
         start = max(0, len(log_events) - 14)
-        lines = [line for line in (
-            self.event_text(log_events[i], True, log_events[i - 1] if i else None)
-            for i in range(start, len(log_events))) if line]
+        lines = [
+            line
+            for line in (
+                self.event_text(log_events[i], True, log_events[i - 1] if i else None)
+                for i in range(start, len(log_events))
+            )
+            if line
+        ]
         view.log = lines
         return view
 
@@ -276,26 +313,39 @@ class App:
         cat = self.cat
         n = view.num_players
         self.hand_focus = max(0, min(self.hand_focus, len(view.hand) - 1))
-        self.dom.patch_all({
-            "bz-bar": render.render_bar(view, self.lang, cat, busy=self.busy),
-            "bz-scores": render.render_scores(view, cat),
-            "bz-opps": render.render_opponents(view, cat),
-            "bz-centre": render.render_centre(view, cat),
-            "bz-me": render.render_hand(view, cat, self.hand_focus),
-            "bz-prompt": render.render_prompt(view, cat),
-            "bz-notice": self.notice_html(),
-            "bz-log": render.render_log(view, cat),
-            "bz-overlay": self.overlay_html(view),
-        }, table_players=n)
+        self.dom.patch_all(
+            {
+                "bz-bar": render.render_bar(view, self.lang, cat, busy=self.busy),
+                "bz-scores": render.render_scores(view, cat),
+                "bz-opps": render.render_opponents(view, cat),
+                "bz-centre": render.render_centre(view, cat),
+                "bz-me": render.render_hand(view, cat, self.hand_focus),
+                "bz-prompt": render.render_prompt(view, cat),
+                "bz-notice": self.notice_html(),
+                "bz-log": render.render_log(view, cat),
+                "bz-overlay": self.overlay_html(view),
+            },
+            table_players=n,
+        )
         self.announce()
 
     def notice_html(self) -> str:
         parts = []
         if self.notice:
+            key, params = self.notice
+            text = self.cat.error(params["rule"]) if key == "rule" else self.cat.t(key, **params)
             cls = "notice error" if self.notice_error else "notice"
-            parts.append(f'<p class="{cls}" role="alert">{escape(self.notice)}</p>')
+            parts.append(f'<p class="{cls}" role="alert">{escape(text)}</p>')
         if self.hint:
-            parts.append(f'<p class="hintbox" data-hint>{self.hint}</p>')
+            action, reason = self.hint
+            if not action:
+                body = escape(self.cat.t("hint.thinking"))
+            else:
+                body = (
+                    f"<strong>{escape(self.cat.t('hint.title'))}:</strong> "
+                    f"{self.action_html(action)} — {escape(self.reason_text(reason))}"
+                )
+            parts.append(f'<p class="hintbox" data-hint>{body}</p>')
         return "".join(parts)
 
     def overlay_html(self, view: TableView) -> str:
@@ -311,11 +361,21 @@ class App:
         events = self.observation_log()
         if len(events) < self.announced:
             self.announced = 0
-        fresh = events[self.announced:]
+        fresh = events[self.announced :]
         self.announced = len(events)
-        texts = [x for x in (self.announce_text(ev, events[self.announced - len(fresh) + i - 1]
-                                                   if self.announced - len(fresh) + i else None)
-                             for i, ev in enumerate(fresh)) if x]
+        texts = [
+            x
+            for x in (
+                self.announce_text(
+                    ev,
+                    events[self.announced - len(fresh) + i - 1]
+                    if self.announced - len(fresh) + i
+                    else None,
+                )
+                for i, ev in enumerate(fresh)
+            )
+            if x
+        ]
         if texts:
             self.dom.announce(" ".join(texts[-4:]))
 
@@ -323,20 +383,20 @@ class App:
     def try_action(self, text: str) -> None:
         """A click on an action control: apply it or show why it is refused."""
         if self.busy or self.game.deal.current_player != self.human:
-            self.set_notice(self.cat.t("error.rule.not_your_turn"), error=True)
+            self.set_notice(("error.rule.not_your_turn", {}), error=True)
             self.render()
             return
         try:
             self.apply(text)
         except IllegalActionError as err:
-            self.set_notice(self.cat.error(err.rule, err.reason), error=True)
+            self.set_notice(("rule", {"rule": err.rule}), error=True)
             self.dom.shake(text)
             self.render()
             return
         self.render()
         self.kick_ai()
 
-    def set_notice(self, text: str | None, error: bool = False) -> None:
+    def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None:
         self.notice = text
         self.notice_error = error
 
@@ -350,7 +410,7 @@ class App:
         self.hint = None
         if act.kind in ("play", "play_table"):
             if len(before_trick) + 1 == deal.n:
-                self.shown_trick = before_trick + [(seat, _code(act.codes[0]))]
+                self.shown_trick = [*before_trick, (seat, _code(act.codes[0]))]
             else:
                 self.shown_trick = None
         self.save()
@@ -361,7 +421,11 @@ class App:
         seat = self.game.current_player
         if seat is None or seat == self.human or self.game.deal.is_terminal:
             return
-        asyncio.ensure_future(self.ai_loop())
+        coro = self.ai_loop()
+        try:
+            self.keep(asyncio.ensure_future(coro))
+        except RuntimeError:  # no event loop (CPython tests): the caller drives the AI
+            coro.close()
 
     async def ai_loop(self) -> None:
         gen = self.generation
@@ -391,6 +455,11 @@ class App:
                 self.busy = False
         if gen == self.generation:
             self.render()
+
+    def keep(self, task: Any) -> None:
+        """Hold a reference to a running task until it ends (asyncio keeps weak ones)."""
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     def pause(self, after_trick: bool) -> float:
         if self.fast:
@@ -425,7 +494,7 @@ class App:
             self.next_step()
             return
         if name == "hint":
-            asyncio.ensure_future(self.show_hint())
+            self.keep(asyncio.ensure_future(self.show_hint()))
             return
 
     def next_step(self) -> None:
@@ -455,15 +524,13 @@ class App:
         game = self.game
         obs = observe(game, self.human)
         self.set_notice(None)
-        self.hint = escape(self.cat.t("hint.thinking"))
+        self.hint = ("", "")
         self.render()
         action, reason = await hint_for(game, obs, self.human)
         if game is not self.game:
             return
         text = action.text() if hasattr(action, "text") else str(action)
-        title = escape(self.cat.t("hint.title"))
-        self.hint = (f"<strong>{title}:</strong> {self.action_html(text)} — "
-                     f"{escape(self.reason_text(reason))}")
+        self.hint = (text, reason)
         self.render()
 
     def reason_text(self, code: str) -> str:
@@ -491,7 +558,7 @@ class App:
                 name = cat.t("action.declare")
             return f"{cat.html('hint.declare', combination=name)} {cards_bdi(cat, words[1:])}"
         if words[0] == "seven":
-            return f'{escape(cat.t("action.seven_exchange"))} {cards_bdi(cat, words[1:])}'
+            return f"{escape(cat.t('action.seven_exchange'))} {cards_bdi(cat, words[1:])}"
         return escape(cat.t(f"hint.{words[0]}"))
 
     # -------------------------------------------------------------- events
@@ -505,7 +572,7 @@ class App:
                     self.hand_focus = int(idx)
                 self.try_action(action)
         except Exception as exc:  # never leave the page dead on a bug: show it
-            self.set_notice(self.cat.t("error.internal", detail=str(exc)), error=True)
+            self.set_notice(("error.internal", {"detail": str(exc)}), error=True)
             self.render()
             raise
 
@@ -541,18 +608,28 @@ class App:
 
 def _code(code: Any) -> str:
     from engine.cards import code_text
+
     return code_text(code) if isinstance(code, int) else str(code)
 
 
 # Reason codes of the players (engine.ai and web.players) -> catalog hint.reason.*
 REASON_KEYS = {
-    "declares_best": "declare_highest", "best_declaration": "declare_highest",
-    "exchange_seven": "declare_highest", "keeps_bezique": "keep_bezique",
-    "wins_brisque": "win_brisque_cheaply", "win_trick": "win_brisque_cheaply",
-    "saves_trumps": "save_trumps", "forces_trump": "draw_trumps", "discards_low": "dump_low",
-    "play_low": "dump_low", "lead": "lead_low", "sequence_ready": "keep_sequence",
-    "endgame_optimal": "search", "wins_to_declare": "win_to_declare",
-    "waits_to_declare": "keep_marriage", "nothing_to_declare": "keep_marriage",
+    "declares_best": "declare_highest",
+    "best_declaration": "declare_highest",
+    "exchange_seven": "declare_highest",
+    "keeps_bezique": "keep_bezique",
+    "wins_brisque": "win_brisque_cheaply",
+    "win_trick": "win_brisque_cheaply",
+    "saves_trumps": "save_trumps",
+    "forces_trump": "draw_trumps",
+    "discards_low": "dump_low",
+    "play_low": "dump_low",
+    "lead": "lead_low",
+    "sequence_ready": "keep_sequence",
+    "endgame_optimal": "search",
+    "wins_to_declare": "win_to_declare",
+    "waits_to_declare": "keep_marriage",
+    "nothing_to_declare": "keep_marriage",
 }
 
 
@@ -562,6 +639,7 @@ def _suit(value: Any) -> str:
 
 def _json(value: Any) -> str:
     import json
+
     return json.dumps(value)
 
 
@@ -604,43 +682,65 @@ def render_new_game(app: App, cat: i18n.Catalog) -> str:
         current = "classic"
     variants = "".join(
         f'<option value="{escape(v)}"{" selected" if v == current else ""}>'
-        f'{escape(cat.t("options.variant." + v))}</option>' for v in engine.VARIANTS)
+        f"{escape(cat.t('options.variant.' + v))}</option>"
+        for v in engine.VARIANTS
+    )
     saved_opts = app.settings.get("options", {}) if current == app.settings.get("variant") else {}
     opts = []
     for key, spec in engine.VARIANTS[current].option_specs.items():
         value = saved_opts.get(key, spec.default)
         if isinstance(spec.default, bool):
             checked = " checked" if value else ""
-            opts.append(f'<label><input type="checkbox" name="opt.{escape(key)}"{checked}> '
-                        f'{escape(cat.t("options." + key))}</label>')
+            opts.append(
+                f'<label><input type="checkbox" name="opt.{escape(key)}"{checked}> '
+                f"{escape(cat.t('options.' + key))}</label>"
+            )
         else:
             choices = "".join(
                 f'<option value="{escape(str(a))}"{" selected" if a == value else ""}>'
-                f'{escape(option_value_label(cat, key, a))}'
-                "</option>" for a in spec.allowed)
-            opts.append(f'<label>{escape(cat.t("options." + key))} '
-                        f'<select name="opt.{escape(key)}">{choices}</select></label>')
+                f"{escape(option_value_label(cat, key, a))}"
+                "</option>"
+                for a in spec.allowed
+            )
+            opts.append(
+                f"<label>{escape(cat.t('options.' + key))} "
+                f'<select name="opt.{escape(key)}">{choices}</select></label>'
+            )
     level_now = app.settings.get("level") or default_level()
     level_radios = "".join(
-        f'<label><input type="radio" name="level" value="{lv}"{" checked" if lv == level_now else ""}> '
-        f'{escape(cat.t("options.ai." + lv))}</label>' for lv in levels())
+        f'<label><input type="radio" name="level" '
+        f'value="{lv}"{" checked" if lv == level_now else ""}> '
+        f"{escape(cat.t('options.ai.' + lv))}</label>"
+        for lv in levels()
+    )
     dealer_now = app.settings.get("dealer", "random")
     dealers = "".join(
-        f'<label><input type="radio" name="dealer" value="{d}"{" checked" if d == dealer_now else ""}> '
-        f'{escape(cat.t("options.dealer." + d))}</label>' for d in ("you", "opponent", "random"))
+        f'<label><input type="radio" name="dealer" '
+        f'value="{d}"{" checked" if d == dealer_now else ""}> '
+        f"{escape(cat.t('options.dealer.' + d))}</label>"
+        for d in ("you", "opponent", "random")
+    )
     return (
         '<div class="dialog" role="dialog" aria-modal="true" aria-labelledby="ng-title">'
         f'<h2 id="ng-title">{escape(cat.t("options.title"))}</h2>'
         '<form id="bz-newgame" onsubmit="return false">'
-        f'<fieldset><legend>{escape(cat.t("options.variant"))}</legend>'
+        f"<fieldset><legend>{escape(cat.t('options.variant'))}</legend>"
         f'<label><span class="sr-only">{escape(cat.t("options.variant"))}</span>'
         f'<select name="variant" data-change="variant">{variants}</select></label></fieldset>'
-        + (f'<fieldset><legend>{escape(cat.t("options.house_rules"))}</legend>'
-           f'<div class="opts">{"".join(opts)}</div></fieldset>' if opts else "")
-        + f'<fieldset><legend>{escape(cat.t("options.ai_level"))}</legend><div class="opts">{level_radios}</div></fieldset>'
-        f'<fieldset><legend>{escape(cat.t("options.first_dealer"))}</legend><div class="opts">{dealers}</div></fieldset>'
-        f'<button type="button" class="btn primary" data-command="start-game">{escape(cat.t("options.start"))}</button>'
-        f'<button type="button" class="btn" data-command="close">{escape(cat.t("options.cancel"))}</button>'
+        + (
+            f"<fieldset><legend>{escape(cat.t('options.house_rules'))}</legend>"
+            f'<div class="opts">{"".join(opts)}</div></fieldset>'
+            if opts
+            else ""
+        )
+        + f"<fieldset><legend>{escape(cat.t('options.ai_level'))}</legend>"
+        f'<div class="opts">{level_radios}</div></fieldset>'
+        f"<fieldset><legend>{escape(cat.t('options.first_dealer'))}</legend><div "
+        f'class="opts">{dealers}</div></fieldset>'
+        f'<button type="button" class="btn primary" '
+        f'data-command="start-game">{escape(cat.t("options.start"))}</button>'
+        f'<button type="button" class="btn" '
+        f'data-command="close">{escape(cat.t("options.cancel"))}</button>'
         "</form></div>"
     )
 
@@ -648,9 +748,11 @@ def render_new_game(app: App, cat: i18n.Catalog) -> str:
 async def main() -> None:
     """PyScript entry: build the page skeleton, start the app."""
     from web.dom import BrowserDom
+
     dom = BrowserDom()
     try:
         import js
+
         params = js.URLSearchParams.new(js.window.location.search)
         fast = bool(params.has("fast"))
         raw_seed = params.get("seed")

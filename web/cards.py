@@ -17,7 +17,6 @@ RANK_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")
 SUIT_ORDER = ("S", "H", "D", "C")
 
 
-
 class Cat(Protocol):
     """The part of web.i18n.Catalog the drawing code uses."""
 
@@ -61,12 +60,21 @@ def card_sort_key(text: str, trump: str | None = None) -> tuple[int, int]:
     if trump in suits:
         suits.remove(trump)
         suits.insert(0, trump)
-    return (suits.index(suit) if suit in suits else 9,
-            RANK_ORDER.index(rank) if rank in RANK_ORDER else 9)
+    return (
+        suits.index(suit) if suit in suits else 9,
+        RANK_ORDER.index(rank) if rank in RANK_ORDER else 9,
+    )
 
 
-def face_html(text: str, cat: Cat, *, tag: str = "span", attrs: str = "",
-              classes: str = "", aria: str | None = None) -> str:
+def face_html(
+    text: str,
+    cat: Cat,
+    *,
+    tag: str = "span",
+    attrs: str = "",
+    classes: str = "",
+    aria: str | None = None,
+) -> str:
     """Face-up card. `attrs` are extra HTML attributes (already escaped)."""
     rank, suit = split_card(text)
     sym = SUIT_SYMBOL.get(suit, suit)

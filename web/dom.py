@@ -159,7 +159,9 @@ class BrowserDom(Dom):
 
         def on_change(evt: Any) -> None:
             target = evt.target
-            name = _s(target.getAttribute("data-change")) if hasattr(target, "getAttribute") else None
+            name = (
+                _s(target.getAttribute("data-change")) if hasattr(target, "getAttribute") else None
+            )
             if name:
                 change(str(name), str(target.value))
 

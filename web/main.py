@@ -4,4 +4,4 @@ import asyncio
 
 from web.app import main
 
-asyncio.ensure_future(main())
+BOOT = asyncio.ensure_future(main())  # noqa: RUF006 - kept by this module global

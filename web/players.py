@@ -89,6 +89,7 @@ def reason_for(obs: Any, action: Any) -> str:
         trump = obs.trump
         same = code >> 3 == led >> 3
         wins = (same and (code & 7) < (led & 7)) or (
-            not same and trump is not None and code >> 3 == trump)
+            not same and trump is not None and code >> 3 == trump
+        )
         return "win_trick" if wins else "play_low"
     return "play_low"

@@ -20,7 +20,6 @@ from web.view import (
     TableView,
 )
 
-
 LANGS = ("he", "tr", "ru", "en")
 
 # Where each seat sits, by its distance from the human in playing order.
@@ -43,7 +42,9 @@ def seat_name(sv: SeatView, view: TableView, cat: Cat) -> str:
         return cat.t("table.seat.opponent")
     pos = position(sv.rel, view.num_players)
     if pos == "top":
-        return cat.t("table.seat.partner") if view.num_players == 4 else cat.t("table.seat.opponent")
+        return (
+            cat.t("table.seat.partner") if view.num_players == 4 else cat.t("table.seat.opponent")
+        )
     rtl = getattr(cat, "dir", "ltr") == "rtl"
     left = (pos == "start") != rtl
     return cat.t("table.seat.left" if left else "table.seat.right")
@@ -56,12 +57,13 @@ def attr_action(action: str, legal: bool) -> str:
 
 # ---------------------------------------------------------------- header
 
+
 def render_bar(view: TableView | None, lang: str, cat: Cat, busy: bool = False) -> str:
     langs = "".join(
         f'<button type="button" class="btn lang" data-command="language" data-lang="{code}"'
         f' lang="{code}" aria-pressed="{"true" if code == lang else "false"}"'
         f' title="{escape(cat.t(f"lang.{code}"))}" aria-label="{escape(cat.t(f"lang.{code}"))}">'
-        f'{escape(cat.t(f"lang.short.{code}"))}</button>'
+        f"{escape(cat.t(f'lang.short.{code}'))}</button>"
         for code in LANGS
     )
     hint_dis = ""
@@ -70,9 +72,12 @@ def render_bar(view: TableView | None, lang: str, cat: Cat, busy: bool = False) 
     return (
         f'<h1 class="title">{escape(cat.t("app.title"))}</h1>'
         f'<nav class="menu" aria-label="{escape(cat.t("menu.title"))}">'
-        f'<button type="button" class="btn" data-command="new-game">{escape(cat.t("menu.new_game"))}</button>'
-        f'<button type="button" class="btn" data-command="hint"{hint_dis}>{escape(cat.t("menu.hint"))}</button>'
-        f'<span class="langs" role="group" aria-label="{escape(cat.t("a11y.language_picker"))}">{langs}</span>'
+        f'<button type="button" class="btn" '
+        f'data-command="new-game">{escape(cat.t("menu.new_game"))}</button>'
+        f'<button type="button" class="btn" '
+        f'data-command="hint"{hint_dis}>{escape(cat.t("menu.hint"))}</button>'
+        f'<span class="langs" role="group" '
+        f'aria-label="{escape(cat.t("a11y.language_picker"))}">{langs}</span>'
         "</nav>"
     )
 
@@ -82,6 +87,7 @@ def _human_to_act(view: TableView) -> bool:
 
 
 # ------------------------------------------------------------ scoreboard
+
 
 def render_scores(view: TableView, cat: Cat) -> str:
     parts: list[str] = []
@@ -121,17 +127,21 @@ def render_match(m: MatchView, view: TableView, cat: Cat) -> str:
     )
     return (
         f'<section class="markoz" aria-label="{escape(cat.t("table.markoz"))}">'
-        f'<div class="mk-row">{pts}<div class="mk-pts"><span class="who">{escape(cat.t("table.match_to", count=m.match_to))}</span>'
-        '</div></div>'
-        f'<div class="mk-row"><span class="mk-kind">{escape(cat.t("table.game_kind." + m.game_kind))}</span>'
+        f'<div class="mk-row">{pts}<div class="mk-pts"><span '
+        f'class="who">{escape(cat.t("table.match_to", count=m.match_to))}</span>'
+        "</div></div>"
+        f'<div class="mk-row"><span '
+        f'class="mk-kind">{escape(cat.t("table.game_kind." + m.game_kind))}</span>'
         f' <span class="mk-game">{escape(cat.t("table.game_number", number=m.game_number))}</span>'
-        f' <span class="mk-stake" data-stake="{m.stake}">{escape(cat.t("table.stake", stake=m.stake))}</span>'
+        f' <span class="mk-stake" '
+        f'data-stake="{m.stake}">{escape(cat.t("table.stake", stake=m.stake))}</span>'
         f' <span class="mk-cycle" aria-hidden="true">{ticks}</span></div>'
         "</section>"
     )
 
 
 # ----------------------------------------------------------------- seats
+
 
 def assign_groups(sv: SeatView) -> list[tuple[GroupView | None, list[TableCardView]]]:
     """Place each table card once, in the first live group that still holds it.
@@ -168,14 +178,22 @@ def render_groups(sv: SeatView, view: TableView, cat: Cat, small: bool) -> str:
             if sv.is_human and tc.action:
                 ok = tc.action in legal
                 aria = cat.t("table.card_on_table", card=cat.card_name(tc.card))
-                html_cards.append(face_html(
-                    tc.card, cat, tag="button",
-                    attrs=f'type="button" {attr_action(tc.action, ok)}',
-                    classes=f"tcard {size}{' playable' if ok else ''}", aria=aria))
+                html_cards.append(
+                    face_html(
+                        tc.card,
+                        cat,
+                        tag="button",
+                        attrs=f'type="button" {attr_action(tc.action, ok)}',
+                        classes=f"tcard {size}{' playable' if ok else ''}",
+                        aria=aria,
+                    )
+                )
             else:
                 html_cards.append(face_html(tc.card, cat, classes=f"tcard {size}"))
         if group is None:
-            out.append(f'<div class="group loose"><span class="gcards">{"".join(html_cards)}</span></div>')
+            out.append(
+                f'<div class="group loose"><span class="gcards">{"".join(html_cards)}</span></div>'
+            )
             continue
         state = "intact" if group.intact else "broken"
         state_text = cat.t("table.group_whole" if group.intact else "table.group_broken")
@@ -189,8 +207,10 @@ def render_groups(sv: SeatView, view: TableView, cat: Cat, small: bool) -> str:
             f'<span class="gcards">{"".join(html_cards)}</span></div>'
         )
     who = seat_name(sv, view, cat)
-    return (f'<div class="declared{" mine" if sv.is_human else ""}" role="group"'
-            f' aria-label="{escape(cat.t("a11y.declared_by", player=who))}">{"".join(out)}</div>')
+    return (
+        f'<div class="declared{" mine" if sv.is_human else ""}" role="group"'
+        f' aria-label="{escape(cat.t("a11y.declared_by", player=who))}">{"".join(out)}</div>'
+    )
 
 
 def render_seat(sv: SeatView, view: TableView, cat: Cat) -> str:
@@ -198,21 +218,27 @@ def render_seat(sv: SeatView, view: TableView, cat: Cat) -> str:
     name = seat_name(sv, view, cat)
     flags = []
     if sv.is_dealer:
-        flags.append(f'<span class="flag dealer" title="{escape(cat.t("table.dealer"))}">{escape(cat.t("table.dealer_short"))}</span>')
+        flags.append(
+            f'<span class="flag dealer" '
+            f'title="{escape(cat.t("table.dealer"))}">{escape(cat.t("table.dealer_short"))}</span>'
+        )
     if sv.donuk:
         flags.append(f'<span class="flag donuk">{escape(cat.t("table.donuk"))}</span>')
     turn = " turn" if sv.is_turn else ""
     backs = "".join(back_html("sm") for _ in range(min(sv.hand_count, 12)))
     thinking = ""
     if sv.is_turn and view.thinking:
-        thinking = f'<span class="thinking">{escape(cat.t("table.opponent_thinking", player=name))}</span>'
+        thinking = (
+            f'<span class="thinking">{escape(cat.t("table.opponent_thinking", player=name))}</span>'
+        )
     return (
         f'<section class="seat{turn}" data-pos="{pos}" data-seat="{sv.seat}"'
         f' aria-label="{escape(name)}">'
         f'<header class="seat-head"><span class="name">{escape(name)}</span>{"".join(flags)}'
-        f'<span class="count">{escape(cat.t("table.cards_in_hand", count=sv.hand_count))}</span>{thinking}</header>'
+        f'<span class="count">{escape(cat.t("table.cards_in_hand", count=sv.hand_count))}</span>'
+        f"{thinking}</header>"
         f'<div class="backs" aria-hidden="true">{backs}</div>'
-        f'{render_groups(sv, view, cat, small=True)}'
+        f"{render_groups(sv, view, cat, small=True)}"
         "</section>"
     )
 
@@ -223,42 +249,60 @@ def render_opponents(view: TableView, cat: Cat) -> str:
 
 # ---------------------------------------------------------------- centre
 
+
 def render_centre(view: TableView, cat: Cat) -> str:
     suit_sym = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
     if view.trump:
         red = " red" if view.trump in ("H", "D") else ""
-        trump = (f'<div class="trump{red}"><span>{escape(cat.t("table.trump_label"))}</span> '
-                 f'<span class="tsym" aria-label="{escape(cat.t("card.suit." + view.trump))}">'
-                 f'{suit_sym.get(view.trump, "")}</span></div>')
+        trump = (
+            f'<div class="trump{red}"><span>{escape(cat.t("table.trump_label"))}</span> '
+            f'<span class="tsym" aria-label="{escape(cat.t("card.suit." + view.trump))}">'
+            f"{suit_sym.get(view.trump, '')}</span></div>"
+        )
     else:
-        trump = f'<div class="trump none">{escape(cat.t("table.no_trumps_yet" if view.stock > 0 else "table.no_trumps"))}</div>'
+        none_key = "table.no_trumps_yet" if view.stock > 0 else "table.no_trumps"
+        trump = f'<div class="trump none">{escape(cat.t(none_key))}</div>'
     stock_cards = ""
     if view.stock > 0:
         stock_cards = back_html("stock")
     turnup = ""
     if view.turnup and view.stock > 0:
-        turnup = face_html(view.turnup, cat, classes="turnup",
-                           aria=cat.t("a11y.turnup", card=cat.card_name(view.turnup)))
+        turnup = face_html(
+            view.turnup,
+            cat,
+            classes="turnup",
+            aria=cat.t("a11y.turnup", card=cat.card_name(view.turnup)),
+        )
     stock = (
         f'<div class="stock">{turnup}{stock_cards}'
-        f'<span class="stock-count" data-stock="{view.stock}">{escape(cat.t("table.stock_count", count=view.stock))}</span></div>'
+        f'<span class="stock-count" '
+        f'data-stock="{view.stock}">{escape(cat.t("table.stock_count", count=view.stock))}'
+        "</span></div>"
     )
     trick_cards = []
     for seat, card in view.trick:
         rel = (seat - view.human) % view.num_players
         pos = position(rel, view.num_players)
         who = seat_name(view.seats[seat], view, cat)
-        face = face_html(card, cat, classes="played",
-                         aria=cat.t("table.played_by", player=who, card=cat.card_name(card)))
+        face = face_html(
+            card,
+            cat,
+            classes="played",
+            aria=cat.t("table.played_by", player=who, card=cat.card_name(card)),
+        )
         trick_cards.append(
             f'<figure class="tcell from-{pos}" data-pos="{pos}" data-seat="{seat}">{face}'
-            f'<figcaption aria-hidden="true">{escape(who)}</figcaption></figure>')
-    trick = (f'<div class="trick" data-n="{view.num_players}" role="group"'
-             f' aria-label="{escape(cat.t("a11y.trick"))}">{"".join(trick_cards)}</div>')
+            f'<figcaption aria-hidden="true">{escape(who)}</figcaption></figure>'
+        )
+    trick = (
+        f'<div class="trick" data-n="{view.num_players}" role="group"'
+        f' aria-label="{escape(cat.t("a11y.trick"))}">{"".join(trick_cards)}</div>'
+    )
     return f'<div class="pile">{trump}{stock}</div>{trick}'
 
 
 # ------------------------------------------------------------------ hand
+
 
 def render_hand(view: TableView, cat: Cat, focus_index: int = 0) -> str:
     legal = set(view.legal)
@@ -269,30 +313,46 @@ def render_hand(view: TableView, cat: Cat, focus_index: int = 0) -> str:
         ok = action in legal
         tab = "0" if i == focus_index else "-1"
         cls = "hcard playable" if ok else "hcard"
-        out.append(face_html(
-            card, cat, tag="button",
-            attrs=f'type="button" tabindex="{tab}" data-index="{i}" {attr_action(action, ok)}',
-            classes=cls))
+        out.append(
+            face_html(
+                card,
+                cat,
+                tag="button",
+                attrs=f'type="button" tabindex="{tab}" data-index="{i}" {attr_action(action, ok)}',
+                classes=cls,
+            )
+        )
     name = seat_name(me, view, cat)
     flags = ""
     if me.is_dealer:
-        flags += f'<span class="flag dealer" title="{escape(cat.t("table.dealer"))}">{escape(cat.t("table.dealer_short"))}</span>'
+        flags += (
+            f'<span class="flag dealer" title="{escape(cat.t("table.dealer"))}">'
+            f"{escape(cat.t('table.dealer_short'))}</span>"
+        )
     if me.donuk:
         flags += f'<span class="flag donuk">{escape(cat.t("table.donuk"))}</span>'
     turn = " turn" if me.is_turn else ""
     status = ""
-    if _human_to_act(view) and view.phase in ("play",) and any(a.startswith("play") for a in view.legal):
+    if (
+        _human_to_act(view)
+        and view.phase in ("play",)
+        and any(a.startswith("play") for a in view.legal)
+    ):
         status = f'<span class="yourturn">{escape(cat.t("table.your_turn"))}</span>'
     return (
-        f'<section class="seat me{turn}" data-pos="me" data-seat="{view.human}" aria-label="{escape(name)}">'
-        f'<header class="seat-head"><span class="name">{escape(name)}</span>{flags}{status}</header>'
-        f'{render_groups(me, view, cat, small=False)}'
-        f'<div class="hand" role="toolbar" aria-label="{escape(cat.t("a11y.hand"))}">{"".join(out)}</div>'
+        f'<section class="seat me{turn}" data-pos="me" data-seat="{view.human}" '
+        f'aria-label="{escape(name)}">'
+        f'<header class="seat-head"><span '
+        f'class="name">{escape(name)}</span>{flags}{status}</header>'
+        f"{render_groups(me, view, cat, small=False)}"
+        f'<div class="hand" role="toolbar" '
+        f'aria-label="{escape(cat.t("a11y.hand"))}">{"".join(out)}</div>'
         "</section>"
     )
 
 
 # ---------------------------------------------------------------- prompt
+
 
 def action_label(a: ActionView, cat: Cat) -> str:
     cards = cards_bdi(cat, a.cards) if a.cards else ""
@@ -305,8 +365,12 @@ def action_label(a: ActionView, cat: Cat) -> str:
     if a.kind == "seven":
         return escape(cat.t("action.seven")) + " " + cards
     name = escape(cat.declaration(a.decl_kind)) if a.decl_kind else escape(cat.t("action.declare"))
-    pts = f' <span class="pts">{escape(cat.t("common.points", count=a.points))}</span>' if a.points is not None else ""
-    return f'{name} {cards}{pts}'
+    pts = (
+        f' <span class="pts">{escape(cat.t("common.points", count=a.points))}</span>'
+        if a.points is not None
+        else ""
+    )
+    return f"{name} {cards}{pts}"
 
 
 def render_prompt(view: TableView, cat: Cat) -> str:
@@ -318,8 +382,10 @@ def render_prompt(view: TableView, cat: Cat) -> str:
         kontr = view.match is not None and view.match.vido_state is not None
         key = "vido.opponent_kontr" if kontr else "vido.opponent_called"
         opp = seat_name(view.seats[1 - view.human], view, cat)
-        question = (f'{escape(cat.t(key, player=opp))}<br><small>{escape(cat.t("vido.accept_means"))} '
-                    f'{escape(cat.t("vido.refuse_means", player=opp))}</small>')
+        question = (
+            f"{escape(cat.t(key, player=opp))}<br><small>{escape(cat.t('vido.accept_means'))} "
+            f"{escape(cat.t('vido.refuse_means', player=opp))}</small>"
+        )
     elif kinds & {"declare", "seven"} or (kinds == {"pass"} and view.phase == "declare"):
         question = escape(cat.t("table.choose_declaration"))
     btns = "".join(
@@ -337,36 +403,53 @@ def render_log(view: TableView, cat: Cat) -> str:
 
 # -------------------------------------------------------------- summary
 
+
 def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
-    head = "".join(f"<th scope=\"col\">{escape(seat_name(sv, view, cat))}</th>" for sv in view.seats)
+    head = "".join(f'<th scope="col">{escape(seat_name(sv, view, cat))}</th>' for sv in view.seats)
     rows = []
     per_seat: dict[int, list[str]] = {sv.seat: [] for sv in view.seats}
     for seat, kind, pts in s.declarations:
         per_seat.setdefault(seat, []).append(f"{escape(cat.declaration(kind))} {pts}")
-    decl_cells = "".join(
-        f"<td>{'<br>'.join(per_seat[sv.seat]) or '–'}</td>" for sv in view.seats)
-    rows.append(f'<tr><th scope="row">{escape(cat.t("summary.declarations"))}</th>{decl_cells}</tr>')
+    decl_cells = "".join(f"<td>{'<br>'.join(per_seat[sv.seat]) or '–'}</td>" for sv in view.seats)
+    rows.append(
+        f'<tr><th scope="row">{escape(cat.t("summary.declarations"))}</th>{decl_cells}</tr>'
+    )
     key = "summary.card_points" if view.variant not in ("classic",) else "summary.brisques"
-    rows.append(f'<tr><th scope="row">{escape(cat.t(key))}</th>'
-                + "".join(f"<td>{s.card_points[sv.seat]}</td>" for sv in view.seats) + "</tr>")
-    rows.append(f'<tr><th scope="row">{escape(cat.t("summary.last_trick"))}</th>'
-                + "".join(f"<td>{'✓' if s.last_trick == sv.seat else ''}</td>" for sv in view.seats)
-                + "</tr>")
-    rows.append(f'<tr class="tot"><th scope="row">{escape(cat.t("summary.deal_total"))}</th>'
-                + "".join(f"<td>{s.totals[sv.seat]}</td>" for sv in view.seats) + "</tr>")
-    rows.append(f'<tr class="tot"><th scope="row">{escape(cat.t("summary.game_total"))}</th>'
-                + "".join(f'<td>{s.game_totals[sv.seat]}</td>' for sv in view.seats) + "</tr>")
+    rows.append(
+        f'<tr><th scope="row">{escape(cat.t(key))}</th>'
+        + "".join(f"<td>{s.card_points[sv.seat]}</td>" for sv in view.seats)
+        + "</tr>"
+    )
+    rows.append(
+        f'<tr><th scope="row">{escape(cat.t("summary.last_trick"))}</th>'
+        + "".join(f"<td>{'✓' if s.last_trick == sv.seat else ''}</td>" for sv in view.seats)
+        + "</tr>"
+    )
+    rows.append(
+        f'<tr class="tot"><th scope="row">{escape(cat.t("summary.deal_total"))}</th>'
+        + "".join(f"<td>{s.totals[sv.seat]}</td>" for sv in view.seats)
+        + "</tr>"
+    )
+    rows.append(
+        f'<tr class="tot"><th scope="row">{escape(cat.t("summary.game_total"))}</th>'
+        + "".join(f"<td>{s.game_totals[sv.seat]}</td>" for sv in view.seats)
+        + "</tr>"
+    )
     sides = ""
     if s.sides is not None:
-        sides = (f'<p class="sides">{escape(cat.t("table.side_us"))}: {s.sides[view.human % 2]} · '
-                 f'{escape(cat.t("table.side_them"))}: {s.sides[1 - view.human % 2]}</p>')
+        sides = (
+            f'<p class="sides">{escape(cat.t("table.side_us"))}: {s.sides[view.human % 2]} · '
+            f"{escape(cat.t('table.side_them'))}: {s.sides[1 - view.human % 2]}</p>"
+        )
     return (
         f'<div class="summary" data-summary="deal" role="dialog" aria-modal="false"'
         f' aria-labelledby="sum-title">'
         f'<h2 id="sum-title">{escape(cat.t("summary.deal_title"))}</h2>'
-        f'<div class="tablewrap"><table><thead><tr><td></td>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
-        f'{sides}'
-        f'<button type="button" class="btn primary" data-command="next">{escape(cat.t("action.next"))}</button>'
+        f'<div class="tablewrap"><table><thead><tr><td></td>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+        f"{sides}"
+        f'<button type="button" class="btn primary" '
+        f'data-command="next">{escape(cat.t("action.next"))}</button>'
         "</div>"
     )
 
@@ -375,7 +458,11 @@ def winner_text(view: TableView, cat: Cat) -> str:
     if view.winner is None:
         return cat.t("summary.no_winner")
     if view.side_scores is not None:
-        return cat.t("summary.side_won") if view.winner == view.human % 2 else cat.t("summary.side_lost")
+        return (
+            cat.t("summary.side_won")
+            if view.winner == view.human % 2
+            else cat.t("summary.side_lost")
+        )
     if view.winner == view.human:
         return cat.t("summary.match_you_won" if view.match_over else "summary.you_won")
     if view.num_players == 2 and not view.match_over:
@@ -386,21 +473,31 @@ def winner_text(view: TableView, cat: Cat) -> str:
 
 def render_game_summary(view: TableView, cat: Cat) -> str:
     scores = "".join(
-        f'<li>{escape(seat_name(sv, view, cat))}: <span data-final-score="{sv.seat}">{sv.score}</span></li>'
-        for sv in view.seats)
+        f"<li>{escape(seat_name(sv, view, cat))}: <span "
+        f'data-final-score="{sv.seat}">{sv.score}</span></li>'
+        for sv in view.seats
+    )
     title = cat.t("summary.match_title") if view.match_over else cat.t("summary.game_title")
     match = ""
     if view.match is not None:
         mp = " · ".join(
-            f"{escape(seat_name(sv, view, cat))} {view.match.match_points[sv.seat]}" for sv in view.seats)
+            f"{escape(seat_name(sv, view, cat))} {view.match.match_points[sv.seat]}"
+            for sv in view.seats
+        )
         match = f'<p class="match-points">{escape(cat.t("summary.match_points"))}: {mp}</p>'
     nxt = ""
     if view.match is not None and not view.match_over:
-        nxt = f'<button type="button" class="btn primary" data-command="next">{escape(cat.t("action.next_game"))}</button>'
+        nxt = (
+            '<button type="button" class="btn primary" data-command="next">'
+            f"{escape(cat.t('action.next_game'))}</button>"
+        )
     return (
-        f'<div class="summary" data-summary="{"match" if view.match_over else "game"}" role="dialog"'
+        f'<div class="summary" data-summary="{"match" if view.match_over else "game"}" '
+        f'role="dialog"'
         f' aria-labelledby="gsum-title"><h2 id="gsum-title">{escape(title)}</h2>'
-        f'<p class="winner">{escape(winner_text(view, cat))}</p><ul class="finals">{scores}</ul>{match}'
-        f'{nxt}<button type="button" class="btn{"" if nxt else " primary"}" data-command="new-game">{escape(cat.t("menu.new_game"))}</button>'
+        f'<p class="winner">{escape(winner_text(view, cat))}</p><ul '
+        f'class="finals">{scores}</ul>{match}'
+        f'{nxt}<button type="button" class="btn{"" if nxt else " primary"}" '
+        f'data-command="new-game">{escape(cat.t("menu.new_game"))}</button>'
         "</div>"
     )

@@ -7,6 +7,7 @@ never raised, so a bad save can never stop the app from starting.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any, Protocol
 
@@ -21,11 +22,11 @@ VERSION = 1
 class KeyValue(Protocol):
     """localStorage's interface (also a dict-backed fake in tests)."""
 
-    def getItem(self, key: str) -> Any: ...  # noqa: N802 - the Web Storage API's name
+    def getItem(self, key: str) -> Any: ...
 
-    def setItem(self, key: str, value: str) -> None: ...  # noqa: N802
+    def setItem(self, key: str, value: str) -> None: ...
 
-    def removeItem(self, key: str) -> None: ...  # noqa: N802
+    def removeItem(self, key: str) -> None: ...
 
 
 class MemoryStorage:
@@ -34,13 +35,13 @@ class MemoryStorage:
     def __init__(self) -> None:
         self.data: dict[str, str] = {}
 
-    def getItem(self, key: str) -> str | None:  # noqa: N802
+    def getItem(self, key: str) -> str | None:
         return self.data.get(key)
 
-    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+    def setItem(self, key: str, value: str) -> None:
         self.data[key] = value
 
-    def removeItem(self, key: str) -> None:  # noqa: N802
+    def removeItem(self, key: str) -> None:
         self.data.pop(key, None)
 
 
@@ -62,8 +63,9 @@ def _set(store: KeyValue, key: str, value: str) -> bool:
 
 
 def encode(game_json: Any, extra: dict[str, Any]) -> str:
-    return json.dumps({"format": FORMAT, "version": VERSION, "game": game_json, **extra},
-                      separators=(",", ":"))
+    return json.dumps(
+        {"format": FORMAT, "version": VERSION, "game": game_json, **extra}, separators=(",", ":")
+    )
 
 
 def save(store: KeyValue, game_json: Any, extra: dict[str, Any]) -> bool:
@@ -101,18 +103,14 @@ def set_aside(store: KeyValue, stamp: str) -> str:
     text = _get(store, SAVE_KEY)
     if text is not None:
         _set(store, key, text)
-    try:
+    with contextlib.suppress(Exception):  # storage disabled: nothing to remove
         store.removeItem(SAVE_KEY)
-    except Exception:
-        pass
     return key
 
 
 def clear(store: KeyValue) -> None:
-    try:
+    with contextlib.suppress(Exception):  # storage disabled: nothing to remove
         store.removeItem(SAVE_KEY)
-    except Exception:
-        pass
 
 
 def get_text(store: KeyValue, key: str) -> str | None:

@@ -50,8 +50,9 @@ def click_first_legal(page: Page, prefer: tuple[str, ...] = ()) -> str:
     return actions[choice]
 
 
-def play_until(page: Page, done: Callable[[list[str]], bool], prefer: tuple[str, ...] = (),
-               limit: int = 400) -> list[str]:
+def play_until(
+    page: Page, done: Callable[[list[str]], bool], prefer: tuple[str, ...] = (), limit: int = 400
+) -> list[str]:
     played: list[str] = []
     for _ in range(limit):
         wait_for_input(page)
@@ -70,8 +71,9 @@ def scores(page: Page) -> list[int]:
     return [out[k] for k in sorted(out)]
 
 
-def test_whole_deal_to_summary(page: Page, app_url: str, wait_ready: Callable[..., None],
-                               artifacts_dir: Path) -> None:
+def test_whole_deal_to_summary(
+    page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
+) -> None:
     open_table(page, app_url, wait_ready, seed=11)
     assert page.locator("html").get_attribute("data-app-state") == "ready"
     assert page.locator('[data-command="new-game"]').count() >= 1
@@ -90,25 +92,29 @@ def test_whole_deal_to_summary(page: Page, app_url: str, wait_ready: Callable[..
     assert not summary_shown(page) or page.locator('[data-summary="game"]').count() == 1
 
 
-def test_declaration_through_the_ui(page: Page, app_url: str,
-                                    wait_ready: Callable[..., None]) -> None:
+def test_declaration_through_the_ui(
+    page: Page, app_url: str, wait_ready: Callable[..., None]
+) -> None:
     open_table(page, app_url, wait_ready, seed=3)
     declared: list[str] = []
 
     def made_one(played: list[str]) -> bool:
-        declared.extend(a for a in played[len(declared):] if a.startswith(("declare", "seven")))
+        declared.extend(a for a in played[len(declared) :] if a.startswith(("declare", "seven")))
         return bool(declared)
 
     play_until(page, made_one, prefer=("declare", "seven"))
     assert declared, "no declaration was offered in the deal"
     # the declared cards lie face up in the human's table area; the score moved
-    page.wait_for_function("document.querySelectorAll('#bz-me .declared .card').length > 0 "
-                           "|| document.querySelector('.stock .turnup') !== null")
+    page.wait_for_function(
+        "document.querySelectorAll('#bz-me .declared .card').length > 0 "
+        "|| document.querySelector('.stock .turnup') !== null"
+    )
     assert scores(page)[0] >= 10
 
 
-def test_reload_resumes_the_same_position(page: Page, app_url: str,
-                                          wait_ready: Callable[..., None]) -> None:
+def test_reload_resumes_the_same_position(
+    page: Page, app_url: str, wait_ready: Callable[..., None]
+) -> None:
     open_table(page, app_url, wait_ready, seed=5)
     play_until(page, lambda played: len(played) >= 9)
     wait_for_input(page)
@@ -116,7 +122,8 @@ def test_reload_resumes_the_same_position(page: Page, app_url: str,
     def snapshot() -> dict[str, object]:
         return page.evaluate("""() => ({
           hand: [...document.querySelectorAll('#bz-me .hand [data-card]')].map(e => e.dataset.card),
-          table: [...document.querySelectorAll('#bz-me .declared [data-card]')].map(e => e.dataset.card),
+          table: [...document.querySelectorAll('#bz-me .declared [data-card]')]
+                   .map(e => e.dataset.card),
           stock: document.querySelector('[data-stock]')?.dataset.stock,
           scores: [...document.querySelectorAll('[data-seat-score]')].map(e => e.textContent),
           actions: [...document.querySelectorAll('#bz [data-action]:not([aria-disabled="true"])')]
@@ -130,29 +137,34 @@ def test_reload_resumes_the_same_position(page: Page, app_url: str,
     assert snapshot() == before
 
 
-def test_corrupt_save_is_set_aside(page: Page, app_url: str,
-                                   wait_ready: Callable[..., None]) -> None:
+def test_corrupt_save_is_set_aside(
+    page: Page, app_url: str, wait_ready: Callable[..., None]
+) -> None:
     open_table(page, app_url, wait_ready, seed=5)
     page.evaluate("localStorage.setItem('bezique.save', '{not json')")
     page.reload()
     wait_ready(page)
     assert page.locator(".notice.error").count() == 1
     kept = page.evaluate(
-        "Object.keys(localStorage).filter(k => k.startsWith('bezique.save.broken.'))")
+        "Object.keys(localStorage).filter(k => k.startsWith('bezique.save.broken.'))"
+    )
     assert len(kept) == 1
     assert page.evaluate(f"localStorage.getItem('{kept[0]}')") == "{not json"
     wait_for_input(page)
     assert page.locator(ENABLED).count() > 0
 
 
-def test_illegal_click_is_refused_with_the_reason(page: Page, app_url: str,
-                                                  wait_ready: Callable[..., None]) -> None:
+def test_illegal_click_is_refused_with_the_reason(
+    page: Page, app_url: str, wait_ready: Callable[..., None]
+) -> None:
     open_table(page, app_url, wait_ready, seed=5)
     wait_for_input(page)
     # while the human must answer a declare prompt or play, a disabled control explains itself
     disabled = page.locator('#bz [data-action][aria-disabled="true"]')
     if disabled.count() == 0:
-        play_until(page, lambda _: page.locator('#bz [data-action][aria-disabled="true"]').count() > 0)
+        play_until(
+            page, lambda _: page.locator('#bz [data-action][aria-disabled="true"]').count() > 0
+        )
         disabled = page.locator('#bz [data-action][aria-disabled="true"]')
     before = scores(page)
     disabled.first.click(force=True)  # aria-disabled controls still explain themselves
@@ -181,8 +193,10 @@ def test_keyboard_only_trick(page: Page, app_url: str, wait_ready: Callable[...,
     page.keyboard.press("Enter")
     # the card leaves the hand for the trick; the AI answers; a trick is complete
     page.wait_for_function(
-        "(card) => [...document.querySelectorAll('.trick [data-card]')].some(e => e.dataset.card === card)",
-        arg=card)
+        "(card) => [...document.querySelectorAll('.trick [data-card]')].some(e => "
+        "e.dataset.card === card)",
+        arg=card,
+    )
     page.wait_for_function("document.querySelectorAll('.trick [data-card]').length === 2")
     assert page.locator("#bz-me .hand .card").count() <= hand_before
     live = page.locator("[aria-live=polite]#bz-live")
@@ -190,8 +204,9 @@ def test_keyboard_only_trick(page: Page, app_url: str, wait_ready: Callable[...,
     assert live.inner_text()
 
 
-def test_no_long_task_during_ai_turns(page: Page, app_url: str,
-                                      wait_ready: Callable[..., None]) -> None:
+def test_no_long_task_during_ai_turns(
+    page: Page, app_url: str, wait_ready: Callable[..., None]
+) -> None:
     page.add_init_script("""
       window.__longtasks = [];
       new PerformanceObserver(list => {
@@ -207,9 +222,9 @@ def test_no_long_task_during_ai_turns(page: Page, app_url: str,
     assert all(d <= 200 for d in long), f"long tasks during play: {long}"
 
 
-def test_screenshots_phone_and_desktop(page: Page, app_url: str,
-                                       wait_ready: Callable[..., None],
-                                       artifacts_dir: Path) -> None:
+def test_screenshots_phone_and_desktop(
+    page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
+) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
     open_table(page, app_url, wait_ready, seed=13)
     play_until(page, lambda played: len(played) >= 7)

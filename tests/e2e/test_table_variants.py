@@ -11,24 +11,25 @@ from playwright.sync_api import Page
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engine import new_game  # noqa: E402
-from tests.e2e.test_table import open_table, play_until, scores, wait_for_input  # noqa: E402
+from engine import new_game
+from tests.e2e.test_table import open_table, play_until, scores, wait_for_input
 
 
 def start_variant(page: Page, variant: str, options: dict[str, str] | None = None) -> None:
     page.click('[data-command="new-game"]')
     page.select_option('select[name="variant"]', variant)
     page.wait_for_function(
-        "(v) => document.querySelector('select[name=variant]').value === v", arg=variant)
+        "(v) => document.querySelector('select[name=variant]').value === v", arg=variant
+    )
     for name, value in (options or {}).items():
         page.select_option(f'select[name="opt.{name}"]', value)
     page.click('[data-command="start-game"]')
     wait_for_input(page)
 
 
-def test_three_handed_deal_to_summary(page: Page, app_url: str,
-                                      wait_ready: Callable[..., None],
-                                      artifacts_dir: Path) -> None:
+def test_three_handed_deal_to_summary(
+    page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
+) -> None:
     open_table(page, app_url, wait_ready, seed=21)
     start_variant(page, "russian-3")
     assert page.locator("#bz-opps .seat").count() == 2
@@ -41,9 +42,9 @@ def test_three_handed_deal_to_summary(page: Page, app_url: str,
     assert len(scores(page)) == 3
 
 
-def test_four_handed_deal_to_summary(page: Page, app_url: str,
-                                     wait_ready: Callable[..., None],
-                                     artifacts_dir: Path) -> None:
+def test_four_handed_deal_to_summary(
+    page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
+) -> None:
     open_table(page, app_url, wait_ready, seed=22)
     start_variant(page, "russian-4")
     assert page.locator("#bz-opps .seat").count() == 3
@@ -70,15 +71,21 @@ def bezik_with_vido_called() -> object:
 
 def bezik_save_with_vido_called() -> str:
     game = bezik_with_vido_called()
-    return json.dumps({"format": "bezique-save", "version": 1, "game": game.to_json(),
-                       "human": 0, "deal_number": 1,
-                       "settings": {"variant": "bezik", "options": {}, "level": "normal",
-                                    "dealer": "random"}})
+    return json.dumps(
+        {
+            "format": "bezique-save",
+            "version": 1,
+            "game": game.to_json(),
+            "human": 0,
+            "deal_number": 1,
+            "settings": {"variant": "bezik", "options": {}, "level": "normal", "dealer": "random"},
+        }
+    )
 
 
-def test_bezik_vido_called_and_refused(page: Page, app_url: str,
-                                       wait_ready: Callable[..., None],
-                                       artifacts_dir: Path) -> None:
+def test_bezik_vido_called_and_refused(
+    page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
+) -> None:
     open_table(page, app_url, wait_ready, seed=23)
     page.evaluate("(s) => localStorage.setItem('bezique.save', s)", bezik_save_with_vido_called())
     page.reload()
@@ -103,11 +110,12 @@ def test_bezik_vido_called_and_refused(page: Page, app_url: str,
     assert page.locator('[data-seat-match="0"]').inner_text().strip() == "0"
     game_summary.locator('[data-command="next"]').click()
     wait_for_input(page)
-    assert page.locator('[data-summary]').count() == 0
+    assert page.locator("[data-summary]").count() == 0
 
 
-def test_bezik_vido_called_by_the_player(page: Page, app_url: str,
-                                         wait_ready: Callable[..., None]) -> None:
+def test_bezik_vido_called_by_the_player(
+    page: Page, app_url: str, wait_ready: Callable[..., None]
+) -> None:
     open_table(page, app_url, wait_ready, seed=24)
     start_variant(page, "bezik")
     # the human leads first in a seeded game: vido is offered beside the cards

@@ -1,0 +1,123 @@
+"""The table's Python side under CPython: views, HTML hooks, saves, catalog keys.
+
+No browser here: the controller runs against a recording fake page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import engine  # noqa: E402
+from web import storage  # noqa: E402
+from web.app import App  # noqa: E402
+from web.dom import Dom  # noqa: E402
+
+
+class FakeDom(Dom):
+    def __init__(self) -> None:
+        self.regions: dict[str, str] = {}
+        self.state = ""
+        self.said: list[str] = []
+
+    def patch_all(self, regions: dict[str, str], table_players: int) -> None:
+        self.regions.update(regions)
+
+    def set_state(self, state: str) -> None:
+        self.state = state
+
+    def announce(self, text: str) -> None:
+        self.said.append(text)
+
+
+def run_app(variant: str, seed: int = 3) -> tuple[App, FakeDom]:
+    dom = FakeDom()
+    app = App(dom, storage.MemoryStorage(), fast=True, seed=seed)
+    app.start()
+    app.new_game({"variant": variant, "options": {}, "level": "greedy", "dealer": "random"})
+    app.render()
+    return app, dom
+
+
+def play_deal(app: App) -> None:
+    async def go() -> None:
+        for _ in range(2000):
+            if app.game.deal.is_terminal:
+                return
+            if app.game.current_player == app.human and not app.busy:
+                app.try_action(app.game.legal_actions()[0].text())
+            await asyncio.sleep(0)
+            while app.busy:
+                await asyncio.sleep(0.005)
+
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize("variant", sorted(engine.VARIANTS))
+def test_every_variant_plays_a_deal_to_its_summary(variant: str) -> None:
+    app, dom = run_app(variant)
+    assert dom.state == "ready"
+    n = app.game.rules.players
+    play_deal(app)
+    app.render()
+    overlay = dom.regions["bz-overlay"]
+    assert 'data-summary="deal"' in overlay and 'data-command="next"' in overlay
+    assert len(re.findall(r'data-seat-score="\d"', dom.regions["bz-scores"])) == n
+    assert any(dom.said), "the live region announced nothing"
+
+
+def test_hooks_on_controls() -> None:
+    app, dom = run_app("classic")
+    hand = dom.regions["bz-me"]
+    legal = {a.text() for a in app.game.legal_actions()}
+    for action, disabled in re.findall(r'data-action="([^"]+)"( aria-disabled="true")?', hand):
+        assert (action in legal) == (not disabled)
+    bar = dom.regions["bz-bar"]
+    for lang in ("he", "tr", "ru", "en"):
+        assert f'data-command="language" data-lang="{lang}"' in bar
+    assert 'data-command="new-game"' in bar and 'data-command="hint"' in bar
+
+
+def test_save_round_trip_and_bad_saves() -> None:
+    app, _ = run_app("classic")
+    app.try_action(app.game.legal_actions()[0].text())
+    text = app.store.getItem(storage.SAVE_KEY)
+    again = App(FakeDom(), app.store, fast=True)
+    again.start()
+    assert again.game.to_json() == json.loads(text)["game"] or again.busy
+    for bad in (
+        "{not json",
+        json.dumps({"format": "bezique-save", "version": 0, "game": {}}),
+        json.dumps({"format": "bezique-save", "version": 1, "game": {"x": 1}}),
+    ):
+        store = storage.MemoryStorage()
+        store.setItem(storage.SAVE_KEY, bad)
+        fresh = App(FakeDom(), store, fast=True)
+        fresh.start()
+        assert fresh.notice is not None and fresh.notice_error
+        aside = [k for k in store.data if k.startswith(storage.ASIDE_PREFIX)]
+        assert len(aside) == 1 and store.data[aside[0]] == bad
+
+
+def test_every_catalog_key_the_table_uses_exists() -> None:
+    en: dict[str, Any] = json.loads((ROOT / "web" / "i18n" / "en.json").read_text("utf-8"))
+    used: set[str] = set()
+    for path in (ROOT / "web").glob("*.py"):
+        if path.name == "i18n.py":
+            continue
+        for m in re.finditer(
+            r"""(?:\.t|\.html|fmt)\(\s*["']([a-z_][a-z0-9_.\-]*[a-z0-9_])["']""",
+            path.read_text("utf-8"),
+        ):
+            used.add(m.group(1))
+    missing = sorted(k for k in used if k not in en)
+    assert not missing, missing
