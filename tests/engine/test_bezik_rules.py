@@ -480,3 +480,12 @@ def test_observation_lists_completions_with_their_points() -> None:
     play_all(deal, "play 9C, play JD, declare KH QH, play table KH, play JD")
     assert deal.observation(0).extra["completions"] == [["declare KH QH", 0, 40]]
     assert deal.observation(1).extra["completions"] == []
+
+
+def test_two_singles_and_one_hidden_queen_make_a_double() -> None:
+    deal = build("QS JD QS JD QS 9C 9C 9C 9H", "JS JS JS 9S 9S 9S 9D 9D JH")
+    play_all(deal, "play 9C, play JS, declare QS JD, play 9C, play JS, declare QS JD")
+    play_all(deal, "play 9C, play JS, declare QS QS JD JD")
+    assert deal.declarations[-1] == (0, "double_bezik", 500)
+    assert [g.alive for g in deal.groups] == [False, False, True]
+    assert not any(deal.kinds[i] == parse_code("QS") for i in deal.hands[0])
