@@ -13,6 +13,7 @@ import pytest
 from engine import IllegalActionError, RecordError
 from engine.cards import (
     CLUBS,
+    DIAMONDS,
     EIGHT,
     HEARTS,
     NINE,
@@ -768,3 +769,12 @@ def test_selfplay_and_arena_run_every_russian_variant(capsys: Any) -> None:
         assert cli_main(["arena", "--variant", variant, "--a", "greedy", "--b", "random",
                          "--deals", "1", *extra]) == 0
         assert json.loads(capsys.readouterr().out)["ok"]
+
+
+def test_no_trump_quint_cards_in_a_first_triple_marriage_fix_trumps() -> None:
+    deal = nt(["AD 10D KD QD JD KD KD QD", "QD"], players=3)
+    assert declare(deal, 0, "AD 10D KD QD JD") == 100 and deal.trump is None
+    assert refused(deal, 0, "declare KD KD QD QD") == "card_reused_lower"  # not from the quint
+    deal.hands[0].append(deal.hands[1].pop(0))  # a third QD
+    assert declare(deal, 0, "KD KD KD QD QD QD") == 300  # 300 > 100: the quint's K-Q serve
+    assert deal.trump == DIAMONDS and deal.declarations[-1][1] == "triple_trump_marriage"
