@@ -163,6 +163,8 @@ def variant_choice(obs: Observation) -> Action | None:
     one: a ruleset may define ``baseline_choice(obs)``."""
     from .variants import make_rules
 
+    if all(a.kind in (PLAY, PLAY_TABLE, DECLARE, SEVEN, PASS) for a in obs.legal_actions):
+        return None
     choice = getattr(make_rules(obs.variant, obs.options), "baseline_choice", None)
     return choice(obs) if callable(choice) else None
 
