@@ -123,19 +123,18 @@ STUB_MAIN = "from pyscript import document\ndocument.documentElement.dataset.app
 
 @pytest.fixture(scope="session")
 def dist_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Build dist/ once per test session.
+    """Build the site once per test session, exactly as `make build` writes dist/.
 
-    Debugging aid: BEZIQUE_E2E_STUB_MAIN=1 builds into a temporary folder with a web/main.py
-    that only marks the app ready, to look at the platform apart from the table UI.
+    It goes to a private temporary folder, so test runs in parallel (or a running
+    `make play`) never see each other's half-written dist/.
+    Debugging aid: BEZIQUE_E2E_STUB_MAIN=1 swaps web/main.py for one that only marks the app
+    ready, to look at the platform apart from the table UI.
     """
+    out = tmp_path_factory.mktemp("dist")
+    site_build.build(out)
     if os.environ.get("BEZIQUE_E2E_STUB_MAIN") == "1":
-        out = tmp_path_factory.mktemp("dist-stub")
-        site_build.build(out)
         (out / "web" / "main.py").write_text(STUB_MAIN, encoding="utf-8")
         site_build.write_service_worker(out)
-        return out
-    out = ROOT / "dist"
-    site_build.build(out)
     return out
 
 
