@@ -179,7 +179,7 @@ def build_view(
         if side_scores is not None:
             sides = [res.totals[0] + res.totals[2], res.totals[1] + res.totals[3]]
         summary = DealSummaryView(
-            declarations=[tuple(d) for d in res.declarations],  # type: ignore[misc]
+            declarations=[tuple(d) for d in res.declarations],
             card_points=list(res.card_points),
             last_trick=res.last_trick,
             totals=list(res.totals),

@@ -306,7 +306,24 @@ class App:
             if line
         ]
         view.log = lines
+        view.drawn, view.trick_fresh = self.fresh(log_events)
         return view
+
+    def fresh(self, events: list[list[Any]]) -> tuple[list[str], bool]:
+        """Cards the human drew since his last play, and whether the trick just grew."""
+        drawn: list[str] = []
+        for ev in reversed(events):
+            if ev[0] == "play" and ev[1] == self.human:
+                break
+            if ev[0] == "draw" and ev[1] == self.human and ev[2] is not None:
+                drawn.append(_code(ev[2]))
+        trick_fresh = False
+        for ev in reversed(events):
+            if ev[0] in ("trick", "rescore_led", "donuk", "donuk_cleared", "deal_over"):
+                continue
+            trick_fresh = ev[0] == "play"
+            break
+        return drawn, trick_fresh
 
     def render(self) -> None:
         view = self.build()
@@ -351,6 +368,14 @@ class App:
     def overlay_html(self, view: TableView) -> str:
         if self.overlay == "dialog":
             return render_new_game(self, self.cat)
+        if self.overlay == "rules":
+            variant = self.game.rules.name
+            return render.render_rules(
+                variant,
+                self.cat,
+                i18n.rules_sections(self.cat, variant),
+                i18n.guide_steps(self.cat),
+            )
         if self.overlay == "game" and self.decided():
             return render.render_game_summary(view, self.cat)
         if view.deal_summary is not None:
@@ -479,6 +504,11 @@ class App:
             self.overlay = "dialog"
             self.render()
             self.dom.focus_first("#bz-overlay select, #bz-overlay button")
+            return
+        if name == "rules":
+            self.overlay = "rules"
+            self.render()
+            self.dom.focus_first("#rules-title")
             return
         if name == "close":
             self.overlay = None

@@ -101,7 +101,7 @@ class BrowserDom(Dom):
         host.innerHTML = SKELETON
         self.root = self.doc.getElementById("bz")
         self.cache: dict[str, str] = {}
-        self.nodes = {}
+        self.nodes: dict[str, Any] = {}
         self._proxies: list[Any] = []
         if _n(self.doc.querySelector('link[href$="app.css"]')) is None:
             link = self.doc.createElement("link")
@@ -203,6 +203,9 @@ class BrowserDom(Dom):
             changed = True
             if region == "bz-overlay":
                 if html:
+                    # keep the menu and language picker usable above any overlay
+                    bar_h = self.node("bz-bar").offsetHeight
+                    self.root.style.setProperty("--bar-h", f"{bar_h}px")
                     el.removeAttribute("hidden")
                 else:
                     el.setAttribute("hidden", "")

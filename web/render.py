@@ -8,6 +8,7 @@ Python: testable under CPython.
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from web.cards import Cat, back_html, cards_bdi, face_html
 from web.view import (
@@ -76,6 +77,8 @@ def render_bar(view: TableView | None, lang: str, cat: Cat, busy: bool = False) 
         f'data-command="new-game">{escape(cat.t("menu.new_game"))}</button>'
         f'<button type="button" class="btn" '
         f'data-command="hint"{hint_dis}>{escape(cat.t("menu.hint"))}</button>'
+        f'<button type="button" class="btn" '
+        f'data-command="rules">{escape(cat.t("menu.rules"))}</button>'
         f'<span class="langs" role="group" '
         f'aria-label="{escape(cat.t("a11y.language_picker"))}">{langs}</span>'
         "</nav>"
@@ -280,7 +283,8 @@ def render_centre(view: TableView, cat: Cat) -> str:
         "</span></div>"
     )
     trick_cards = []
-    for seat, card in view.trick:
+    last = len(view.trick) - 1
+    for k, (seat, card) in enumerate(view.trick):
         rel = (seat - view.human) % view.num_players
         pos = position(rel, view.num_players)
         who = seat_name(view.seats[seat], view, cat)
@@ -291,7 +295,8 @@ def render_centre(view: TableView, cat: Cat) -> str:
             aria=cat.t("table.played_by", player=who, card=cat.card_name(card)),
         )
         trick_cards.append(
-            f'<figure class="tcell from-{pos}" data-pos="{pos}" data-seat="{seat}">{face}'
+            f'<figure class="tcell{f" from-{pos}" if k == last and view.trick_fresh else ""}"'
+            f' data-pos="{pos}" data-seat="{seat}">{face}'
             f'<figcaption aria-hidden="true">{escape(who)}</figcaption></figure>'
         )
     trick = (
@@ -308,11 +313,15 @@ def render_hand(view: TableView, cat: Cat, focus_index: int = 0) -> str:
     legal = set(view.legal)
     me = view.seats[view.human]
     out = []
+    drawn = list(view.drawn)
     for i, card in enumerate(view.hand):
         action = view.hand_actions.get(card, f"play {card}")
         ok = action in legal
         tab = "0" if i == focus_index else "-1"
         cls = "hcard playable" if ok else "hcard"
+        if card in drawn:
+            drawn.remove(card)
+            cls += " drawn"
         out.append(
             face_html(
                 card,
@@ -499,5 +508,38 @@ def render_game_summary(view: TableView, cat: Cat) -> str:
         f'class="finals">{scores}</ul>{match}'
         f'{nxt}<button type="button" class="btn{"" if nxt else " primary"}" '
         f'data-command="new-game">{escape(cat.t("menu.new_game"))}</button>'
+        "</div>"
+    )
+
+
+def render_rules(variant: str, cat: Any, sections: list[dict[str, Any]], guide: list[str]) -> str:
+    """The rules of the variant being played, and the first-game guide (catalog text)."""
+    parts = []
+    if guide:
+        steps = "".join(f"<li>{step}</li>" for step in guide)
+        parts.append(f"<section><h3>{escape(cat.t('menu.guide'))}</h3><ol>{steps}</ol></section>")
+    for sec in sections:
+        body = "".join(f"<p>{para}</p>" for para in sec["paragraphs"])
+        table = sec.get("table")
+        if table:
+            head = "".join(f'<th scope="col">{c}</th>' for c in table["columns"])
+            rows = "".join(
+                f'<tr><th scope="row">{row["label"]}</th>'
+                + "".join(f"<td>{v}</td>" for v in row["values"])
+                + "</tr>"
+                for row in table["rows"]
+            )
+            body += (
+                f'<div class="tablewrap"><table><caption>{table["caption"]}</caption>'
+                f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
+            )
+        parts.append(f"<section><h3>{sec['title']}</h3>{body}</section>")
+    close = escape(cat.t("menu.close"))
+    return (
+        '<div class="dialog rules" role="dialog" aria-modal="true" aria-labelledby="rules-title">'
+        f'<h2 id="rules-title" tabindex="-1">{escape(cat.t("menu.rules"))}: '
+        f"{escape(cat.t('options.variant.' + variant))}</h2>"
+        f"{''.join(parts)}"
+        f'<button type="button" class="btn primary" data-command="close">{close}</button>'
         "</div>"
     )

@@ -110,3 +110,5 @@ class TableView:
     notice: str | None = None
     hint: str | None = None
     deal_number: int = 1
+    drawn: list[str] = field(default_factory=list)  # cards just drawn (animated in)
+    trick_fresh: bool = False  # the last trick card was just played (animated in)
