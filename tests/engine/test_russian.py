@@ -778,3 +778,27 @@ def test_no_trump_quint_cards_in_a_first_triple_marriage_fix_trumps() -> None:
     deal.hands[0].append(deal.hands[1].pop(0))  # a third QD
     assert declare(deal, 0, "KD KD KD QD QD QD") == 300  # 300 > 100: the quint's K-Q serve
     assert deal.trump == DIAMONDS and deal.declarations[-1][1] == "triple_trump_marriage"
+
+
+@pytest.mark.parametrize(("variant", "options"), [
+    ("russian", None), ("russian-3", None), ("russian-4", None),
+    (NT, {"players": 2}), (NT, {"players": 3}), (NT, {"players": 4}),
+])
+def test_saved_game_resumes_identically(variant: str, options: dict[str, Any] | None) -> None:
+    game = new_game(variant, options, seed=21, dealer=1)
+    rng = random.Random(21)
+    for _ in range(60):
+        game.apply(rng.choice(game.legal_actions()))
+    twin = type(game).from_json(json.loads(json.dumps(game.to_json())))
+    assert twin.deal == game.deal and twin.scores() == game.scores()
+    assert twin.observation(0) == game.observation(0)
+    while not game.is_terminal:
+        if game.deal_over:
+            game.next_deal()
+            twin.next_deal()
+            assert twin.deal == game.deal  # the shuffle continues from the saved generator
+            continue
+        action = rng.choice(game.legal_actions())
+        game.apply(action)
+        twin.apply(action)
+    assert twin.is_terminal and twin.totals == game.totals and twin.winner == game.winner
