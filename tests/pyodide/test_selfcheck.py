@@ -3,6 +3,13 @@
 import sys
 from pathlib import Path
 
+import pytest
+
+# Collected by CPython only when someone runs `pytest tests/`; the runner is node run.mjs.
+pytestmark = pytest.mark.skipif(
+    sys.platform != "emscripten", reason="runs under Pyodide: node tests/pyodide/run.mjs"
+)
+
 
 def test_runs_in_pyodide() -> None:
     assert sys.platform == "emscripten"
