@@ -14,6 +14,7 @@ from typing import Any
 from web.ai_runner import drive
 
 PREFERRED = ("easy", "normal", "strong")
+BROWSER_SLICE = 0.01
 STRENGTH = ("strong", "normal", "greedy", "easy", "random")
 
 
@@ -51,7 +52,12 @@ def make_player(level: str, seat: int, game: Any, seed: int | None = None) -> An
     known = _registry()
     name = level if level in known else best_level()
     rng = random.Random(seed if seed is not None else random.randrange(2**31))
-    return players.make_player(name, rng)
+    player = players.make_player(name, rng)
+    # Pyodide runs the search several times slower than CPython: yield more often so
+    # that one slice (plus the unit of work that overruns it) stays far below 200 ms.
+    if isinstance(getattr(player, "slice_seconds", None), float):
+        player.slice_seconds = min(player.slice_seconds, BROWSER_SLICE)  # type: ignore[attr-defined]
+    return player
 
 
 async def hint_for(game: Any, obs: Any, seat: int) -> tuple[Any, str]:

@@ -222,6 +222,35 @@ def test_no_long_task_during_ai_turns(
     assert all(d <= 200 for d in long), f"long tasks during play: {long}"
 
 
+def test_no_long_task_while_the_strong_ai_thinks(
+    page: Page, app_url: str, wait_ready: Callable[..., None]
+) -> None:
+    """The strong level searches for about a second per move, in slices."""
+    page.add_init_script("""
+      window.__longtasks = [];
+      new PerformanceObserver(list => {
+        for (const e of list.getEntries()) window.__longtasks.push(e.duration);
+      }).observe({type: 'longtask', buffered: true});
+    """)
+    open_table(page, app_url, wait_ready, seed=41)
+    page.click('[data-command="new-game"]')
+    page.check('input[name="level"][value="strong"]')
+    page.click('[data-command="start-game"]')
+    wait_for_input(page)
+    page.wait_for_timeout(300)
+    page.evaluate("window.__longtasks = []")
+    play_until(page, lambda played: len(played) >= 12)
+    long = page.evaluate("window.__longtasks")
+    assert all(d <= 200 for d in long), f"long tasks while the strong AI thinks: {long}"
+    # the hint asks the strong AI too, and answers with a reason
+    page.evaluate("window.__longtasks = []")
+    page.click('[data-command="hint"]')
+    page.wait_for_function("document.querySelector('[data-hint] strong') !== null", timeout=30_000)
+    assert page.locator("[data-hint]").inner_text().strip()
+    long = page.evaluate("window.__longtasks")
+    assert all(d <= 200 for d in long), f"long tasks during the hint: {long}"
+
+
 def test_screenshots_phone_and_desktop(
     page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
 ) -> None:
