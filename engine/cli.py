@@ -245,8 +245,18 @@ def cmd_bench(out: TextIO, seconds: float = 3.0) -> int:
         "random_deals_per_second": round(deals / elapsed, 1),
         "random_moves_per_second": round(moves / elapsed, 1),
         "greedy_mean_ms_per_move": round(1000 * sum(clock) / len(clock), 3),
+        **_ai_figures(),
     }, out)
     return 0
+
+
+def _ai_figures() -> dict[str, Any]:
+    """Time per decision of the AI levels (engine.ai.bench), if the AI is present."""
+    try:
+        from .ai.bench import ai_figures
+    except ImportError:
+        return {}
+    return ai_figures()
 
 
 def _options(pairs: Sequence[str] | None) -> dict[str, Any]:

@@ -55,31 +55,29 @@ class Counting:
         self.held.update(obs.tables[obs.seat])
 
     def keep(self, code: int) -> float:
-        """How much keeping this card is worth (points it may take or help declare)."""
+        """How much keeping this card is worth: its trick points, trumps, and the
+        combinations it can still complete given what is held and still unseen."""
         obs, held, unseen = self.obs, self.held, self.unseen
         rank, suit = rank_of(code), suit_of(code)
-        v = float(card_points(self.rules, code)) * (1.0 if self.rules.card_points else 1.1)
+        v = {ACE: 11.0, TEN: 10.0, KING: 4.0, QUEEN: 3.0, JACK: 2.0}.get(rank, 0.0)
         trump = obs.trump
         if suit == trump:
             v += 8 + (6 - rank)
         combos = self.rules.combination_points
-        bezique = "bezique" in combos or "bezik" in combos
-        if bezique and code in (QS, JD):
+        if ("bezique" in combos or "bezik" in combos) and code in (QS, JD):
             partner = JD if code == QS else QS
-            v += 14 if held[partner] else (7 if unseen[partner] else 1)
+            v += 14 if held[partner] else (9 if unseen[partner] else 2)
         if rank in (KING, QUEEN):
             partner = kind_code(QUEEN if rank == KING else KING, suit)
-            mult = 2.0 if suit == trump or trump is None else 1.0
-            v += mult * (6 if held[partner] else (2.5 if unseen[partner] else 0))
+            if held[partner]:
+                v += 9 if suit == trump else 5
+            elif unseen[partner]:
+                v += 7 if suit == trump else 4
         if rank in (ACE, KING, QUEEN, JACK):
-            mine = sum(n for c, n in held.items() if rank_of(c) == rank)
+            same = sum(n for c, n in held.items() if rank_of(c) == rank)
             out = sum(n for c, n in unseen.items() if rank_of(c) == rank)
-            if mine + min(out, 2) >= 4:
-                v += 2.5 * mine
-        if trump is not None and suit == trump and rank in (ACE, TEN, KING, QUEEN, JACK):
-            seq = sum(1 for r in (ACE, TEN, KING, QUEEN, JACK) if held[kind_code(r, suit)])
-            if seq >= 3:
-                v += 3 * seq
+            if same + out >= 4:
+                v += 3 * max(0, same - 1)
         if rank == SEVEN_RANK and suit == trump and self.rules.trump_sevens:
             v += 6
         return v
@@ -173,28 +171,31 @@ def _play_rules(obs: Observation, plays: list[Action], count: Counting) -> Actio
 
     if not obs.trick:
         if obs.end_phase:
-            return max(plays, key=lambda a: _lead_value(a.codes[0], count))
+            return max(plays, key=lambda a: (_lead_value(a.codes[0], count), -cost(a)[1]))
         return min(plays, key=cost)
     best, win_seat, points = _trick_state(obs)
     partner_wins = rules_for(obs).partnerships and win_seat % 2 == obs.seat % 2
     winners = [a for a in plays if beats(a.codes[0], best, trump)]
     if partner_wins:
         if obs.end_phase or len(obs.trick) == obs.players - 1:
-            # give the partner points when the trick is safe
             return max(plays, key=lambda a: (card_points(count.rules, a.codes[0])
                                              - count.keep(a.codes[0]) * 0.3))
         return min(plays, key=cost)
-    if winners:
+    brisques = sum(10 for _, c, _ in obs.trick if rank_of(c) in (ACE, TEN))
+    if winners and (obs.end_phase or brisques or points):
+        cheapest = min(winners, key=cost)
+        if obs.end_phase or count.keep(cheapest.codes[0]) < 14 + max(brisques, points):
+            return cheapest
+    if winners and not obs.end_phase:
         cheapest = min(winners, key=cost)
         price = count.keep(cheapest.codes[0])
-        if obs.end_phase:
-            return cheapest
-        gain = points * 1.1 + 0.6 * count.declarable_value()
-        if obs.stock_size <= 2 * obs.players:
-            gain += 6
-        if price < 4 + gain:
+        declare = count.declarable_value()
+        if price < TUNE["cheap"] + TUNE["declare"] * declare:
             return cheapest
     return min(plays, key=cost)
+
+
+TUNE = {"cheap": 6.0, "declare": 0.0}
 
 
 def _lead_value(code: int, count: Counting) -> float:
@@ -248,6 +249,12 @@ def _without_vido(obs: Observation) -> Observation:
 
 
 # ----- strong: determinized search ----------------------------------------
+# Rollouts stop HORIZON tricks ahead; the leaf adds WEIGHT × the worth of the held
+# cards (tuned in duplicate duels against greedy). Budgets: (worlds, seconds).
+HORIZON = 4
+WEIGHT = 0.5
+BROWSER_BUDGET: tuple[int | None, float | None] = (400, 0.8)
+CPYTHON_BUDGET: tuple[int | None, float | None] = (8, None)
 class StrongPlayer:
     """PIMC over consistent worlds with rollouts and the exact end-phase solver.
 
@@ -257,16 +264,16 @@ class StrongPlayer:
     name = "strong"
 
     def __init__(self, rng: random.Random | None = None, worlds: int | None = None,
-                 time_budget: float | None = None, slice_seconds: float = 0.03) -> None:
+                 time_budget: float | None = None, slice_seconds: float = 0.03,
+                 horizon: int | None = HORIZON, weight: float = WEIGHT) -> None:
         self.rng = rng or random.Random(0)
         if worlds is None and time_budget is None:
-            if IN_BROWSER:
-                worlds, time_budget = 400, 0.9
-            else:
-                worlds, time_budget = 10, 0.5
+            worlds, time_budget = BROWSER_BUDGET if IN_BROWSER else CPYTHON_BUDGET
         self.worlds = worlds
         self.time_budget = time_budget
         self.slice_seconds = slice_seconds
+        self.horizon = horizon
+        self.weight = weight
         self.last: SearchResult | None = None
 
     def decide(self, obs: Observation) -> Decision:
@@ -281,7 +288,8 @@ class StrongPlayer:
                 return choice or Action(ACCEPT)
         try:
             result = yield from pimc(obs, seed, self.worlds, self.time_budget,
-                                     self.slice_seconds)
+                                     self.slice_seconds, horizon=self.horizon,
+                                     weight=self.weight)
         except WorldError:
             return normal_action(obs, self.rng)
         self.last = result

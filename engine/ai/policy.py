@@ -20,6 +20,7 @@ from ..rules import Ruleset, beats
 QS = kind_code(QUEEN, 0)
 JD = kind_code(JACK, 2)
 PASS_ACTION = Action(PASS)
+NOISE = 3.0
 _RANK_KEEP = (11.0, 10.0, 4.0, 3.0, 2.0, 0.0, 0.0, 0.0)
 
 
@@ -199,7 +200,7 @@ def _play_id(deal: Deal, seat: int, rng: random.Random) -> int:
     keep = keep_values(deal, seat)
     trump = deal.trump
     table = deal.tables[seat]
-    noise = [rng.random() * 3.0 for _ in ids]
+    noise = [rng.random() * NOISE for _ in ids]
 
     def cost(k: int) -> float:
         i = ids[k]
@@ -232,19 +233,34 @@ def _play_id(deal: Deal, seat: int, rng: random.Random) -> int:
     return ids[min(order, key=cost)]
 
 
-def rollout(deal: Deal, rng: random.Random, max_moves: int = 10_000) -> None:
+def rollout(deal: Deal, rng: random.Random, max_moves: int = 10_000,
+            tricks: int | None = None) -> None:
     """Play the deal to its end with the fast policy (mutates ``deal``).
 
     Plays go straight to the deal's trick machinery (the policy only picks legal
     cards), declarations through ``apply``; variant-only actions are not taken
-    except answering a pending vido by accepting it."""
+    except answering a pending vido by accepting it. ``tricks`` stops the rollout
+    when that many more tricks have been led (a truncated rollout)."""
     moves = 0
     while deal.current is not None and moves < max_moves:
         seat = deal.current
         moves += 1
+        if tricks is not None and deal.phase == PLAYING and not deal.trick:
+            if tricks <= 0:
+                return
+            tricks -= 1
         if deal.phase == PLAYING:
             deal._play(seat, _play_id(deal, seat, rng))
         elif deal.phase == DECLARING:
             deal.apply(_declare_choice(deal, seat))
         else:
             deal.apply(fast_action(deal, rng))
+
+
+def potential(deal: Deal, seat: int) -> float:
+    """Rough worth of the cards a seat still holds (hand and table), for truncated
+    rollouts: the keep values the policy plays by."""
+    keep = keep_values(deal, seat)
+    kinds = deal.kinds
+    return sum(keep[kinds[i]] for i in deal.hands[seat]) + sum(
+        keep[kinds[i]] for i in deal.tables[seat])

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from ..actions import ACCEPT, REFUSE, VIDO, Action
 from ..deal import PLAYING, Deal, Observation
-from .policy import card_points, fast_action, rollout
+from .policy import card_points, fast_action, potential, rollout
 from .solver import EndGame, solve_deal
 from .world import Knowledge, WorldError, sample_world
 
@@ -60,6 +60,9 @@ def pimc(
     time_budget: float | None = None,
     slice_seconds: float = 0.03,
     solve_below: int = 4,
+    horizon: int | None = None,
+    weight: float = 0.5,
+    max_candidates: int | None = None,
 ) -> Search:
     """Search the observation's card actions; returns the best with its mean scores."""
     cands = candidates(obs)
@@ -90,25 +93,52 @@ def pimc(
                 break
             continue
         roll_seed = seed * 31 + done
+        partial = dict.fromkeys(cands, 0.0)
+        out_of_time = False
         for action in cands:
+            if time_budget is not None and done and time.perf_counter() - started >= time_budget:
+                out_of_time = True  # an unfinished world is dropped: every candidate
+                break  # keeps the same worlds
             deal = world.clone()
             deal.apply(action)
             rng = random.Random(roll_seed)
             if solve_end:
-                totals[action] += _rollout_then_solve(deal, seat, rng)
+                partial[action] = _rollout_then_solve(deal, seat, rng)
+            elif horizon is not None:
+                rollout(deal, rng, tricks=horizon)
+                partial[action] = leaf_value(deal, seat, weight)
             else:
                 rollout(deal, rng)
-                totals[action] += side_score(deal, seat)
+                partial[action] = side_score(deal, seat)
             now = time.perf_counter()
             if now - last_yield >= slice_seconds:
                 yield
                 last_yield = time.perf_counter()
+        if out_of_time:
+            break
+        for action in cands:
+            totals[action] += partial[action]
         done += 1
     if not done:
         return SearchResult(cands[0])
     scores = {a: totals[a] / done for a in cands}
     best = max(cands, key=lambda a: scores[a])  # first of the best in legal order
     return SearchResult(best, scores, done)
+
+
+def leaf_value(deal: Deal, seat: int, weight: float) -> float:
+    """A truncated rollout's value: points so far plus the weighted worth of the cards
+    each side still holds."""
+    score = running_score(deal, seat)
+    if deal.current is None or not weight:
+        return score
+    n = deal.n
+    pots = [potential(deal, s) for s in range(n)]
+    if deal.rules.partnerships:
+        mine = sum(p for s, p in enumerate(pots) if s % 2 == seat % 2)
+        return score + weight * (2 * mine - sum(pots))
+    others = [p for s, p in enumerate(pots) if s != seat]
+    return score + weight * (pots[seat] - sum(others) / len(others))
 
 
 def running_score(deal: Deal, seat: int) -> float:

@@ -46,6 +46,7 @@ class EndGame:
         self.sides = list(sides)
         self.provisional = list(provisional or [0] * self.n)
         self.nodes = 0
+        self.table: dict[tuple[object, ...], tuple[int, int]] = {}
 
     @classmethod
     def from_deal(cls, deal: Deal, root: int) -> EndGame:
@@ -105,7 +106,7 @@ class EndGame:
 
     def value(self) -> int:
         """The exact value (root side minus the others) of the position."""
-        self.table: dict[tuple[object, ...], tuple[int, int]] = {}
+        self.table = {}
         return self._search(-10**9, 10**9)
 
     def _key(self, flags: int) -> tuple[object, ...]:
