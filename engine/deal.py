@@ -28,7 +28,7 @@ from .actions import (
     declare,
 )
 from .cards import SEVEN as SEVEN_RANK
-from .cards import code_text, kind_code, notation_key, rank_of, suit_of
+from .cards import code_text, kind_code, notation_key, rank_of
 from .errors import IllegalActionError, RecordError
 from .rules import SEVENS, Combination, Ruleset, winning_index
 
@@ -55,7 +55,8 @@ class Group:
     alive: bool = True
 
     def to_json(self) -> list[Any]:
-        return [self.seat, self.name, self.kind, self.klass, self.value, list(self.cards), self.alive]
+        return [self.seat, self.name, self.kind, self.klass, self.value, list(self.cards),
+                self.alive]
 
     @classmethod
     def from_json(cls, data: Sequence[Any]) -> Group:
@@ -211,7 +212,9 @@ class Deal:
             if len(hand) != rules.hand_size:
                 raise RecordError(f"each hand holds {rules.hand_size} cards, not {len(hand)}")
         if (turnup is None) == rules.has_turnup:
-            raise RecordError("turnup is required" if rules.has_turnup else "this variant has no turnup")
+            raise RecordError(
+                "turnup is required" if rules.has_turnup else "this variant has no turnup"
+            )
         hand_ids = [[take(c) for c in hand] for hand in hands]
         turnup_id = None if turnup is None else take(turnup)
         stock_ids = [take(c) for c in stock]
@@ -335,7 +338,9 @@ class Deal:
             self._record(act)
             return
         if self.phase == ANSWERING:
-            raise IllegalActionError("answer_vido_first", "a vido must be accepted or refused first")
+            raise IllegalActionError(
+                "answer_vido_first", "a vido must be accepted or refused first"
+            )
         if act.kind in (PLAY, PLAY_TABLE):
             if self.phase != PLAYING:
                 raise IllegalActionError(
@@ -420,7 +425,9 @@ class Deal:
         if not self.rules.trump_sevens:
             raise IllegalActionError("seven_no_trumps", "sevens score nothing in this variant")
         if self.trump is None or code != kind_code(SEVEN_RANK, self.trump):
-            raise IllegalActionError("not_trump_seven", f"{code_text(code)} is not the seven of trumps")
+            raise IllegalActionError(
+                "not_trump_seven", f"{code_text(code)} is not the seven of trumps"
+            )
         card_id = self._seven_id(seat)
         if card_id is None:
             raise IllegalActionError(

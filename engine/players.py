@@ -13,7 +13,8 @@ from collections.abc import Callable, Generator
 from typing import Protocol
 
 from .actions import DECLARE, PASS, PLAY, PLAY_TABLE, SEVEN, Action
-from .cards import ACE, JACK, KING, QUEEN, SEVEN as SEVEN_RANK, TEN, kind_code, rank_of, suit_of
+from .cards import ACE, JACK, KING, QUEEN, TEN, kind_code, rank_of, suit_of
+from .cards import SEVEN as SEVEN_RANK
 from .deal import Observation
 from .rules import beats, winning_code
 
@@ -24,6 +25,12 @@ class Player(Protocol):
     name: str
 
     def decide(self, obs: Observation) -> Decision: ...
+
+
+def decided(action: Action) -> Decision:
+    """A decision made at once: a generator that yields nothing and returns ``action``."""
+    yield from ()
+    return action
 
 
 def choose(player: Player, obs: Observation) -> Action:
@@ -45,8 +52,7 @@ class RandomPlayer:
         self.rng = rng
 
     def decide(self, obs: Observation) -> Decision:
-        return self.rng.choice(obs.legal_actions)
-        yield  # pragma: no cover - makes this a generator
+        return decided(self.rng.choice(obs.legal_actions))
 
 
 QS = kind_code(QUEEN, 0)
@@ -86,8 +92,7 @@ class GreedyPlayer:
         self.rng = rng
 
     def decide(self, obs: Observation) -> Decision:
-        return self.pick(obs)
-        yield  # pragma: no cover - makes this a generator
+        return decided(self.pick(obs))
 
     def pick(self, obs: Observation) -> Action:
         legal = obs.legal_actions

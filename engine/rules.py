@@ -123,7 +123,9 @@ class Ruleset:
         """The deck's kind codes, computed once per ruleset and shared (never mutate)."""
         cached: list[int] | None = self.__dict__.get("_kinds")
         if cached is None:
-            cached = [kind_code(r, s) for _ in range(self.packs) for s in range(4) for r in self.ranks]
+            cached = [
+                kind_code(r, s) for _ in range(self.packs) for s in range(4) for r in self.ranks
+            ]
             self.__dict__["_kinds"] = cached
         return cached
 
@@ -176,7 +178,9 @@ class Ruleset:
             return None
         return self.combination(MULTIPLE_PREFIX[multiple] + "bezique", BEZIQUES)
 
-    def candidate_combinations(self, held: Counter[int], trump: int | None) -> list[tuple[int, ...]]:
+    def candidate_combinations(
+        self, held: Counter[int], trump: int | None
+    ) -> list[tuple[int, ...]]:
         """Every multiset of held kinds that may form a combination (classified later)."""
         found: list[tuple[int, ...]] = []
         for suit in range(4):

@@ -28,7 +28,7 @@ class Classic(Ruleset):
         "target": OptionSpec(1000, (1000, 1500)),
         "double_bezique_540": OptionSpec(False, (False, True)),
     }
-    end_phase_playable = staticmethod(must_beat_or_trump)  # type: ignore[assignment]
+    end_phase_playable = staticmethod(must_beat_or_trump)
 
     def declaration_points(self, deal: Deal, seat: int, combo: Combination, ids: list[int]) -> int:
         """Two packs: a double bezique built on cards that already scored in a bezique adds

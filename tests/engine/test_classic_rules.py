@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from positions import build, codes, end_position, play_all
 
 from engine import IllegalActionError
 from engine.cards import CLUBS, HEARTS, parse_code
-
-from positions import build, codes, end_position, play_all
 
 # dealer 1: seat 0 leads the first trick; turn-up 9C: clubs are trumps.
 FILL = "7D 8D 9D 7H 8H"
