@@ -183,6 +183,7 @@ class NoTrump(RussianThree):
         return Combination(fixed.name, fixed.klass, fixed.value, fixed.family, fixes_trump=suit)
 
     def after_declaration(self, deal: Deal, seat: int, combo: Combination, ids: list[int]) -> None:
+        super().after_declaration(deal, seat, combo, ids)
         if combo.fixes_trump is not None and deal.trump is None:
             deal.trump = combo.fixes_trump
 
