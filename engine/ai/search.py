@@ -59,7 +59,7 @@ def pimc(
     worlds: int | None = 16,
     time_budget: float | None = None,
     slice_seconds: float = 0.03,
-    solve_below: int = 4,
+    solve_below: int = 0,
     horizon: int | None = None,
     weight: float = 0.5,
     max_candidates: int | None = None,
