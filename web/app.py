@@ -8,6 +8,7 @@ The DOM is reached only through ``web.dom`` so this logic stays readable.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 from html import escape
@@ -108,6 +109,8 @@ class App:
         self.render()
         self.dom.set_state("ready")
         self.kick_ai()
+        with contextlib.suppress(RuntimeError):  # no event loop under CPython tests
+            self.keep(asyncio.ensure_future(prewarm()))
 
     def set_aside(self, code: str) -> None:
         key = storage.set_aside(self.store, str(int(time.time() * 1000)))
@@ -661,6 +664,31 @@ REASON_KEYS = {
     "waits_to_declare": "keep_marriage",
     "nothing_to_declare": "keep_marriage",
 }
+
+
+AI_MODULES = (
+    "engine.ai",
+    "engine.ai.world",
+    "engine.ai.policy",
+    "engine.ai.solver",
+    "engine.ai.search",
+    "engine.ai.vido",
+    "engine.ai.players",
+)
+
+
+async def prewarm() -> None:
+    """Import the AI's modules one per slice while the player looks at the table.
+
+    Compiling them on the AI's first move would be one long task of several
+    hundred milliseconds in Pyodide.
+    """
+    import importlib
+
+    for name in AI_MODULES:
+        await asyncio.sleep(0.05)
+        with contextlib.suppress(ImportError):
+            importlib.import_module(name)
 
 
 def _suit(value: Any) -> str:
