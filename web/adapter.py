@@ -124,6 +124,7 @@ def build_view(
             if s == human:
                 act = f"play table {text}" if text in hidden_kinds else f"play {text}"
             tcs.append(TableCardView(text, act))
+        pending = sum(int(p[-1]) for p in extra.get("provisional") or [] if p and p[0] == s)
         is_donuk = (
             (s in donuk)
             if isinstance(donuk, (list, tuple, set))
@@ -140,6 +141,7 @@ def build_view(
                 score=scores[s] if s < len(scores) else 0,
                 deal_points=obs.points[s],
                 donuk=is_donuk,
+                donuk_points=pending,
                 side=(s % 2) if n == 4 else None,
                 is_turn=(current == s),
                 is_dealer=(obs.dealer == s),
@@ -210,6 +212,7 @@ def build_view(
         game_over=game_decided(game),
         winner=game.game_winner if hasattr(game, "game_winner") else game.winner,
         match=build_match(game),
+        game_info=_game_info(game),
         match_over=bool(getattr(game, "match_over", False)),
         thinking=thinking,
         notice=notice,
@@ -261,3 +264,15 @@ def _vido_state(vidos: Any) -> str | None:
     if not vidos:
         return None
     return "kontr" if len([v for v in vidos if v[1] == "accepted"]) >= 2 else "vido"
+
+
+def _game_info(game: Any) -> dict[str, Any]:
+    """The current bezik game's ending (winner, match points, why), if a match."""
+    current = getattr(game, "current_game", None)
+    summary = getattr(current, "summary", None)
+    if not callable(summary):
+        return {}
+    try:
+        return dict(summary())
+    except Exception:
+        return {}

@@ -109,8 +109,11 @@ class App:
         self.render()
         self.dom.set_state("ready")
         self.kick_ai()
-        with contextlib.suppress(RuntimeError):  # no event loop under CPython tests
-            self.keep(asyncio.ensure_future(prewarm()))
+        warm = prewarm()
+        try:
+            self.keep(asyncio.ensure_future(warm))
+        except RuntimeError:  # no event loop under CPython tests
+            warm.close()
 
     def set_aside(self, code: str) -> None:
         key = storage.set_aside(self.store, str(int(time.time() * 1000)))

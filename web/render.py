@@ -226,7 +226,7 @@ def render_seat(sv: SeatView, view: TableView, cat: Cat) -> str:
             f'title="{escape(cat.t("table.dealer"))}">{escape(cat.t("table.dealer_short"))}</span>'
         )
     if sv.donuk:
-        flags.append(f'<span class="flag donuk">{escape(cat.t("table.donuk"))}</span>')
+        flags.append(donuk_flag(sv, cat))
     turn = " turn" if sv.is_turn else ""
     backs = "".join(back_html("sm") for _ in range(min(sv.hand_count, 12)))
     thinking = ""
@@ -244,6 +244,16 @@ def render_seat(sv: SeatView, view: TableView, cat: Cat) -> str:
         f"{render_groups(sv, view, cat, small=True)}"
         "</section>"
     )
+
+
+def donuk_flag(sv: SeatView, cat: Cat) -> str:
+    """Dönük, with the provisional points at stake."""
+    text = (
+        cat.t("table.donuk_pending", count=sv.donuk_points)
+        if sv.donuk_points
+        else cat.t("table.donuk")
+    )
+    return f'<span class="flag donuk" data-donuk="{sv.seat}">{escape(text)}</span>'
 
 
 def render_opponents(view: TableView, cat: Cat) -> str:
@@ -339,7 +349,7 @@ def render_hand(view: TableView, cat: Cat, focus_index: int = 0) -> str:
             f"{escape(cat.t('table.dealer_short'))}</span>"
         )
     if me.donuk:
-        flags += f'<span class="flag donuk">{escape(cat.t("table.donuk"))}</span>'
+        flags += donuk_flag(me, cat)
     turn = " turn" if me.is_turn else ""
     status = ""
     if (
@@ -423,7 +433,9 @@ def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
     rows.append(
         f'<tr><th scope="row">{escape(cat.t("summary.declarations"))}</th>{decl_cells}</tr>'
     )
-    key = "summary.card_points" if view.variant not in ("classic",) else "summary.brisques"
+    key = {"classic": "summary.brisques", "bezik": "summary.brisks"}.get(
+        view.variant, "summary.card_points"
+    )
     rows.append(
         f'<tr><th scope="row">{escape(cat.t(key))}</th>'
         + "".join(f"<td>{s.card_points[sv.seat]}</td>" for sv in view.seats)
@@ -431,7 +443,7 @@ def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
     )
     rows.append(
         f'<tr><th scope="row">{escape(cat.t("summary.last_trick"))}</th>'
-        + "".join(f"<td>{'✓' if s.last_trick == sv.seat else ''}</td>" for sv in view.seats)
+        + "".join(f"<td>{last_trick_cell(s, sv.seat)}</td>" for sv in view.seats)
         + "</tr>"
     )
     rows.append(
@@ -444,9 +456,17 @@ def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
         + "".join(f"<td>{s.game_totals[sv.seat]}</td>" for sv in view.seats)
         + "</tr>"
     )
-    sides = ""
+    notes = []
+    if view.variant == "bezik":
+        if s.extra.get("refused") is not None:
+            notes.append(cat.t("vido.refused"))
+        elif not s.extra.get("brisks_counted", True):
+            notes.append(cat.t("summary.no_brisks"))
+        if view.match is not None and view.match.target > 3000:
+            notes.append(cat.t("summary.target_extended"))
+    sides = "".join(f'<p class="note">{escape(n)}</p>' for n in notes)
     if s.sides is not None:
-        sides = (
+        sides += (
             f'<p class="sides">{escape(cat.t("table.side_us"))}: {s.sides[view.human % 2]} · '
             f"{escape(cat.t('table.side_them'))}: {s.sides[1 - view.human % 2]}</p>"
         )
@@ -461,6 +481,33 @@ def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
         f'data-command="next">{escape(cat.t("action.next"))}</button>'
         "</div>"
     )
+
+
+def last_trick_cell(s: DealSummaryView, seat: int) -> str:
+    """✓ for the last trick's winner; bezik shows the points it brought (250/40/0)."""
+    if s.last_trick != seat:
+        return ""
+    points = s.extra.get("last_trick_points")
+    return f"✓ {points}" if isinstance(points, int) and points else "✓"
+
+
+def game_ending(view: TableView, cat: Cat) -> str:
+    """Bezik: who gets how many match points, and why."""
+    info = view.game_info
+    winner = info.get("winner")
+    if not isinstance(winner, int) or view.match is None:
+        return ""
+    who = seat_name(view.seats[winner], view, cat)
+    points = info.get("match_points")
+    won = cat.t(
+        "summary.game_points_won", player=who, count=points if isinstance(points, int) else 0
+    )
+    why = str(info.get("why") or "")
+    reasons = ", ".join(cat.t(f"summary.why.{part}") for part in why.split(",") if part)
+    text = f"{escape(won)}"
+    if reasons:
+        text += f" {escape(cat.t('summary.why'))} {escape(reasons)}"
+    return f'<p class="why">{text}</p>'
 
 
 def winner_text(view: TableView, cat: Cat) -> str:
@@ -493,7 +540,10 @@ def render_game_summary(view: TableView, cat: Cat) -> str:
             f"{escape(seat_name(sv, view, cat))} {view.match.match_points[sv.seat]}"
             for sv in view.seats
         )
-        match = f'<p class="match-points">{escape(cat.t("summary.match_points"))}: {mp}</p>'
+        match = (
+            game_ending(view, cat)
+            + f'<p class="match-points">{escape(cat.t("summary.match_points"))}: {mp}</p>'
+        )
     nxt = ""
     if view.match is not None and not view.match_over:
         nxt = (

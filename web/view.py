@@ -38,6 +38,7 @@ class SeatView:
     score: int = 0
     deal_points: int = 0
     donuk: bool = False
+    donuk_points: int = 0
     side: int | None = None
     is_turn: bool = False
     is_dealer: bool = False
@@ -112,3 +113,4 @@ class TableView:
     deal_number: int = 1
     drawn: list[str] = field(default_factory=list)  # cards just drawn (animated in)
     trick_fresh: bool = False  # the last trick card was just played (animated in)
+    game_info: dict[str, object] = field(default_factory=dict)  # bezik: how the game ended
