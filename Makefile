@@ -69,11 +69,15 @@ test: build
 	$(PY) -m ruff check engine web tests tools
 	$(call section,types: mypy)
 	$(PY) -m mypy engine web
-	$(call section,tests: engine and web under CPython)
-	@if [ -n "$(PYTEST_DIRS)" ]; then $(PY) -m pytest -m "not slow" $(PYTEST_DIRS); \
-	  else echo "no tests/engine or tests/web yet"; fi
-	$(call section,tests: engine under Pyodide in Node.js)
-	BEZIQUE_SIM_DEALS=$(PYODIDE_SIM_DEALS) node tests/pyodide/run.mjs
+	$(call section,tests: engine and web under CPython (engine under Pyodide runs alongside))
+	@mkdir -p build
+	@BEZIQUE_SIM_DEALS=$(PYODIDE_SIM_DEALS) node tests/pyodide/run.mjs > build/pyodide-tests.log 2>&1 & \
+	  pyodide=$$!; trap 'kill $$pyodide 2>/dev/null || true' EXIT; \
+	  if [ -n "$(PYTEST_DIRS)" ]; then $(PY) -m pytest -m "not slow" $(PYTEST_DIRS); \
+	  else echo "no tests/engine or tests/web yet"; fi; \
+	  printf '\n\033[1m==== %s ====\033[0m\n' "tests: engine under Pyodide in Node.js"; \
+	  status=0; wait $$pyodide || status=$$?; trap - EXIT; \
+	  cat build/pyodide-tests.log; exit $$status
 	$(call section,tests: end to end in Chromium)
 	$(PY) -m pytest tests/e2e
 	$(call section,all tests passed)
