@@ -269,3 +269,31 @@ def test_screenshots_phone_and_desktop(
     page.set_viewport_size({"width": 1280, "height": 800})
     page.wait_for_timeout(300)
     page.screenshot(path=str(artifacts_dir / "table-desktop.png"), full_page=True)
+
+
+def test_language_switch_mirrors_and_is_remembered(
+    page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
+) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_table(page, app_url, wait_ready, seed=17)
+    play_until(page, lambda played: len(played) >= 5)
+    english = page.locator('[data-command="new-game"]').first.inner_text()
+    page.click('[data-command="language"][data-lang="he"]')
+    html = page.locator("html")
+    assert html.get_attribute("lang") == "he" and html.get_attribute("dir") == "rtl"
+    assert page.evaluate("localStorage.getItem('bezique.lang')") == "he"
+    assert page.locator('[data-command="new-game"]').first.inner_text() != english
+    # mirrored: the hand's first card sits at the right end in Hebrew
+    xs = page.evaluate(
+        "[...document.querySelectorAll('#bz-me .hand .card')].map(e => e.getBoundingClientRect().x)"
+    )
+    assert xs[0] > xs[-1]
+    # card labels inside sentences stay isolated left-to-right
+    assert page.locator('#bz-log bdi[dir="ltr"]').count() > 0
+    assert not page.evaluate("document.documentElement.scrollWidth > innerWidth")
+    page.screenshot(path=str(artifacts_dir / "table-360-he.png"), full_page=True)
+    page.reload()
+    wait_ready(page)
+    assert html.get_attribute("lang") == "he" and html.get_attribute("dir") == "rtl"
+    page.click('[data-command="language"][data-lang="en"]')
+    assert html.get_attribute("dir") == "ltr"
