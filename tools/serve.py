@@ -75,7 +75,11 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.dir / "index.html").is_file():
         print(f"serve: {args.dir}/index.html missing; run `make build` first", file=sys.stderr)
         return 1
-    server = make_server(args.dir, args.host, args.port)
+    try:
+        server = make_server(args.dir, args.host, args.port)
+    except OSError as error:
+        print(f"serve: cannot listen on port {args.port} ({error}); try PORT=…", file=sys.stderr)
+        return 1
     port = server.server_address[1]
 
     def stop(_signum: int, _frame: FrameType | None) -> None:
