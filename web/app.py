@@ -98,6 +98,7 @@ class App:
                 self.human = int(data.get("human", 0))
                 self.settings = {**self.settings, **dict(data.get("settings", {}))}
                 self.deal_number = int(data.get("deal_number", 1))
+                self.notice = ("save.resumed", {})
                 self.overlay = None
             except (RecordError, ValueError, KeyError, TypeError, IndexError):
                 self.set_aside("save.unreadable")
@@ -728,6 +729,8 @@ def option_value_label(cat: i18n.Catalog, key: str, value: Any) -> str:
     """Words for an option's value: "1,000 points", "3 players", or a named choice."""
     if key == "target" and isinstance(value, int):
         return cat.t("options.target_points", count=value)
+    if key == "target" and value is None:
+        return cat.t("options.target_usual")
     if key == "players" and isinstance(value, int):
         return cat.t("options.players_count", count=value)
     named = f"options.{key}.{value}"
