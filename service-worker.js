@@ -115,7 +115,9 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
+  const type = event.data && event.data.type;
+  if (type === "SKIP_WAITING") self.skipWaiting();
+  if (type === "CLAIM") event.waitUntil(self.clients.claim());
 });
 
 function lookup(request) {
