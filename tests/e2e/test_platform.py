@@ -135,6 +135,14 @@ def test_first_visit_downloads_once_later_visits_nothing_and_offline_works(
         assert not downloads, f"a later visit downloaded: {downloads}"
         assert set(site.requests) <= {"/service-worker.js"}, dict(site.requests)
 
+        # A forced reload bypasses the worker for the page itself; the shell asks the worker
+        # to take the page back, so Python still boots from the cache.
+        cdp = context.new_cdp_session(page)
+        with page.expect_navigation():
+            cdp.send("Page.reload", {"ignoreCache": True})
+        wait_ready(page)
+        assert page.evaluate("document.documentElement.dataset.bootMode") == "claimed"
+
         site.stop()
         context.set_offline(True)
         page.reload()
