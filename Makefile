@@ -29,7 +29,7 @@ setup: $(VENV)/.dev-installed node_modules/.npm-installed $(CHROMIUM) $(WHEELS)/
 $(VENV)/.dev-installed: pyproject.toml
 	$(call section,setup: Python virtualenv)
 	@if [ ! -x $(PY) ]; then \
-	  $(PYTHON) -m venv $(VENV) || { apt-get update && apt-get install -y python3-venv && \
+	  $(PYTHON) -m venv $(VENV) || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv && \
 	    rm -rf $(VENV) && $(PYTHON) -m venv $(VENV); }; \
 	fi
 	$(PY) -m pip install --quiet --upgrade pip
@@ -44,7 +44,7 @@ node_modules/.npm-installed: package.json package-lock.json
 $(CHROMIUM):
 	$(call section,setup: Chromium from Debian)
 	apt-get update
-	apt-get install -y chromium
+	DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 
 # Pure-Python wheels that the Pyodide test runner unpacks (pytest and its dependencies).
 $(WHEELS)/.downloaded: pyproject.toml | $(VENV)/.dev-installed
