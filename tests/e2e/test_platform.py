@@ -186,6 +186,7 @@ def test_update_banner_waits_for_the_player(
     site_build_module: Any,
     wait_ready: WaitFn,
     wait_controlled: WaitFn,
+    artifacts_dir: Path,
 ) -> None:
     site = serve_copy()
     context = browser.new_context()
@@ -207,6 +208,14 @@ def test_update_banner_waits_for_the_player(
         banner = page.locator("#update-banner")
         banner.wait_for(state="visible", timeout=BOOT_TIMEOUT_MS)
         assert page.locator("#update-banner [data-i18n='update.available']").text_content()
+        page.screenshot(path=str(artifacts_dir / "update-banner.png"))
+        page.locator("#update-later").click()  # "later" hides it; nothing changes
+        assert banner.is_hidden()
+        assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == old_sw
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        page.reload()  # the new worker still waits (this tab stays open): the banner is back
+        wait_ready(page)
+        banner.wait_for(state="visible", timeout=BOOT_TIMEOUT_MS)
         # Nothing was swapped under the running page: the old worker still controls it.
         assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == old_sw
         assert page.evaluate("caches.keys()") != old_caches  # old + new cache side by side
