@@ -23,7 +23,16 @@ const watch = () => new MutationObserver(() => {
 if (document.documentElement) watch();
 else document.addEventListener("readystatechange", watch, { once: true });
 """
-SHELL_KEYS = ("boot.loading", "boot.error", "update.available", "update.reload")
+SHELL_KEYS = (
+    "boot.loading",
+    "boot.error",
+    "boot.progress",
+    "boot.first_visit",
+    "boot.retry",
+    "update.available",
+    "update.reload",
+    "update.later",
+)
 
 
 def catalog(dist: Path, lang: str) -> dict[str, Any]:
