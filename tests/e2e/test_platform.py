@@ -212,10 +212,14 @@ def test_update_banner_waits_for_the_player(
         index = site.root / "index.html"
         index.write_text(index.read_text("utf-8") + "<!-- v2 -->\n", "utf-8")
         site_build_module.write_service_worker(site.root)
+        site.reset_counts()
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
 
         banner = page.locator("#update-banner")
         banner.wait_for(state="visible", timeout=BOOT_TIMEOUT_MS)
+        # The new version's install downloaded only what changed (the rest came from the old cache).
+        downloaded = {p for p, n in site.bytes_sent.items() if n}
+        assert downloaded <= {"/", "/index.html", "/service-worker.js"}, downloaded
         assert page.locator("#update-banner [data-i18n='update.available']").text_content()
         page.screenshot(path=str(artifacts_dir / "update-banner.png"))
         page.locator("#update-later").click()  # "later" hides it; nothing changes
