@@ -22,7 +22,8 @@ from collections import Counter
 from collections.abc import Generator
 
 from ..actions import ACCEPT, DECLARE, PASS, PLAY, PLAY_TABLE, REFUSE, SEVEN, VIDO, Action
-from ..cards import ACE, JACK, KING, QUEEN, SEVEN as SEVEN_RANK, TEN, kind_code, rank_of, suit_of
+from ..cards import ACE, JACK, KING, QUEEN, TEN, kind_code, rank_of, suit_of
+from ..cards import SEVEN as SEVEN_RANK
 from ..deal import ANSWERING, DECLARING, Observation
 from ..rules import beats, winning_code
 from .policy import card_points
@@ -64,7 +65,8 @@ class Counting:
         if suit == trump:
             v += 8 + (6 - rank)
         combos = self.rules.combination_points
-        if ("bezique" in combos or "bezik" in combos) and code in (QS, JD):
+        bezique = "bezique" in combos or "bezik" in combos
+        if bezique and code in (QS, JD):
             partner = JD if code == QS else QS
             v += 14 if held[partner] else (9 if unseen[partner] else 2)
         if rank in (KING, QUEEN):
@@ -77,7 +79,15 @@ class Counting:
             same = sum(n for c, n in held.items() if rank_of(c) == rank)
             out = sum(n for c, n in unseen.items() if rank_of(c) == rank)
             if same + out >= 4:
-                v += 3 * max(0, same - 1)
+                v += TUNE["four"] * max(0, same - 1)
+        if bezique and code in (QS, JD) and held[code] + unseen[code] >= 2 and held[
+                JD if code == QS else QS]:
+            v += TUNE["double"] * (held[QS] + held[JD] - 1)  # double bezique in sight
+        if suit == trump and rank in (ACE, TEN, KING, QUEEN, JACK):
+            seq = [kind_code(r, suit) for r in (ACE, TEN, KING, QUEEN, JACK)]
+            have = sum(1 for c in seq if held[c])
+            if all(held[c] or unseen[c] for c in seq) and have >= 3:
+                v += TUNE["sequence"] * (have - 2)
         if rank == SEVEN_RANK and suit == trump and self.rules.trump_sevens:
             v += 6
         return v
@@ -182,20 +192,24 @@ def _play_rules(obs: Observation, plays: list[Action], count: Counting) -> Actio
                                              - count.keep(a.codes[0]) * 0.3))
         return min(plays, key=cost)
     brisques = sum(10 for _, c, _ in obs.trick if rank_of(c) in (ACE, TEN))
+    declare = count.declarable_value() * TUNE["declare"]
+    if obs.stock_size <= TUNE["late"]:
+        declare *= 2
     if winners and (obs.end_phase or brisques or points):
         cheapest = min(winners, key=cost)
-        if obs.end_phase or count.keep(cheapest.codes[0]) < 14 + max(brisques, points):
+        if obs.end_phase or count.keep(cheapest.codes[0]) < TUNE["brisque"] + max(
+                brisques, points) + declare:
             return cheapest
     if winners and not obs.end_phase:
         cheapest = min(winners, key=cost)
-        price = count.keep(cheapest.codes[0])
-        declare = count.declarable_value()
-        if price < TUNE["cheap"] + TUNE["declare"] * declare:
+        if count.keep(cheapest.codes[0]) < TUNE["cheap"] + declare:
             return cheapest
     return min(plays, key=cost)
 
 
-TUNE = {"cheap": 6.0, "declare": 0.0}
+# Thresholds of the normal level (tuned in duplicate duels against greedy).
+TUNE = {"cheap": 10.0, "declare": 0.3, "brisque": 14.0, "late": 10.0,
+        "four": 3.0, "double": 8.0, "sequence": 0.0}
 
 
 def _lead_value(code: int, count: Counting) -> float:
@@ -215,8 +229,9 @@ class NormalPlayer:
         self.rng = rng or random.Random(0)
 
     def decide(self, obs: Observation) -> Decision:
-        return normal_action(obs, self.rng)
-        yield  # pragma: no cover - makes this a generator
+        action = normal_action(obs, self.rng)
+        yield from ()  # a generator like every player
+        return action
 
 
 class EasyPlayer:
@@ -231,13 +246,15 @@ class EasyPlayer:
     def decide(self, obs: Observation) -> Decision:
         legal = obs.legal_actions
         if Action(ACCEPT) in legal:
+            yield from ()
             return Action(ACCEPT)  # easy never refuses
         if Action(VIDO) in legal and win_chance(obs) < 0.85:
             legal_cards = [a for a in legal if a.kind != VIDO]
             if legal_cards:
                 obs = _without_vido(obs)
-        return normal_action(obs, self.rng, slips=self.slips, exact_end=False)
-        yield  # pragma: no cover
+        action = normal_action(obs, self.rng, slips=self.slips, exact_end=False)
+        yield from ()
+        return action
 
 
 def _without_vido(obs: Observation) -> Observation:
@@ -328,7 +345,7 @@ REASONS = (
     "declares_best", "keeps_bezique", "wins_brisque", "saves_trumps", "forces_trump",
     "discards_low", "sequence_ready", "endgame_optimal", "exchange_seven", "wins_to_declare",
     "leads_master", "feeds_partner", "calls_vido", "accepts_vido", "refuses_vido",
-    "waits_to_declare",
+    "waits_to_declare", "win_trick",
 )
 
 
@@ -354,12 +371,11 @@ def reason_for(obs: Observation, action: Action, result: SearchResult | None = N
     if obs.trick:
         best, win_seat, points = _trick_state(obs)
         if beats(code, best, obs.trump):
-            if points and rank_of(code) not in (ACE, TEN) or any(
-                    rank_of(c) in (ACE, TEN) for _, c, _ in obs.trick):
+            if any(rank_of(c) in (ACE, TEN) for _, c, _ in obs.trick):
                 return "wins_brisque"
             if count.declarable_value():
                 return "wins_to_declare"
-            return "wins_brisque" if points else "wins_to_declare"
+            return "win_trick"
         if rules_for(obs).partnerships and win_seat % 2 == obs.seat % 2:
             return "feeds_partner"
         return "discards_low"

@@ -58,9 +58,9 @@ def keep_values(deal: Deal, seat: int) -> dict[int, float]:
         v = _RANK_KEEP[rank]
         if suit == trump:
             v += 8 + (6 - rank)
-        if c == QS or c == JD:
+        if c in (QS, JD):
             v += 12
-        if rank == KING or rank == QUEEN:
+        if rank in (KING, QUEEN):
             partner = kind_code(QUEEN if rank == KING else KING, suit)
             if partner in held:
                 v += 9 if suit == trump else 5
@@ -80,13 +80,13 @@ def fast_action(deal: Deal, rng: random.Random | None = None) -> Action:
     seat = deal.current
     assert seat is not None
     if deal.phase == DECLARING:
-        best, best_value = PASS_ACTION, 0
+        chosen, best_value = PASS_ACTION, 0
         for a in legal:
             if a.kind in (DECLARE, SEVEN):
                 v = declare_value(deal.rules, a, deal.trump)
                 if v > best_value:
-                    best, best_value = a, v
-        return best
+                    chosen, best_value = a, v
+        return chosen
     if deal.phase != PLAYING:
         return next((a for a in legal if a.kind == "accept"), legal[0])
     plays = [a for a in legal if a.kind in (PLAY, PLAY_TABLE)]

@@ -210,11 +210,11 @@ def _build(know: Knowledge, rng: random.Random) -> Deal:
     for position, _ in know.my_draws:
         protected.add(deal.stock[top - position])
     for action in know.actions:
-        seat = deal.current
-        if seat is None:
+        actor = deal.current
+        if actor is None:
             raise WorldError("the deal ended early")
-        if seat != me:
-            _ensure_cards(deal, seat, action, protected, rng)
+        if actor != me:
+            _ensure_cards(deal, actor, action, protected, rng)
         deal.apply(action)
         for table in deal.tables:
             protected.update(table)

@@ -55,7 +55,7 @@ def test_sampled_worlds_show_the_seat_what_it_saw(variant, options):
     """A sampled world looks, from the seat, exactly like the real deal."""
     rng = random.Random(3)
     checked = 0
-    for deal, obs in _positions(variant, options, seed=11, every=5):
+    for _deal, obs in _positions(variant, options, seed=11, every=5):
         try:
             world = sample_world(obs, rng)
         except Exception:  # a rare unsatisfiable sample in 3-4 player games
@@ -204,7 +204,7 @@ def test_decide_yields_in_slices():
 
 def test_strong_solves_the_end_phase_exactly():
     """With the stock empty (two players) the strong move is the solver's optimum."""
-    for deal, obs in _positions("classic", {}, seed=31, every=1):
+    for _deal, obs in _positions("classic", {}, seed=31, every=1):
         if obs.end_phase and len(obs.legal_actions) > 1:
             player = StrongPlayer(random.Random(1), worlds=1)
             action = choose(player, obs)
@@ -216,7 +216,7 @@ def test_strong_solves_the_end_phase_exactly():
 
 
 def test_knowledge_tracks_own_cards_and_unseen():
-    for deal, obs in _positions("classic", {}, seed=5, every=3):
+    for _deal, obs in _positions("classic", {}, seed=5, every=3):
         know = Knowledge(obs)
         assert sum(know.unseen.values()) == (
             sum(obs.hand_sizes) - obs.hand_sizes[obs.seat] + obs.stock_size
@@ -281,7 +281,7 @@ def test_normal_beats_random():
 
 
 def test_hint_gives_a_legal_action_and_a_reason():
-    for deal, obs in _positions("classic", {}, seed=2, every=11)[:5]:
+    for _deal, obs in _positions("classic", {}, seed=2, every=11)[:5]:
         if not obs.legal_actions:
             continue
         action, reason = hint(obs, worlds=2, time_budget=None)
