@@ -9,6 +9,7 @@ import asyncio
 import json
 import re
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,25 @@ def run_app(variant: str, seed: int = 3) -> tuple[App, FakeDom]:
     return app, dom
 
 
+def isolated(fn: Any) -> Any:
+    """Run in a thread of its own: Playwright's sync API may own this thread's event loop."""
+    result: list[Any] = []
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            result.append(fn())
+        except BaseException as exc:  # re-raised in the test's thread
+            errors.append(exc)
+
+    worker = threading.Thread(target=target)
+    worker.start()
+    worker.join()
+    if errors:
+        raise errors[0]
+    return result[0] if result else None
+
+
 def play_deal(app: App) -> None:
     async def go() -> None:
         for _ in range(2000):
@@ -59,12 +79,12 @@ def play_deal(app: App) -> None:
             while app.busy:
                 await asyncio.sleep(0.005)
 
-    asyncio.run(go())
+    isolated(lambda: asyncio.run(go()))
 
 
 @pytest.mark.parametrize("variant", sorted(engine.VARIANTS))
 def test_every_variant_plays_a_deal_to_its_summary(variant: str) -> None:
-    app, dom = run_app(variant)
+    app, dom = isolated(lambda: run_app(variant))
     assert dom.state == "ready"
     n = app.game.rules.players
     play_deal(app)
@@ -76,7 +96,7 @@ def test_every_variant_plays_a_deal_to_its_summary(variant: str) -> None:
 
 
 def test_hooks_on_controls() -> None:
-    app, dom = run_app("classic")
+    app, dom = isolated(lambda: run_app("classic"))
     hand = dom.regions["bz-me"]
     legal = {a.text() for a in app.game.legal_actions()}
     for action, disabled in re.findall(r'data-action="([^"]+)"( aria-disabled="true")?', hand):
@@ -88,6 +108,10 @@ def test_hooks_on_controls() -> None:
 
 
 def test_save_round_trip_and_bad_saves() -> None:
+    isolated(save_round_trip_and_bad_saves)
+
+
+def save_round_trip_and_bad_saves() -> None:
     app, _ = run_app("classic")
     app.try_action(app.game.legal_actions()[0].text())
     text = app.store.getItem(storage.SAVE_KEY)
