@@ -550,8 +550,9 @@ def render_game_summary(view: TableView, cat: Cat) -> str:
             '<button type="button" class="btn primary" data-command="next">'
             f"{escape(cat.t('action.next_game'))}</button>"
         )
+    match_attr = ' data-match="over"' if view.match_over else ""
     return (
-        f'<div class="summary" data-summary="{"match" if view.match_over else "game"}" '
+        f'<div class="summary" data-summary="game"{match_attr} '
         f'role="dialog"'
         f' aria-labelledby="gsum-title"><h2 id="gsum-title">{escape(title)}</h2>'
         f'<p class="winner">{escape(winner_text(view, cat))}</p><ul '

@@ -145,3 +145,29 @@ def test_every_catalog_key_the_table_uses_exists() -> None:
             used.add(m.group(1))
     missing = sorted(k for k in used if k not in en)
     assert not missing, missing
+
+
+def test_a_whole_game_ends_with_the_game_summary() -> None:
+    def whole_game() -> tuple[App, FakeDom]:
+        app, dom = run_app("classic", seed=8)
+
+        async def go() -> None:
+            for _ in range(40_000):
+                if app.game.is_terminal and app.overlay == "game":
+                    return
+                if app.game.deal.is_terminal:
+                    app.next_step()
+                elif app.game.current_player == app.human and not app.busy:
+                    app.try_action(app.game.legal_actions()[0].text())
+                await asyncio.sleep(0)
+                while app.busy:
+                    await asyncio.sleep(0.001)
+
+        asyncio.run(go())
+        return app, dom
+
+    app, dom = isolated(whole_game)
+    assert app.game.is_terminal
+    overlay = dom.regions["bz-overlay"]
+    assert 'data-summary="game"' in overlay and 'data-command="new-game"' in overlay
+    assert max(app.game.totals) >= 1000
