@@ -166,8 +166,9 @@ def build_view(
             prompts.append(ActionView(a.text(), kind, cards))
 
     trick = [(s, _text(c)) for s, c, _ in obs.trick]
+    trick_done = False
     if not trick and shown_trick:
-        trick = shown_trick
+        trick, trick_done = shown_trick, True
 
     side_scores = None
     if n == 4 and partnerships(game):
@@ -202,6 +203,7 @@ def build_view(
         turnup=None if obs.turnup is None else _text(obs.turnup),
         stock=obs.stock_size,
         trick=trick,
+        trick_done=trick_done,
         phase=obs.phase,
         current=current,
         target=game_target(game),

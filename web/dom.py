@@ -103,6 +103,8 @@ class BrowserDom(Dom):
         self.cache: dict[str, str] = {}
         self.nodes: dict[str, Any] = {}
         self._proxies: list[Any] = []
+        query = js.window.matchMedia("(prefers-reduced-motion: reduce)")
+        self.reduced_motion = bool(query.matches)
         if _n(self.doc.querySelector('link[href$="app.css"]')) is None:
             link = self.doc.createElement("link")
             link.rel = "stylesheet"
@@ -199,7 +201,11 @@ class BrowserDom(Dom):
                 continue
             self.cache[region] = html
             el = self.node(region)
+            flip = region == "bz-me" and not self.reduced_motion
+            before = self._card_positions(el) if flip else {}
             el.innerHTML = html
+            if before:
+                self._flip(el, before)
             changed = True
             if region == "bz-overlay":
                 if html:
@@ -216,6 +222,46 @@ class BrowserDom(Dom):
             active = _n(self.doc.activeElement)
             if active is None or active == self.doc.body or not active.isConnected:
                 self._restore(focus)
+
+    def _card_positions(self, region: Any) -> dict[str, tuple[float, float]]:
+        """Where each hand card is now, keyed by card and copy number (for FLIP)."""
+        out: dict[str, tuple[float, float]] = {}
+        seen: dict[str, int] = {}
+        cards = region.querySelectorAll(".hcard")
+        for i in range(cards.length):
+            el = cards.item(i)
+            card = _s(el.getAttribute("data-card")) or ""
+            seen[card] = seen.get(card, 0) + 1
+            rect = el.getBoundingClientRect()
+            out[f"{card}#{seen[card]}"] = (float(rect.left), float(rect.top))
+        return out
+
+    def _flip(self, region: Any, before: dict[str, tuple[float, float]]) -> None:
+        """Slide the cards that stayed from their old place to the new one (FLIP)."""
+        moved = []
+        after = self._card_positions(region)
+        cards = region.querySelectorAll(".hcard")
+        seen: dict[str, int] = {}
+        for i in range(cards.length):
+            el = cards.item(i)
+            card = _s(el.getAttribute("data-card")) or ""
+            seen[card] = seen.get(card, 0) + 1
+            key = f"{card}#{seen[card]}"
+            if key not in before or key not in after:
+                continue
+            dx = before[key][0] - after[key][0]
+            dy = before[key][1] - after[key][1]
+            if abs(dx) < 1 and abs(dy) < 1:
+                continue
+            el.style.transition = "none"
+            el.style.transform = f"translate({dx:.0f}px, {dy:.0f}px)"
+            moved.append(el)
+        if not moved:
+            return
+        region.getBoundingClientRect()  # one reflow: the inverted positions take effect
+        for el in moved:
+            el.style.transition = "transform 240ms ease"
+            el.style.transform = ""
 
     def _restore(self, focus: tuple[str, str]) -> None:
         kind, value = focus

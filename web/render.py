@@ -309,9 +309,11 @@ def render_centre(view: TableView, cat: Cat) -> str:
             f' data-pos="{pos}" data-seat="{seat}">{face}'
             f'<figcaption aria-hidden="true">{escape(who)}</figcaption></figure>'
         )
+    done = " done" if view.trick_done else ""
+    label = cat.t("table.last_trick_label" if view.trick_done else "a11y.trick")
     trick = (
-        f'<div class="trick" data-n="{view.num_players}" role="group"'
-        f' aria-label="{escape(cat.t("a11y.trick"))}">{"".join(trick_cards)}</div>'
+        f'<div class="trick{done}" data-n="{view.num_players}" role="group"'
+        f' aria-label="{escape(label)}">{"".join(trick_cards)}</div>'
     )
     return f'<div class="pile">{trump}{stock}</div>{trick}'
 

@@ -112,5 +112,6 @@ class TableView:
     hint: str | None = None
     deal_number: int = 1
     drawn: list[str] = field(default_factory=list)  # cards just drawn (animated in)
+    trick_done: bool = False  # the trick shown is the last completed one
     trick_fresh: bool = False  # the last trick card was just played (animated in)
     game_info: dict[str, object] = field(default_factory=dict)  # bezik: how the game ended
