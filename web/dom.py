@@ -240,6 +240,8 @@ class BrowserDom(Dom):
         """Slide the cards that stayed from their old place to the new one (FLIP)."""
         moved = []
         after = self._card_positions(region)
+        if after.keys() == before.keys():
+            return  # no card came or went (a language switch, a new legal set): no slide
         cards = region.querySelectorAll(".hcard")
         seen: dict[str, int] = {}
         for i in range(cards.length):
