@@ -63,8 +63,8 @@ def render_bar(view: TableView | None, lang: str, cat: Cat, busy: bool = False) 
     langs = "".join(
         f'<button type="button" class="btn lang" data-command="language" data-lang="{code}"'
         f' lang="{code}" aria-pressed="{"true" if code == lang else "false"}"'
-        f' title="{escape(cat.t(f"lang.{code}"))}" aria-label="{escape(cat.t(f"lang.{code}"))}">'
-        f"{escape(cat.t(f'lang.short.{code}'))}</button>"
+        f' title="{escape(cat.t(f"lang.{code}"))}">{escape(cat.t(f"lang.short.{code}"))}'
+        f'<span class="sr-only"> {escape(cat.t(f"lang.{code}"))}</span></button>'
         for code in LANGS
     )
     hint_dis = ""
