@@ -431,7 +431,8 @@ def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
     per_seat: dict[int, list[str]] = {sv.seat: [] for sv in view.seats}
     for seat, kind, pts in s.declarations:
         per_seat.setdefault(seat, []).append(f"{escape(cat.declaration(kind))} {pts}")
-    decl_cells = "".join(f"<td>{'<br>'.join(per_seat[sv.seat]) or '–'}</td>" for sv in view.seats)
+    none = escape(cat.t("summary.no_declarations"))
+    decl_cells = "".join(f"<td>{'<br>'.join(per_seat[sv.seat]) or none}</td>" for sv in view.seats)
     rows.append(
         f'<tr><th scope="row">{escape(cat.t("summary.declarations"))}</th>{decl_cells}</tr>'
     )
