@@ -80,6 +80,7 @@ class App:
         self.deal_number = 1
         self.view: TableView | None = None
         self.tasks: set[Any] = set()
+        self.had_prompt = False
 
     # ------------------------------------------------------------ start
     def start(self) -> None:
@@ -350,6 +351,11 @@ class App:
             table_players=n,
         )
         self.announce()
+        # A keyboard player who just won a trick lands on the declare/pass choice.
+        prompt = view.phase in ("declare", "answer") and view.current == self.human
+        if prompt and not self.had_prompt and self.dom.focus_is_in("#bz-me"):
+            self.dom.focus_first("#bz-prompt .btn")
+        self.had_prompt = prompt
 
     def notice_html(self) -> str:
         parts = []

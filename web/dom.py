@@ -56,6 +56,9 @@ class Dom:
 
     def focus_hand(self, index: int) -> None: ...
 
+    def focus_is_in(self, selector: str) -> bool:
+        return False
+
     def roving(self, index: int) -> None: ...
 
     def read_form(self, form_id: str) -> dict[str, str]:
@@ -295,6 +298,12 @@ class BrowserDom(Dom):
         el = _n(self.root.querySelector(selector))
         if el is not None:
             el.focus()
+
+    def focus_is_in(self, selector: str) -> bool:
+        """Whether keyboard focus is inside the first element matching selector."""
+        box = _n(self.root.querySelector(selector))
+        active = _n(self.doc.activeElement)
+        return box is not None and active is not None and bool(box.contains(active))
 
     def focus_hand(self, index: int) -> None:
         cards = self.root.querySelectorAll(".hcard")

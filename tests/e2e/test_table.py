@@ -175,7 +175,7 @@ def test_illegal_click_is_refused_with_the_reason(
 
 
 def test_keyboard_only_trick(page: Page, app_url: str, wait_ready: Callable[..., None]) -> None:
-    open_table(page, app_url, wait_ready, seed=7)
+    open_table(page, app_url, wait_ready, seed=5)  # the player wins this first trick
     wait_for_input(page)
     # Tab until a hand card has focus (every control is reachable by Tab)
     for _ in range(30):
@@ -199,6 +199,12 @@ def test_keyboard_only_trick(page: Page, app_url: str, wait_ready: Callable[...,
     )
     page.wait_for_function("document.querySelectorAll('.trick [data-card]').length === 2")
     assert page.locator("#bz-me .hand .card").count() <= hand_before
+    # won by the player: the declare/pass choice has the focus, Enter answers it
+    wait_for_input(page)
+    assert page.locator('[data-action="pass"]').count() == 1
+    assert page.evaluate("document.activeElement.closest('#bz-prompt') !== null")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('[data-action=\"pass\"]') === null")
     live = page.locator("[aria-live=polite]#bz-live")
     page.wait_for_function("document.getElementById('bz-live').textContent.length > 0")
     assert live.inner_text()
