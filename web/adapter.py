@@ -84,12 +84,15 @@ def build_view(
     hint: str | None = None,
     show_summary: bool = True,
     deal_number: int = 1,
+    obs: Any = None,
 ) -> TableView:
     deal = game.deal
-    obs = observe(game, human)
+    if obs is None:
+        obs = observe(game, human)
     n = obs.players
     current = obs.current_player
-    legal_actions = list(deal.legal_actions()) if current == human else []
+    # the observation already lists the seat's legal actions when it is his turn
+    legal_actions = list(obs.legal_actions) if current == human else []
     legal = [a.text() for a in legal_actions]
 
     scores = game_scores(game)

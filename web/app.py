@@ -81,6 +81,7 @@ class App:
         self.view: TableView | None = None
         self.tasks: set[Any] = set()
         self.had_prompt = False
+        self.last_log: list[list[Any]] = []
 
     # ------------------------------------------------------------ start
     def start(self) -> None:
@@ -293,10 +294,13 @@ class App:
         return self.event_text(ev, html=False, prev=prev)
 
     def build(self) -> TableView:
-        log_events = self.observation_log()
+        obs = observe(self.game, self.human)  # one observation per render
+        log_events = list(obs.log)
+        self.last_log = log_events
         view = build_view(
             self.game,
             self.human,
+            obs=obs,
             shown_trick=self.shown_trick,
             thinking=self.busy,
             deal_number=self.deal_number,
@@ -394,7 +398,7 @@ class App:
         return ""
 
     def announce(self) -> None:
-        events = self.observation_log()
+        events = self.last_log
         if len(events) < self.announced:
             self.announced = 0
         fresh = events[self.announced :]
