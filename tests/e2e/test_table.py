@@ -74,6 +74,7 @@ def scores(page: Page) -> list[int]:
 def test_whole_deal_to_summary(
     page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
 ) -> None:
+    page.emulate_media(reduced_motion="reduce")  # still pictures
     open_table(page, app_url, wait_ready, seed=11)
     assert page.locator("html").get_attribute("data-app-state") == "ready"
     assert page.locator('[data-command="new-game"]').count() >= 1
@@ -260,10 +261,16 @@ def test_no_long_task_while_the_strong_ai_thinks(
 def test_screenshots_phone_and_desktop(
     page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
 ) -> None:
+    page.emulate_media(reduced_motion="reduce")  # still pictures
     page.set_viewport_size({"width": 360, "height": 740})
     open_table(page, app_url, wait_ready, seed=13)
     play_until(page, lambda played: len(played) >= 7)
     wait_for_input(page)
+    motion = page.evaluate(
+        "(() => { const s = getComputedStyle(document.querySelector('#bz-me .hcard'));"
+        " return [s.animationName, s.transitionDuration]; })()"
+    )
+    assert motion == ["none", "0s"], f"animations not off under reduced motion: {motion}"
     overflow = page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
     assert not overflow, "the table is wider than a 360-px phone"
     small = page.evaluate("""() => [...document.querySelectorAll('#bz button')]
@@ -280,6 +287,7 @@ def test_screenshots_phone_and_desktop(
 def test_language_switch_mirrors_and_is_remembered(
     page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
 ) -> None:
+    page.emulate_media(reduced_motion="reduce")  # still pictures
     page.set_viewport_size({"width": 360, "height": 740})
     open_table(page, app_url, wait_ready, seed=17)
     play_until(page, lambda played: len(played) >= 5)

@@ -30,6 +30,7 @@ def start_variant(page: Page, variant: str, options: dict[str, str] | None = Non
 def test_three_handed_deal_to_summary(
     page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
 ) -> None:
+    page.emulate_media(reduced_motion="reduce")  # still pictures
     open_table(page, app_url, wait_ready, seed=21)
     start_variant(page, "russian-3")
     assert page.locator("#bz-opps .seat").count() == 2
@@ -45,6 +46,7 @@ def test_three_handed_deal_to_summary(
 def test_four_handed_deal_to_summary(
     page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
 ) -> None:
+    page.emulate_media(reduced_motion="reduce")  # still pictures
     open_table(page, app_url, wait_ready, seed=22)
     start_variant(page, "russian-4")
     assert page.locator("#bz-opps .seat").count() == 3
@@ -86,6 +88,7 @@ def bezik_save_with_vido_called() -> str:
 def test_bezik_vido_called_and_refused(
     page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
 ) -> None:
+    page.emulate_media(reduced_motion="reduce")  # still pictures
     open_table(page, app_url, wait_ready, seed=23)
     page.evaluate("(s) => localStorage.setItem('bezique.save', s)", bezik_save_with_vido_called())
     page.reload()
