@@ -15,7 +15,7 @@ from typing import Any, TextIO
 from .cards import SUITS, code_text, notation_key
 from .errors import IllegalActionError, NotationError, RecordError
 from .game import Game, ReplayError, new_game, replay_record
-from .players import PLAYERS, Player, choose, make_player
+from .players import PLAYERS, Player, choose, decided, make_player
 from .variants import VARIANTS
 
 EXIT_ILLEGAL = 2
@@ -212,8 +212,7 @@ class _Timed:
         start = time.perf_counter()
         action = choose(self.player, obs)
         self.clock.append(time.perf_counter() - start)
-        return action
-        yield  # pragma: no cover
+        return decided(action)
 
 
 def cmd_bench(out: TextIO, seconds: float = 3.0) -> int:
