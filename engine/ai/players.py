@@ -239,7 +239,7 @@ class EasyPlayer:
 
     name = "easy"
 
-    def __init__(self, rng: random.Random | None = None, slips: float = 0.2) -> None:
+    def __init__(self, rng: random.Random | None = None, slips: float = 0.25) -> None:
         self.rng = rng or random.Random(0)
         self.slips = slips
 
@@ -270,8 +270,9 @@ def _without_vido(obs: Observation) -> Observation:
 # cards (tuned in duplicate duels against greedy). Budgets: (worlds, seconds).
 HORIZON = 4
 WEIGHT = 0.5
+PRIOR_BONUS = 5.0  # points the normal level's choice gets before the search compares
 BROWSER_BUDGET: tuple[int | None, float | None] = (400, 0.8)
-CPYTHON_BUDGET: tuple[int | None, float | None] = (8, None)
+CPYTHON_BUDGET: tuple[int | None, float | None] = (16, None)
 class StrongPlayer:
     """PIMC over consistent worlds with rollouts and the exact end-phase solver.
 
@@ -304,9 +305,11 @@ class StrongPlayer:
             if choice is not None or obs.phase == ANSWERING:
                 return choice or Action(ACCEPT)
         try:
+            prior = normal_action(obs, random.Random(seed)) if PRIOR_BONUS else None
             result = yield from pimc(obs, seed, self.worlds, self.time_budget,
                                      self.slice_seconds, horizon=self.horizon,
-                                     weight=self.weight)
+                                     weight=self.weight, prior=prior,
+                                     prior_bonus=PRIOR_BONUS)
         except WorldError:
             return normal_action(obs, self.rng)
         self.last = result

@@ -21,6 +21,7 @@ QS = kind_code(QUEEN, 0)
 JD = kind_code(JACK, 2)
 PASS_ACTION = Action(PASS)
 NOISE = 3.0
+WIN_CHEAP = 6.0  # rollouts take a pointless trick with a card worth less than this
 _RANK_KEEP = (11.0, 10.0, 4.0, 3.0, 2.0, 0.0, 0.0, 0.0)
 
 
@@ -227,7 +228,7 @@ def _play_id(deal: Deal, seat: int, rng: random.Random) -> int:
         if end or keep[kinds[ids[k]]] < 14 + points:
             return ids[k]
     if winners and not end:
-        cheap = [k for k in winners if keep[kinds[ids[k]]] < 6]
+        cheap = [k for k in winners if keep[kinds[ids[k]]] < WIN_CHEAP]
         if cheap:
             return ids[min(cheap, key=cost)]
     return ids[min(order, key=cost)]

@@ -62,7 +62,8 @@ def pimc(
     solve_below: int = 0,
     horizon: int | None = None,
     weight: float = 0.5,
-    max_candidates: int | None = None,
+    prior: Action | None = None,
+    prior_bonus: float = 0.0,
 ) -> Search:
     """Search the observation's card actions; returns the best with its mean scores."""
     cands = candidates(obs)
@@ -122,6 +123,9 @@ def pimc(
     if not done:
         return SearchResult(cands[0])
     scores = {a: totals[a] / done for a in cands}
+    if prior in scores:
+        # the rule-based choice wins unless the search clearly prefers another
+        scores[prior] += prior_bonus
     best = max(cands, key=lambda a: scores[a])  # first of the best in legal order
     return SearchResult(best, scores, done)
 
