@@ -322,7 +322,7 @@ class StrongPlayer:
         rng = random.Random(seed)
         diffs: list[float] = []
         know = Knowledge(obs)
-        for k in range(6):
+        for k in range(min(6, self.worlds or 6)):
             try:
                 world = sample_world(obs, random.Random(seed + k), know)
             except WorldError:
