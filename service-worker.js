@@ -73,7 +73,9 @@ async function precache() {
       tell({ type: "precache-progress", loaded, total, version: self.__VERSION });
     }
   };
-  const queue = [...entries];
+  // Biggest first: the runtime starts at once, and the page's own small requests (icon, CSS,
+  // catalog) have finished by the time the queue reaches them, so the HTTP cache serves them.
+  const queue = [...entries].sort((a, b) => b.size - a.size || (a.url < b.url ? -1 : 1));
   async function worker() {
     for (let entry = queue.shift(); entry; entry = queue.shift()) {
       const key = keyOf(entry);
