@@ -80,7 +80,6 @@ test: build
 	  cat build/pyodide-tests.log; exit $$status
 	$(call section,tests: end to end in Chromium)
 	$(PY) -m pytest tests/e2e
-	$(call section,all tests passed)
 
 bench: setup
 	$(call section,bench: engine)
