@@ -139,6 +139,7 @@ def test_cli_replay_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert code == 3 and out["ok"] is False
 
 
+@pytest.mark.needs_processes
 def test_cli_selfplay_writes_records_that_replay(tmp_path: Path) -> None:
     out = subprocess.run(
         [sys.executable, "-m", "engine", "selfplay", "--variant", "classic", "--games", "2",
@@ -154,6 +155,7 @@ def test_cli_selfplay_writes_records_that_replay(tmp_path: Path) -> None:
         assert json.loads(replayed.stdout)["game"]["winner"] is not None
 
 
+@pytest.mark.needs_processes
 def test_cli_play_reports_a_typo_and_goes_on() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "engine", "play", "--seed", "1"],
