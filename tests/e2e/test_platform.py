@@ -49,6 +49,34 @@ def lookup(data: dict[str, Any], key: str) -> Any:
     return node
 
 
+TABLE_SNAPSHOT = """() => ({
+  hand: [...document.querySelectorAll('#bz-me .hand [data-card]')].map(e => e.dataset.card),
+  scores: [...document.querySelectorAll('[data-seat-score]')].map(e => e.textContent),
+  actions: [...document.querySelectorAll('#bz [data-action]:not([aria-disabled="true"])')]
+             .map(e => e.dataset.action),
+})"""
+AWAITING_PLAYER = (
+    "() => !!document.querySelector('#bz [data-action]:not([aria-disabled=\"true\"])')"
+)
+
+
+def play_a_little(page: Page, moves: int = 3) -> dict[str, Any]:
+    """Make a few moves as the player, then return what the table shows at the next turn."""
+    for _ in range(moves):
+        page.wait_for_function(AWAITING_PLAYER, timeout=BOOT_TIMEOUT_MS)
+        page.locator('#bz [data-action]:not([aria-disabled="true"])').first.click()
+    page.wait_for_function(AWAITING_PLAYER, timeout=BOOT_TIMEOUT_MS)
+    snapshot: dict[str, Any] = page.evaluate(TABLE_SNAPSHOT)
+    assert snapshot["hand"] and snapshot["actions"], snapshot
+    return snapshot
+
+
+def table_after_reload(page: Page) -> dict[str, Any]:
+    page.wait_for_function(AWAITING_PLAYER, timeout=BOOT_TIMEOUT_MS)
+    snapshot: dict[str, Any] = page.evaluate(TABLE_SNAPSHOT)
+    return snapshot
+
+
 def test_boots_to_ready(page: Page, app_url: str, dist_dir: Path, wait_ready: WaitFn) -> None:
     page.goto(app_url)
     wait_ready(page)
@@ -152,11 +180,13 @@ def test_first_visit_downloads_once_later_visits_nothing_and_offline_works(
         wait_ready(page)
         assert page.evaluate("document.documentElement.dataset.bootMode") == "claimed"
 
+        position = play_a_little(page)
         site.stop()
         context.set_offline(True)
         page.reload()
         wait_ready(page)
         assert page.evaluate("document.documentElement.dataset.bootMode") == "cached"
+        assert table_after_reload(page) == position  # the game resumes offline, unchanged
         page.goto(site.url + "index.html")
         wait_ready(page)
     finally:
@@ -205,6 +235,7 @@ def test_update_banner_waits_for_the_player(
         wait_ready(page)
         wait_controlled(page)
         assert page.locator("#update-banner").is_hidden()
+        position = play_a_little(page)
         old_sw = page.evaluate("navigator.serviceWorker.controller.scriptURL")
         old_caches = page.evaluate("caches.keys()")
 
@@ -242,6 +273,7 @@ def test_update_banner_waits_for_the_player(
         assert len(page.evaluate("caches.keys()")) == 1
         served = page.evaluate("fetch('index.html').then((r) => r.text())")
         assert "<!-- v2 -->" in served
+        assert table_after_reload(page) == position  # the game survives the app update
         downloaded = {p for p, n in site.bytes_sent.items() if n}
         assert not any(p.startswith("/runtime/") for p in downloaded), downloaded
     finally:
