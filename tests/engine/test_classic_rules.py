@@ -323,3 +323,20 @@ def test_legal_actions_are_sorted_and_unique() -> None:
 
 def test_hearts_helper_constants() -> None:
     assert HEARTS == 1 and CLUBS == 3
+
+
+def test_observation_reveals_only_what_the_seat_may_know() -> None:
+    deal = build(["AH QS JD KS 10H 9H 10D AD", "7H 7S 8S 9S JH 8H KD 10S"],
+                 stock_top="KC QC")
+    play_all(deal, "play AH, play 7H, declare QS JD")
+    mine, theirs = deal.observation(0), deal.observation(1)
+    assert sorted(theirs.hand) == sorted(deal.kinds[i] for i in deal.hands[1])
+    # the opponent's declared cards are public; his hidden hand and the stock order are not
+    assert sorted(theirs.tables[0]) == sorted(codes("QS JD"))
+    hidden_text = repr(theirs.to_json())
+    assert "KC" not in hidden_text  # seat 0 drew KC: only seat 0 knows it
+    assert [e for e in theirs.log if e[0] == "draw" and e[1] == 0] == [["draw", 0, None, False]]
+    assert next(e for e in mine.log if e[0] == "draw" and e[1] == 0)[2] == codes("KC")[0]
+    assert theirs.hand_sizes == [6, 8] and theirs.stock_size == mine.stock_size
+    assert theirs.legal_actions == [] and mine.legal_actions
+    assert not hasattr(theirs, "stock") and not hasattr(theirs, "hands")
