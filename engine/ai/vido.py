@@ -23,7 +23,7 @@ from ..deal import Observation
 
 ACCEPT_ABOVE = 0.25
 CALL_ABOVE = 0.72
-DEAL_SPREAD = 900.0  # standard deviation of one bezik deal's score difference (measured)
+DEAL_SPREAD = 900.0  # assumed standard deviation of one bezik deal's score difference
 
 
 def win_chance(obs: Observation, expected_rest: float = 0.0, rest_spread: float | None = None
