@@ -280,26 +280,35 @@ def replay_record(record: Any, seed: int | None = None) -> Game:
                 raise RecordError(f"deal {number - 1} stops before its end")
             game.histories.append(list(game.deal.history))
             seat = (game.deal.dealer + 1) % rules.players
-        hands = entry.get("hands")
-        if not isinstance(hands, list):
-            raise RecordError(f"deal {number}: hands must be a list")
-        turnup = entry.get("turnup")
-        deal = Deal.from_codes(
-            rules,
-            seat,
-            [_codes(h, f"deal {number} hand") for h in hands],
-            _codes(entry.get("stock"), f"deal {number} stock"),
-            None if turnup is None else _codes([turnup], f"deal {number} turnup")[0],
-        )
-        game.deal = game._start(deal)
-        actions = entry.get("actions", [])
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise RecordError(f"deal {number}: actions must be a list of strings")
-        for index, text in enumerate(actions):
-            try:
-                if game.deal.is_terminal:
-                    raise IllegalActionError("deal_over", "the deal is over")
-                game.apply(text)
-            except IllegalActionError as err:
-                raise ReplayError(number, index, text, err) from None
+        replay_deal(game, rules, seat, entry, number)
     return game
+
+
+def replay_deal(
+    game: Game, rules: Ruleset, dealer: int, entry: Mapping[str, Any], number: int
+) -> None:
+    """Start deal ``number`` of a record with its cards and play its actions through ``game``."""
+    hands = entry.get("hands")
+    if not isinstance(hands, list):
+        raise RecordError(f"deal {number}: hands must be a list")
+    turnup = entry.get("turnup")
+    if turnup is not None and not rules.has_turnup:
+        raise RecordError(f"deal {number}: this variant has no turnup")
+    deal = Deal.from_codes(
+        rules,
+        dealer,
+        [_codes(h, f"deal {number} hand") for h in hands],
+        _codes(entry.get("stock"), f"deal {number} stock"),
+        None if turnup is None else _codes([turnup], f"deal {number} turnup")[0],
+    )
+    game.deal = game._start(deal)
+    actions = entry.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError(f"deal {number}: actions must be a list of strings")
+    for index, text in enumerate(actions):
+        try:
+            if game.deal.is_terminal:
+                raise IllegalActionError("deal_over", "the deal is over")
+            game.apply(text)
+        except IllegalActionError as err:
+            raise ReplayError(number, index, text, err) from None

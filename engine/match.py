@@ -21,7 +21,7 @@ from typing import Any
 
 from .deal import Deal, Observation
 from .errors import IllegalActionError, RecordError
-from .game import Game, ReplayError, _codes
+from .game import Game, replay_deal
 from .rules import Ruleset
 from .variants.bezik import EXTENDED_TARGET, RUBIKON_LIMIT, TARGET
 
@@ -318,24 +318,5 @@ class Match(Game):
                     raise RecordError(f"deal {number - 1} stops before its end")
                 match.histories.append(list(match.deal.history))
                 seat = match._next_dealer()
-            hands = entry.get("hands")
-            if not isinstance(hands, list):
-                raise RecordError(f"deal {number}: hands must be a list")
-            if entry.get("turnup") is not None:
-                raise RecordError(f"deal {number}: this variant has no turnup")
-            deal = Deal.from_codes(
-                rules, seat, [_codes(h, f"deal {number} hand") for h in hands],
-                _codes(entry.get("stock"), f"deal {number} stock"), None,
-            )
-            match.deal = match._start(deal)
-            actions = entry.get("actions", [])
-            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-                raise RecordError(f"deal {number}: actions must be a list of strings")
-            for index, text in enumerate(actions):
-                try:
-                    if match.deal.is_terminal:
-                        raise IllegalActionError("deal_over", "the deal is over")
-                    match.apply(text)
-                except IllegalActionError as err:
-                    raise ReplayError(number, index, text, err) from None
+            replay_deal(match, rules, seat, entry, number)
         return match
