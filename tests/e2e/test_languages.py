@@ -106,3 +106,27 @@ def test_accessibility_in_every_language(
         switch_language(page, lang)
         found[f"summary/{lang}"] = axe_violations(page)
     assert {k: v for k, v in found.items() if v} == {}
+
+
+def test_keyboard_focus_is_always_visible(
+    page: Page, app_url: str, wait_ready: Callable[..., None]
+) -> None:
+    """Tabbing through the table, every focused control shows a focus outline."""
+    open_table(page, app_url, wait_ready, seed=31)
+    wait_for_input(page)
+    seen = 0
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        style = page.evaluate("""() => {
+          const el = document.activeElement;
+          if (!el || el === document.body) return null;
+          const cs = getComputedStyle(el);
+          return {tag: el.tagName, outline: cs.outlineStyle, width: parseFloat(cs.outlineWidth),
+                  shadow: cs.boxShadow};
+        }""")
+        if style is None:
+            continue
+        seen += 1
+        visible = (style["outline"] != "none" and style["width"] >= 2) or style["shadow"] != "none"
+        assert visible, style
+    assert seen >= 6
