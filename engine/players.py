@@ -16,7 +16,7 @@ from .actions import DECLARE, PASS, PLAY, PLAY_TABLE, SEVEN, Action
 from .cards import ACE, JACK, KING, QUEEN, TEN, kind_code, rank_of, suit_of
 from .cards import SEVEN as SEVEN_RANK
 from .deal import Observation
-from .rules import beats, winning_code
+from .rules import Ruleset, beats, winning_code
 
 Decision = Generator[None, None, Action]
 
@@ -152,11 +152,23 @@ def lead_strength(obs: Observation, code: int) -> float:
     return value
 
 
-def declaration_worth(obs: Observation, action: Action) -> int:
-    """Points a declaration would score, read from the combination table of the obs."""
+_RULES_CACHE: dict[str, Ruleset] = {}
+
+
+def rules_of(obs: Observation) -> Ruleset:
+    """The ruleset an observation was made under, built once per variant and options."""
     from .variants import make_rules
 
-    rules = make_rules(obs.variant, obs.options)
+    key = obs.variant + repr(sorted(obs.options.items()))
+    rules = _RULES_CACHE.get(key)
+    if rules is None:
+        rules = _RULES_CACHE[key] = make_rules(obs.variant, obs.options)
+    return rules
+
+
+def declaration_worth(obs: Observation, action: Action) -> int:
+    """Points a declaration would score, read from the combination table of the obs."""
+    rules = rules_of(obs)
     if action.kind == SEVEN:
         return 10
     combo = rules.classify(action.codes, obs.trump)
@@ -166,11 +178,9 @@ def declaration_worth(obs: Observation, action: Action) -> int:
 def variant_choice(obs: Observation) -> Action | None:
     """A variant's own baseline pick among its special actions (bezik's vido), if it has
     one: a ruleset may define ``baseline_choice(obs)``."""
-    from .variants import make_rules
-
     if all(a.kind in (PLAY, PLAY_TABLE, DECLARE, SEVEN, PASS) for a in obs.legal_actions):
         return None
-    choice = getattr(make_rules(obs.variant, obs.options), "baseline_choice", None)
+    choice = getattr(rules_of(obs), "baseline_choice", None)
     return choice(obs) if callable(choice) else None
 
 
