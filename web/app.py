@@ -18,21 +18,19 @@ from typing import Any
 
 import engine
 from engine import IllegalActionError, RecordError
-from web import i18n, render, storage
+from web import i18n, menu, render, screens, storage
+from web import settings as prefs_store
 from web.adapter import build_view, game_decided, observe
 from web.ai_runner import drive
 from web.cards import cards_bdi
 from web.dom import Dom
-from web.players import default_level, hint_for, levels, make_player
+from web.players import default_level, hint_for, make_player
+from web.settings import Settings
 from web.view import TableView
 
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
-DEFAULT_SETTINGS: dict[str, Any] = {
-    "variant": "classic",
-    "options": {},
-    "level": "",
-    "dealer": "random",
-}
+# Screens a nested screen returns to when it closes (the menu is left behind).
+RETURN_TO = ("start", "dialog")
 
 
 def load_catalog(lang: str) -> i18n.Catalog:
@@ -62,7 +60,9 @@ class App:
         self.fast = fast
         self.lang = "en"
         self.cat = load_catalog("en")
-        self.settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
+        self.prefs = Settings()  # the player's settings (web.settings)
+        self.settings: dict[str, Any] = self.prefs.game_setup()  # this game's setup
+        self.has_save = False  # a game the player started exists (start screen: continue)
         self.game: Any = None
         self.human = 0
         self.players: dict[int, Any] = {}
@@ -73,8 +73,12 @@ class App:
         self.notice: tuple[str, dict[str, Any]] | None = None
         self.notice_error = False
         self.hint: tuple[str, str] | None = None  # (action text, reason code); ("", "") = thinking
-        self.overlay: str | None = None  # None | "dialog" | "game"
+        # None | "start" | "menu" | "dialog" | "confirm" | "settings" | "rules" | "game"
+        self.overlay: str | None = None
+        self.back: list[str] = []  # screens to return to when the current one closes
         self.dialog_variant: str | None = None
+        self.pending_setup: dict[str, Any] | None = None  # the new game awaiting confirmation
+        self.rules_variant: str | None = None
         self.hand_focus = 0
         self.announced = 0
         self.deal_number = 1
@@ -88,7 +92,8 @@ class App:
         stored = storage.get_text(self.store, storage.LANG_KEY)
         lang = stored if stored in i18n.LANGS else self.dom.html_lang()
         self.set_language(lang if lang in i18n.LANGS else "en", save=False)
-        self.settings = self.load_settings()
+        self.prefs = prefs_store.load(self.store)
+        self.settings = self.prefs.game_setup()
         try:
             data = storage.read(self.store)
         except storage.SaveProblem as problem:
@@ -100,19 +105,19 @@ class App:
                 self.human = int(data.get("human", 0))
                 self.settings = {**self.settings, **dict(data.get("settings", {}))}
                 self.deal_number = int(data.get("deal_number", 1))
-                self.notice = ("save.resumed", {})
-                self.overlay = None
+                self.has_save = True
             except (RecordError, ValueError, KeyError, TypeError, IndexError):
                 self.set_aside("save.unreadable")
                 self.game = None
         if self.game is None:
-            self.new_game(self.settings, save=True)
+            self.new_game(self.settings, save=False)  # the table behind the start screen
         self.make_players()
         self.announced = len(self.observation_log())
+        self.overlay = "start"
         self.dom.on_events(self.on_click, self.on_key, self.on_change)
         self.render()
         self.dom.set_state("ready")
-        self.kick_ai()
+        self.dom.focus_first("#bz-overlay .primary")
         if sys.platform == "emscripten":  # in the browser (tests drive the AI themselves)
             self.keep(asyncio.ensure_future(prewarm()))
 
@@ -120,20 +125,6 @@ class App:
         key = storage.set_aside(self.store, str(int(time.time() * 1000)))
         self.notice = (code, {"where": key})
         self.notice_error = True
-
-    def load_settings(self) -> dict[str, Any]:
-        import json
-
-        text = storage.get_text(self.store, storage.SETTINGS_KEY)
-        if not text:
-            return dict(DEFAULT_SETTINGS)
-        try:
-            data = json.loads(text)
-            if isinstance(data, dict):
-                return {**DEFAULT_SETTINGS, **data}
-        except ValueError:
-            pass
-        return dict(DEFAULT_SETTINGS)
 
     # --------------------------------------------------------- language
     def set_language(self, lang: str, save: bool = True) -> None:
@@ -173,11 +164,14 @@ class App:
         self.shown_trick = None
         self.hint = None
         self.overlay = None
+        self.back = []
         self.deal_number = 1
         self.announced = 0
         self.make_players()
-        storage.set_text(self.store, storage.SETTINGS_KEY, _json(self.settings))
         if save:
+            self.has_save = True
+            self.prefs.remember_setup(self.settings)
+            prefs_store.save(self.store, self.prefs)
             self.save()
 
     def make_players(self) -> None:
@@ -342,18 +336,23 @@ class App:
         self.hand_focus = max(0, min(self.hand_focus, len(view.hand) - 1))
         self.dom.patch_all(
             {
-                "bz-bar": render.render_bar(view, self.lang, cat, busy=self.busy),
+                "bz-bar": menu.render_bar(
+                    cat,
+                    hint_enabled=not self.busy and render.human_to_act(view),
+                    menu_open=self.overlay == "menu",
+                ),
                 "bz-scores": render.render_scores(view, cat),
                 "bz-opps": render.render_opponents(view, cat),
                 "bz-centre": render.render_centre(view, cat),
                 "bz-me": render.render_hand(view, cat, self.hand_focus),
                 "bz-prompt": render.render_prompt(view, cat),
-                "bz-notice": self.notice_html(),
+                "bz-notice": "" if self.overlay == "start" else self.notice_html(),
                 "bz-log": render.render_log(view, cat),
                 "bz-overlay": self.overlay_html(view),
             },
             table_players=n,
         )
+        self.dom.set_root_data({"motion": self.prefs.animation, "cards": self.prefs.card_size})
         self.announce()
         # A keyboard player who just won a trick lands on the declare/pass choice.
         prompt = view.phase in ("declare", "answer") and view.current == self.human
@@ -362,7 +361,7 @@ class App:
         self.had_prompt = prompt
 
     def notice_html(self) -> str:
-        parts = []
+        parts: list[str] = []
         if self.notice:
             key, params = self.notice
             text = self.cat.error(params["rule"]) if key == "rule" else self.cat.t(key, **params)
@@ -381,16 +380,24 @@ class App:
         return "".join(parts)
 
     def overlay_html(self, view: TableView) -> str:
-        if self.overlay == "dialog":
-            return render_new_game(self, self.cat)
-        if self.overlay == "rules":
-            variant = self.game.rules.name
-            return render.render_rules(
-                variant,
-                self.cat,
-                i18n.rules_sections(self.cat, variant),
-                i18n.guide_steps(self.cat),
+        cat = self.cat
+        if self.overlay == "start":
+            return screens.render_start(
+                cat, self.lang, can_continue=self.has_save, notice=self.notice_html()
             )
+        if self.overlay == "menu":
+            return menu.render_menu(self, cat, self.lang)
+        if self.overlay == "dialog":
+            setup = self.pending_setup or self.settings
+            return screens.render_new_game(
+                self.dialog_variant or str(setup.get("variant", "classic")), setup, cat
+            )
+        if self.overlay == "confirm":
+            return screens.render_confirm_new(cat)
+        if self.overlay == "settings":
+            return screens.render_settings(self.prefs, cat, self.lang)
+        if self.overlay == "rules":
+            return screens.render_rules(self.rules_variant or self.game.rules.name, cat)
         if self.overlay == "game" and self.decided():
             return render.render_game_summary(view, self.cat)
         if view.deal_summary is not None:
@@ -456,7 +463,7 @@ class App:
         self.save()
 
     def kick_ai(self) -> None:
-        if self.busy:
+        if self.busy or self.overlay == "start":
             return
         seat = self.game.current_player
         if seat is None or seat == self.human or self.game.deal.is_terminal:
@@ -504,9 +511,39 @@ class App:
     def pause(self, after_trick: bool) -> float:
         if self.fast:
             return 0.02
-        return 0.9 if after_trick else 0.45
+        return (0.9 if after_trick else 0.45) * self.prefs.pause_scale()
 
     # ------------------------------------------------------------ commands
+    def open_screen(self, name: str, focus: str = "") -> None:
+        """Show a screen over the table; closing it returns to a start/new-game screen below."""
+        if self.overlay in RETURN_TO and self.overlay != name:
+            self.back.append(self.overlay)
+        self.overlay = name
+        self.render()
+        self.dom.focus_first(focus or f"#bz-overlay #{name}-title, #bz-overlay h2")
+
+    def close_screen(self) -> None:
+        self.overlay = self.back.pop() if self.back else None
+        self.pending_setup = None if self.overlay != "dialog" else self.pending_setup
+        self.render()
+        self.dom.focus_first("#bz-overlay .primary, #bz-overlay button")
+        if self.overlay is None:
+            self.dom.focus_hand(self.hand_focus)
+            self.kick_ai()
+
+    def game_in_progress(self) -> bool:
+        """A started, undecided game the player would lose by starting another."""
+        if not self.has_save or self.decided():
+            return False
+        return self.deal_number > 1 or bool(self.game.deal.history)
+
+    def start_new_game(self, setup: dict[str, Any]) -> None:
+        self.pending_setup = None
+        self.new_game(setup)
+        self.render()
+        self.dom.focus_hand(0)
+        self.kick_ai()
+
     def command(self, name: str, el: Any) -> None:
         if name == "language":
             lang = self.dom.attr(el, "data-lang") or "en"
@@ -514,26 +551,52 @@ class App:
                 self.set_language(lang)
                 self.render()
             return
+        if name == "menu":
+            if self.overlay == "menu":
+                self.close_screen()
+            else:
+                self.open_screen("menu", "#bz-overlay .menu-list .btn")
+            return
         if name == "new-game":
             self.dialog_variant = None
-            self.overlay = "dialog"
-            self.render()
-            self.dom.focus_first("#bz-overlay select, #bz-overlay button")
+            self.pending_setup = None
+            if self.overlay == "menu":
+                self.overlay = None
+            self.open_screen("dialog", "#bz-overlay select, #bz-overlay button")
             return
         if name == "rules":
-            self.overlay = "rules"
-            self.render()
-            self.dom.focus_first("#rules-title")
+            self.rules_variant = None
+            if self.overlay == "menu":
+                self.overlay = None
+            self.open_screen("rules")
             return
-        if name == "close":
+        if name == "settings":
+            if self.overlay == "menu":
+                self.overlay = None
+            self.open_screen("settings")
+            return
+        if name == "continue":
+            self.back = []
             self.overlay = None
             self.render()
-            return
-        if name == "start-game":
-            settings = self.dom.read_form("bz-newgame")
-            self.new_game(parse_settings(settings))
-            self.render()
+            self.dom.focus_hand(self.hand_focus)
             self.kick_ai()
+            return
+        if name == "close":
+            self.close_screen()
+            return
+        if name == "start":
+            setup = screens.parse_new_game(self.dom.read_form("bz-newgame"))
+            if self.prefs.confirm_new_game and self.game_in_progress():
+                self.pending_setup = setup
+                self.dialog_variant = str(setup["variant"])
+                self.open_screen("confirm", "#bz-overlay .primary")
+                return
+            self.start_new_game(setup)
+            return
+        if name == "confirm-new":
+            if self.pending_setup is not None:
+                self.start_new_game(self.pending_setup)
             return
         if name == "next":
             self.next_step()
@@ -649,6 +712,13 @@ class App:
             self.dialog_variant = value
             self.render()
             self.dom.focus_first("#bz-overlay select")
+        elif name == "rules-variant":
+            self.rules_variant = value if value in engine.VARIANTS else None
+            self.render()
+            self.dom.focus_first('#bz-overlay select[name="rules-variant"]')
+        elif name.startswith("setting.") and self.prefs.with_value(name[8:], value):
+            prefs_store.save(self.store, self.prefs)
+            self.render()
 
 
 def _code(code: Any) -> str:
@@ -705,116 +775,6 @@ async def prewarm() -> None:
 
 def _suit(value: Any) -> str:
     return ("S", "H", "D", "C")[value] if isinstance(value, int) else str(value)
-
-
-def _json(value: Any) -> str:
-    import json
-
-    return json.dumps(value)
-
-
-def parse_settings(form: dict[str, str]) -> dict[str, Any]:
-    """The new-game form's values as settings (options typed from the spec)."""
-    variant = form.get("variant", "classic")
-    if variant not in engine.VARIANTS:
-        variant = "classic"
-    specs = engine.VARIANTS[variant].option_specs
-    options: dict[str, Any] = {}
-    for key, spec in specs.items():
-        raw = form.get(f"opt.{key}")
-        if isinstance(spec.default, bool):
-            options[key] = raw in ("on", "true", "1")
-            continue
-        if raw is None:
-            continue
-        for allowed in spec.allowed:
-            if str(allowed) == raw:
-                options[key] = allowed
-    level = form.get("level") or default_level()
-    dealer = form.get("dealer", "random")
-    return {"variant": variant, "options": options, "level": level, "dealer": dealer}
-
-
-def option_value_label(cat: i18n.Catalog, key: str, value: Any) -> str:
-    """Words for an option's value: "1,000 points", "3 players", or a named choice."""
-    if key == "target" and isinstance(value, int):
-        return cat.t("options.target_points", count=value)
-    if key == "target" and value is None:
-        return cat.t("options.target_usual")
-    if key == "players" and isinstance(value, int):
-        return cat.t("options.players_count", count=value)
-    named = f"options.{key}.{value}"
-    return cat.t(named) if cat.has(named) else str(value)
-
-
-def render_new_game(app: App, cat: i18n.Catalog) -> str:
-    """The new-game dialog: variant, its options, AI level, first dealer."""
-    current = app.dialog_variant or app.settings.get("variant", "classic")
-    if current not in engine.VARIANTS:
-        current = "classic"
-    variants = "".join(
-        f'<option value="{escape(v)}"{" selected" if v == current else ""}>'
-        f"{escape(cat.t('options.variant.' + v))}</option>"
-        for v in engine.VARIANTS
-    )
-    saved_opts = app.settings.get("options", {}) if current == app.settings.get("variant") else {}
-    opts = []
-    for key, spec in engine.VARIANTS[current].option_specs.items():
-        value = saved_opts.get(key, spec.default)
-        if isinstance(spec.default, bool):
-            checked = " checked" if value else ""
-            opts.append(
-                f'<label><input type="checkbox" name="opt.{escape(key)}"{checked}> '
-                f"{escape(cat.t('options.' + key))}</label>"
-            )
-        else:
-            choices = "".join(
-                f'<option value="{escape(str(a))}"{" selected" if a == value else ""}>'
-                f"{escape(option_value_label(cat, key, a))}"
-                "</option>"
-                for a in spec.allowed
-            )
-            opts.append(
-                f"<label>{escape(cat.t('options.' + key))} "
-                f'<select name="opt.{escape(key)}">{choices}</select></label>'
-            )
-    level_now = app.settings.get("level") or default_level()
-    level_radios = "".join(
-        f'<label><input type="radio" name="level" '
-        f'value="{lv}"{" checked" if lv == level_now else ""}> '
-        f"{escape(cat.t('options.ai.' + lv))}</label>"
-        for lv in levels()
-    )
-    dealer_now = app.settings.get("dealer", "random")
-    dealers = "".join(
-        f'<label><input type="radio" name="dealer" '
-        f'value="{d}"{" checked" if d == dealer_now else ""}> '
-        f"{escape(cat.t('options.dealer.' + d))}</label>"
-        for d in ("you", "opponent", "random")
-    )
-    return (
-        '<div class="dialog" role="dialog" aria-modal="true" aria-labelledby="ng-title">'
-        f'<h2 id="ng-title">{escape(cat.t("options.title"))}</h2>'
-        '<form id="bz-newgame" onsubmit="return false">'
-        f"<fieldset><legend>{escape(cat.t('options.variant'))}</legend>"
-        f'<label><span class="sr-only">{escape(cat.t("options.variant"))}</span>'
-        f'<select name="variant" data-change="variant">{variants}</select></label></fieldset>'
-        + (
-            f"<fieldset><legend>{escape(cat.t('options.house_rules'))}</legend>"
-            f'<div class="opts">{"".join(opts)}</div></fieldset>'
-            if opts
-            else ""
-        )
-        + f"<fieldset><legend>{escape(cat.t('options.ai_level'))}</legend>"
-        f'<div class="opts">{level_radios}</div></fieldset>'
-        f"<fieldset><legend>{escape(cat.t('options.first_dealer'))}</legend><div "
-        f'class="opts">{dealers}</div></fieldset>'
-        f'<button type="button" class="btn primary" '
-        f'data-command="start-game">{escape(cat.t("options.start"))}</button>'
-        f'<button type="button" class="btn" '
-        f'data-command="close">{escape(cat.t("options.cancel"))}</button>'
-        "</form></div>"
-    )
 
 
 async def main() -> None:

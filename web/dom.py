@@ -45,6 +45,9 @@ class Dom:
 
     def patch_all(self, regions: dict[str, str], table_players: int) -> None: ...
 
+    def set_root_data(self, values: dict[str, str]) -> None:
+        """data-* attributes on the app's root (settings the stylesheet follows)."""
+
     def announce(self, text: str) -> None: ...
 
     def shake(self, action: str) -> None: ...
@@ -104,6 +107,8 @@ class BrowserDom(Dom):
         host.innerHTML = SKELETON
         self.root = self.doc.getElementById("bz")
         self.cache: dict[str, str] = {}
+        self.root_data: dict[str, str] = {}
+        self.motion = "normal"
         self.nodes: dict[str, Any] = {}
         self._proxies: list[Any] = []
         query = js.window.matchMedia("(prefers-reduced-motion: reduce)")
@@ -140,6 +145,9 @@ class BrowserDom(Dom):
             if not hasattr(target, "closest"):
                 return
             el = _n(target.closest("[data-action],[data-command]"))
+            if el is None and target == self.node("bz-overlay"):
+                # a tap beside a closable screen closes it
+                el = _n(target.querySelector(':scope > .dialog [data-command="close"]'))
             if el is None or not self.root.contains(el):
                 return
             if el.tagName != "A":
@@ -168,7 +176,10 @@ class BrowserDom(Dom):
                 _s(target.getAttribute("data-change")) if hasattr(target, "getAttribute") else None
             )
             if name:
-                change(str(name), str(target.value))
+                value = str(target.value)
+                if str(target.type) == "checkbox":
+                    value = "true" if target.checked else "false"
+                change(str(name), value)
 
         for kind, fn in (("click", on_click), ("keydown", on_key), ("change", on_change)):
             proxy = self.create_proxy(fn)
@@ -204,7 +215,7 @@ class BrowserDom(Dom):
                 continue
             self.cache[region] = html
             el = self.node(region)
-            flip = region == "bz-me" and not self.reduced_motion
+            flip = region == "bz-me" and not self.reduced_motion and self.motion != "off"
             before = self._card_positions(el) if flip else {}
             el.innerHTML = html
             if before:
@@ -212,12 +223,13 @@ class BrowserDom(Dom):
             changed = True
             if region == "bz-overlay":
                 if html:
-                    # keep the menu and language picker usable above any overlay
+                    # summaries and the menu leave the header bar usable above them
                     bar_h = self.node("bz-bar").offsetHeight
                     self.root.style.setProperty("--bar-h", f"{bar_h}px")
                     el.removeAttribute("hidden")
                 else:
                     el.setAttribute("hidden", "")
+                self._set_inert('aria-modal="true"' in html, "menu-panel" in html)
         table = self.node("bz-table")
         if _s(table.getAttribute("data-n")) != str(table_players):
             table.setAttribute("data-n", str(table_players))
@@ -225,6 +237,15 @@ class BrowserDom(Dom):
             active = _n(self.doc.activeElement)
             if active is None or active == self.doc.body or not active.isConnected:
                 self._restore(focus)
+
+    def _set_inert(self, modal: bool, keep_bar: bool) -> None:
+        """Behind a modal screen nothing takes focus or clicks (the bar stays for the menu)."""
+        for region in ("bz-bar", "bz-scores", "bz-table", "bz-prompt", "bz-notice", "bz-log"):
+            node = self.node(region)
+            if modal and not (keep_bar and region == "bz-bar"):
+                node.setAttribute("inert", "")
+            else:
+                node.removeAttribute("inert")
 
     def _card_positions(self, region: Any) -> dict[str, tuple[float, float]]:
         """Where each hand card is now, keyed by card and copy number (for FLIP)."""
@@ -278,6 +299,13 @@ class BrowserDom(Dom):
             el = _n(self.root.querySelector(".hcard[tabindex='0']"))
         if el is not None:
             el.focus()
+
+    def set_root_data(self, values: dict[str, str]) -> None:
+        for name, value in values.items():
+            if self.root_data.get(name) != value:
+                self.root_data[name] = value
+                self.root.setAttribute(f"data-{name}", value)
+        self.motion = values.get("motion", self.motion)
 
     def announce(self, text: str) -> None:
         self.node("bz-live").textContent = text

@@ -8,7 +8,6 @@ Python: testable under CPython.
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
 from web.cards import Cat, back_html, cards_bdi, face_html
 from web.view import (
@@ -20,8 +19,6 @@ from web.view import (
     TableCardView,
     TableView,
 )
-
-LANGS = ("he", "tr", "ru", "en")
 
 # Where each seat sits, by its distance from the human in playing order.
 POSITIONS: dict[int, dict[int, str]] = {
@@ -59,33 +56,7 @@ def attr_action(action: str, legal: bool) -> str:
 # ---------------------------------------------------------------- header
 
 
-def render_bar(view: TableView | None, lang: str, cat: Cat, busy: bool = False) -> str:
-    langs = "".join(
-        f'<button type="button" class="btn lang" data-command="language" data-lang="{code}"'
-        f' lang="{code}" aria-pressed="{"true" if code == lang else "false"}"'
-        f' title="{escape(cat.t(f"lang.{code}"))}">{escape(cat.t(f"lang.short.{code}"))}'
-        f'<span class="sr-only"> {escape(cat.t(f"lang.{code}"))}</span></button>'
-        for code in LANGS
-    )
-    hint_dis = ""
-    if view is None or busy or not _human_to_act(view):
-        hint_dis = ' aria-disabled="true"'
-    return (
-        f'<h1 class="title">{escape(cat.t("app.title"))}</h1>'
-        f'<nav class="menu" aria-label="{escape(cat.t("menu.title"))}">'
-        f'<button type="button" class="btn" '
-        f'data-command="new-game">{escape(cat.t("menu.new_game"))}</button>'
-        f'<button type="button" class="btn" '
-        f'data-command="hint"{hint_dis}>{escape(cat.t("menu.hint"))}</button>'
-        f'<button type="button" class="btn" '
-        f'data-command="rules">{escape(cat.t("menu.rules"))}</button>'
-        f'<span class="langs" role="group" '
-        f'aria-label="{escape(cat.t("a11y.language_picker"))}">{langs}</span>'
-        "</nav>"
-    )
-
-
-def _human_to_act(view: TableView) -> bool:
+def human_to_act(view: TableView) -> bool:
     return view.current == view.human and not view.deal_summary and not view.game_over
 
 
@@ -355,7 +326,7 @@ def render_hand(view: TableView, cat: Cat, focus_index: int = 0) -> str:
     turn = " turn" if me.is_turn else ""
     status = ""
     if (
-        _human_to_act(view)
+        human_to_act(view)
         and view.phase in ("play",)
         and any(a.startswith("play") for a in view.legal)
     ):
@@ -562,38 +533,5 @@ def render_game_summary(view: TableView, cat: Cat) -> str:
         f'class="finals">{scores}</ul>{match}'
         f'{nxt}<button type="button" class="btn{"" if nxt else " primary"}" '
         f'data-command="new-game">{escape(cat.t("menu.new_game"))}</button>'
-        "</div>"
-    )
-
-
-def render_rules(variant: str, cat: Any, sections: list[dict[str, Any]], guide: list[str]) -> str:
-    """The rules of the variant being played, and the first-game guide (catalog text)."""
-    parts = []
-    if guide:
-        steps = "".join(f"<li>{step}</li>" for step in guide)
-        parts.append(f"<section><h3>{escape(cat.t('menu.guide'))}</h3><ol>{steps}</ol></section>")
-    for sec in sections:
-        body = "".join(f"<p>{para}</p>" for para in sec["paragraphs"])
-        table = sec.get("table")
-        if table:
-            head = "".join(f'<th scope="col">{c}</th>' for c in table["columns"])
-            rows = "".join(
-                f'<tr><th scope="row">{row["label"]}</th>'
-                + "".join(f"<td>{v}</td>" for v in row["values"])
-                + "</tr>"
-                for row in table["rows"]
-            )
-            body += (
-                f'<div class="tablewrap"><table><caption>{table["caption"]}</caption>'
-                f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
-            )
-        parts.append(f"<section><h3>{sec['title']}</h3>{body}</section>")
-    close = escape(cat.t("menu.close"))
-    return (
-        '<div class="dialog rules" role="dialog" aria-modal="true" aria-labelledby="rules-title">'
-        f'<h2 id="rules-title" tabindex="-1">{escape(cat.t("menu.rules"))}: '
-        f"{escape(cat.t('options.variant.' + variant))}</h2>"
-        f"{''.join(parts)}"
-        f'<button type="button" class="btn primary" data-command="close">{close}</button>'
         "</div>"
     )

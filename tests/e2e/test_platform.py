@@ -60,8 +60,20 @@ AWAITING_PLAYER = (
 )
 
 
+def leave_start_screen(page: Page) -> None:
+    """The app opens on its start screen: continue the saved game or start a new one."""
+    start = page.locator('[data-screen="start"]')
+    start.wait_for(timeout=BOOT_TIMEOUT_MS)
+    if start.locator('[data-command="continue"]').count():
+        start.locator('[data-command="continue"]').click()
+    else:
+        start.locator('[data-command="new-game"]').click()
+        page.locator('[data-command="start"]').click()
+
+
 def play_a_little(page: Page, moves: int = 3) -> dict[str, Any]:
     """Make a few moves as the player, then return what the table shows at the next turn."""
+    leave_start_screen(page)
     for _ in range(moves):
         page.wait_for_function(AWAITING_PLAYER, timeout=BOOT_TIMEOUT_MS)
         page.locator('#bz [data-action]:not([aria-disabled="true"])').first.click()
@@ -72,6 +84,7 @@ def play_a_little(page: Page, moves: int = 3) -> dict[str, Any]:
 
 
 def table_after_reload(page: Page) -> dict[str, Any]:
+    leave_start_screen(page)  # the saved game is offered: continue it
     page.wait_for_function(AWAITING_PLAYER, timeout=BOOT_TIMEOUT_MS)
     snapshot: dict[str, Any] = page.evaluate(TABLE_SNAPSHOT)
     return snapshot

@@ -20,11 +20,38 @@ READY_FOR_INPUT = (
 
 
 def open_table(page: Page, app_url: str, wait_ready: Callable[..., None], seed: int = 7) -> None:
+    """A fresh visit (nothing stored): the start screen, then a new classic game."""
     page.goto(app_url + FAST.format(seed=seed))
     wait_ready(page)
     page.evaluate("localStorage.clear()")
     page.goto(app_url + FAST.format(seed=seed))
     wait_ready(page)
+    leave_start_screen(page)
+
+
+def leave_start_screen(page: Page) -> None:
+    """From the start screen: continue the saved game, or start a new one with the defaults."""
+    start = page.locator('[data-screen="start"]')
+    start.wait_for()
+    resume = start.locator('[data-command="continue"]')
+    if resume.count():
+        resume.click()
+    else:
+        start.locator('[data-command="new-game"]').click()
+        page.locator('[data-command="start"]').click()
+    page.locator('[data-screen="start"]').wait_for(state="detached")
+
+
+def choose_language(page: Page, lang: str) -> None:
+    """Pick a language through the menu (the language buttons live behind it)."""
+    opened = False
+    if page.locator('[data-command="language"]').count() == 0:
+        page.click('[data-command="menu"]')
+        opened = True
+    page.click(f'[data-command="language"][data-lang="{lang}"]')
+    if opened:
+        page.keyboard.press("Escape")
+        page.locator(".menu-panel").wait_for(state="detached")
 
 
 def wait_for_input(page: Page) -> None:
@@ -78,8 +105,10 @@ def test_whole_deal_to_summary(
     open_table(page, app_url, wait_ready, seed=11)
     assert page.locator("html").get_attribute("data-app-state") == "ready"
     assert page.locator('[data-command="new-game"]').count() >= 1
+    page.click('[data-command="menu"]')
     for lang in ("he", "tr", "ru", "en"):
         assert page.locator(f'[data-command="language"][data-lang="{lang}"]').count() == 1
+    page.keyboard.press("Escape")
     played = play_until(page, lambda _: False)
     assert len(played) >= 20
     summary = page.locator('[data-summary="deal"]')
@@ -134,6 +163,7 @@ def test_reload_resumes_the_same_position(
     before = snapshot()
     page.reload()
     wait_ready(page)
+    leave_start_screen(page)
     wait_for_input(page)
     assert snapshot() == before
 
@@ -145,12 +175,14 @@ def test_corrupt_save_is_set_aside(
     page.evaluate("localStorage.setItem('bezique.save', '{not json')")
     page.reload()
     wait_ready(page)
-    assert page.locator(".notice.error").count() == 1
+    assert page.locator(".notice.error").count() == 1  # said on the start screen
+    assert page.locator('[data-screen="start"] [data-command="continue"]').count() == 0
     kept = page.evaluate(
         "Object.keys(localStorage).filter(k => k.startsWith('bezique.save.broken.'))"
     )
     assert len(kept) == 1
     assert page.evaluate(f"localStorage.getItem('{kept[0]}')") == "{not json"
+    leave_start_screen(page)
     wait_for_input(page)
     assert page.locator(ENABLED).count() > 0
 
@@ -242,7 +274,7 @@ def test_no_long_task_while_the_strong_ai_thinks(
     open_table(page, app_url, wait_ready, seed=41)
     page.click('[data-command="new-game"]')
     page.check('input[name="level"][value="strong"]')
-    page.click('[data-command="start-game"]')
+    page.click('[data-command="start"]')
     wait_for_input(page)
     page.wait_for_timeout(300)
     page.evaluate("window.__longtasks = []")
@@ -292,7 +324,7 @@ def test_language_switch_mirrors_and_is_remembered(
     open_table(page, app_url, wait_ready, seed=17)
     play_until(page, lambda played: len(played) >= 5)
     english = page.locator('[data-command="new-game"]').first.inner_text()
-    page.click('[data-command="language"][data-lang="he"]')
+    choose_language(page, "he")
     html = page.locator("html")
     assert html.get_attribute("lang") == "he" and html.get_attribute("dir") == "rtl"
     assert page.evaluate("localStorage.getItem('bezique.lang')") == "he"
@@ -309,5 +341,5 @@ def test_language_switch_mirrors_and_is_remembered(
     page.reload()
     wait_ready(page)
     assert html.get_attribute("lang") == "he" and html.get_attribute("dir") == "rtl"
-    page.click('[data-command="language"][data-lang="en"]')
+    page.click('[data-screen="start"] [data-command="language"][data-lang="en"]')
     assert html.get_attribute("dir") == "ltr"

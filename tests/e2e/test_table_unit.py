@@ -102,9 +102,11 @@ def test_hooks_on_controls() -> None:
     for action, disabled in re.findall(r'data-action="([^"]+)"( aria-disabled="true")?', hand):
         assert (action in legal) == (not disabled)
     bar = dom.regions["bz-bar"]
-    for lang in ("he", "tr", "ru", "en"):
-        assert f'data-command="language" data-lang="{lang}"' in bar
     assert 'data-command="new-game"' in bar and 'data-command="hint"' in bar
+    assert 'data-command="menu"' in bar
+    app.command("menu", None)  # the languages live in the menu
+    for lang in ("he", "tr", "ru", "en"):
+        assert f'data-command="language" data-lang="{lang}"' in dom.regions["bz-overlay"]
 
 
 def test_save_round_trip_and_bad_saves() -> None:

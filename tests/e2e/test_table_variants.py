@@ -12,7 +12,13 @@ from playwright.sync_api import Page
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from engine import new_game
-from tests.e2e.test_table import open_table, play_until, scores, wait_for_input
+from tests.e2e.test_table import (
+    leave_start_screen,
+    open_table,
+    play_until,
+    scores,
+    wait_for_input,
+)
 
 
 def start_variant(page: Page, variant: str, options: dict[str, str] | None = None) -> None:
@@ -23,7 +29,7 @@ def start_variant(page: Page, variant: str, options: dict[str, str] | None = Non
     )
     for name, value in (options or {}).items():
         page.select_option(f'select[name="opt.{name}"]', value)
-    page.click('[data-command="start-game"]')
+    page.click('[data-command="start"]')
     wait_for_input(page)
 
 
@@ -93,6 +99,7 @@ def test_bezik_vido_called_and_refused(
     page.evaluate("(s) => localStorage.setItem('bezique.save', s)", bezik_save_with_vido_called())
     page.reload()
     wait_ready(page)
+    leave_start_screen(page)
     wait_for_input(page)
     assert page.locator(".markoz").count() == 1
     refuse = page.locator('[data-action="refuse"]')

@@ -1,0 +1,166 @@
+"""Start screen, menu, settings, rules and the new-game confirmation, under CPython.
+
+The controller runs against a recording fake page; commands are sent as the
+page would send them (``data-command`` values, ``data-change`` events).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from web import settings, storage  # noqa: E402
+from web.app import App  # noqa: E402
+from web.dom import Dom  # noqa: E402
+from web.menu import MENU_ENTRIES  # noqa: E402
+
+
+class FakeDom(Dom):
+    def __init__(self, form: dict[str, str] | None = None) -> None:
+        self.regions: dict[str, str] = {}
+        self.form = form or {}
+        self.root_data: dict[str, str] = {}
+
+    def patch_all(self, regions: dict[str, str], table_players: int) -> None:
+        self.regions.update(regions)
+
+    def set_root_data(self, values: dict[str, str]) -> None:
+        self.root_data.update(values)
+
+    def read_form(self, form_id: str) -> dict[str, str]:
+        return dict(self.form)
+
+    def attr(self, el: Any, name: str) -> str | None:
+        return el.get(name) if isinstance(el, dict) else None
+
+
+def boot(store: Any = None, form: dict[str, str] | None = None) -> tuple[App, FakeDom]:
+    dom = FakeDom(form)
+    app = App(dom, store if store is not None else storage.MemoryStorage(), fast=True, seed=5)
+    app.start()
+    return app, dom
+
+
+def commands(html: str) -> list[str]:
+    return re.findall(r'data-command="([^"]+)"', html)
+
+
+def test_first_visit_opens_on_the_start_screen_without_continue() -> None:
+    app, dom = boot()
+    start = dom.regions["bz-overlay"]
+    assert 'data-screen="start"' in start
+    assert "continue" not in commands(start)
+    assert {"new-game", "rules", "settings", "language"} <= set(commands(start))
+    assert app.store.getItem(storage.SAVE_KEY) is None  # nothing saved before a game starts
+    assert not app.busy  # the computer does not lead behind the start screen
+
+
+def test_new_game_from_the_start_screen_then_continue_after_a_reload() -> None:
+    app, dom = boot(form={"variant": "russian-3", "level": "easy", "dealer": "you"})
+    app.command("new-game", None)
+    assert 'data-command="start"' in dom.regions["bz-overlay"]
+    app.command("start", None)
+    assert app.overlay is None and app.game.rules.players == 3
+    again, dom2 = boot(app.store)
+    assert "continue" in commands(dom2.regions["bz-overlay"])
+    again.command("continue", None)
+    assert again.overlay is None and dom2.regions["bz-overlay"] == ""
+    assert again.game.to_json() == app.game.to_json()
+    # the next new game offers the same choices
+    assert settings.load(app.store).game_setup()["variant"] == "russian-3"
+
+
+def test_closing_a_screen_opened_from_the_start_screen_returns_to_it() -> None:
+    app, dom = boot()
+    for name in ("rules", "settings", "new-game"):
+        app.command(name, None)
+        assert 'data-command="close"' in dom.regions["bz-overlay"]
+        app.command("close", None)
+        assert app.overlay == "start"
+
+
+def test_menu_lists_its_entries_and_the_languages() -> None:
+    app, dom = boot()
+    app.command("continue", None)
+    app.command("menu", None)
+    panel = dom.regions["bz-overlay"]
+    assert 'aria-expanded="true"' in dom.regions["bz-bar"]
+    listed = commands(panel)
+    assert [e.command for e in MENU_ENTRIES] == [
+        c for c in listed if c in {e.command for e in MENU_ENTRIES}
+    ]
+    assert listed.count("language") == 4
+    app.command("language", {"data-lang": "he"})
+    assert app.lang == "he" and app.overlay == "menu"
+    app.command("menu", None)  # the menu button toggles
+    assert app.overlay is None
+
+
+def test_confirmation_before_leaving_a_game() -> None:
+    app, _ = boot(form={"variant": "classic"})
+    app.command("new-game", None)
+    app.command("start", None)
+    first = app.game
+    app.try_action(app.game.legal_actions()[0].text())  # the game is under way
+    app.command("new-game", None)
+    app.command("start", None)
+    assert app.overlay == "confirm" and app.game is first
+    app.command("close", None)  # no: back to the new-game dialog, the game untouched
+    assert app.overlay == "dialog" and app.game is first
+    app.command("start", None)
+    app.command("confirm-new", None)
+    assert app.overlay is None and app.game is not first
+    # turned off in the settings: no question
+    app.on_change("setting.confirm_new_game", "false")
+    app.try_action(app.game.legal_actions()[0].text())
+    second = app.game
+    app.command("new-game", None)
+    app.command("start", None)
+    assert app.overlay is None and app.game is not second
+
+
+def test_settings_change_at_once_and_persist() -> None:
+    app, dom = boot()
+    app.command("settings", None)
+    screen = dom.regions["bz-overlay"]
+    for name in ("auto_pass", "animation", "sound", "card_size", "confirm_new_game"):
+        assert f'data-change="setting.{name}"' in screen
+    app.on_change("setting.animation", "off")
+    app.on_change("setting.card_size", "large")
+    app.on_change("setting.sound", "false")
+    app.on_change("setting.card_size", "gigantic")  # refused, kept
+    assert dom.root_data == {"motion": "off", "cards": "large"}
+    stored = json.loads(app.store.getItem(settings.SETTINGS_KEY))
+    assert stored["animation"] == "off" and stored["sound"] is False
+    assert stored["card_size"] == "large"
+    again, dom2 = boot(app.store)
+    assert again.prefs.animation == "off" and dom2.root_data["motion"] == "off"
+
+
+def test_corrupt_settings_never_break_the_start() -> None:
+    store = storage.MemoryStorage()
+    store.setItem(settings.SETTINGS_KEY, '{"variant": 7, "animation": "warp", "sound": "no"}')
+    app, dom = boot(store)
+    assert app.prefs == settings.Settings()
+    assert 'data-screen="start"' in dom.regions["bz-overlay"]
+
+
+def test_rules_of_every_variant_from_the_chooser() -> None:
+    app, dom = boot()
+    app.command("rules", None)
+    html = dom.regions["bz-overlay"]
+    assert 'data-change="rules-variant"' in html and 'data-command="close"' in html
+    seen = set()
+    for variant in ("classic", "russian", "russian-3", "russian-4", "no-trump", "bezik"):
+        app.on_change("rules-variant", variant)
+        body = dom.regions["bz-overlay"]
+        assert f'<option value="{variant}" selected>' in body
+        seen.add(body)
+    assert len(seen) == 6  # each variant shows its own text

@@ -1,0 +1,275 @@
+"""The screens over the table: start, new game, settings, rules, confirmation.
+
+Each function returns the HTML of one screen (a dialog in ``#bz-overlay``);
+every text comes from the catalog. Pure Python: testable under CPython.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from html import escape
+from typing import Any
+
+import engine
+from web import i18n
+from web.cards import Cat, face_html
+from web.menu import close_button, language_buttons
+from web.players import default_level, levels
+from web.settings import DEALER_CHOICES, Settings
+
+
+def dialog(name: str, title: str, body: str, cat: Cat, *, closable: bool = True) -> str:
+    """A modal screen with its title (and a close button) at the top."""
+    close = close_button(cat) if closable else ""
+    return (
+        f'<div class="dialog {name}" role="dialog" aria-modal="true"'
+        f' aria-labelledby="{name}-title" data-screen="{name}">'
+        f'<div class="dlg-head"><h2 id="{name}-title" tabindex="-1">{escape(title)}</h2>'
+        f"{close}</div>"
+        f'<div class="dlg-body">{body}</div></div>'
+    )
+
+
+def button(command: str, label: str, primary: bool = False) -> str:
+    cls = "btn primary" if primary else "btn"
+    return f'<button type="button" class="{cls}" data-command="{command}">{escape(label)}</button>'
+
+
+# ------------------------------------------------------------------ start
+
+
+def render_start(cat: Cat, lang: str, *, can_continue: bool, notice: str = "") -> str:
+    """The first screen: continue (with a save), new game, rules, settings, language."""
+    fan = "".join(
+        face_html(card, cat, classes=f"fan f{i}") for i, card in enumerate(("QS", "JD", "KH"))
+    )
+    actions = ""
+    if can_continue:
+        actions += button("continue", cat.t("menu.continue"), primary=True)
+    actions += button("new-game", cat.t("menu.new_game"), primary=not can_continue)
+    actions += button("rules", cat.t("menu.rules")) + button("settings", cat.t("menu.settings"))
+    return (
+        '<div class="dialog start" role="dialog" aria-modal="true" aria-labelledby="start-title"'
+        ' data-screen="start">'
+        f'<div class="fanbox" aria-hidden="true">{fan}</div>'
+        f'<h2 id="start-title" tabindex="-1">{escape(cat.t("app.title"))}</h2>'
+        f'<p class="tagline">{escape(cat.t("app.tagline"))}</p>'
+        f"{notice}"
+        f'<div class="start-actions">{actions}</div>'
+        f"{language_buttons(lang, cat)}"
+        "</div>"
+    )
+
+
+# --------------------------------------------------------------- new game
+
+
+def option_value_label(cat: Cat, key: str, value: Any) -> str:
+    """Words for an option's value: "1,000 points", "3 players", or a named choice."""
+    if key == "target" and isinstance(value, int):
+        return cat.t("options.target_points", count=value)
+    if key == "target" and value is None:
+        return cat.t("options.target_usual")
+    if key == "players" and isinstance(value, int):
+        return cat.t("options.players_count", count=value)
+    named = f"options.{key}.{value}"
+    has = getattr(cat, "has", None)
+    return cat.t(named) if has is None or has(named) else str(value)
+
+
+def parse_new_game(form: dict[str, str]) -> dict[str, Any]:
+    """The new-game form's values as game settings (options typed from the spec)."""
+    variant = form.get("variant", "classic")
+    if variant not in engine.VARIANTS:
+        variant = "classic"
+    specs = engine.VARIANTS[variant].option_specs
+    options: dict[str, Any] = {}
+    for key, spec in specs.items():
+        raw = form.get(f"opt.{key}")
+        if isinstance(spec.default, bool):
+            options[key] = raw in ("on", "true", "1")
+            continue
+        if raw is None:
+            continue
+        for allowed in spec.allowed:
+            if str(allowed) == raw:
+                options[key] = allowed
+    level = form.get("level") or default_level()
+    dealer = form.get("dealer", "random")
+    if dealer not in DEALER_CHOICES:
+        dealer = "random"
+    return {"variant": variant, "options": options, "level": level, "dealer": dealer}
+
+
+def radios(name: str, values: list[str], now: str, label_key: str, cat: Cat) -> str:
+    return "".join(
+        f'<label class="choice"><input type="radio" name="{name}" value="{escape(v)}"'
+        f"{' checked' if v == now else ''}> <span>{escape(cat.t(label_key + v))}</span></label>"
+        for v in values
+    )
+
+
+def render_new_game(variant: str, setup: dict[str, Any], cat: Cat) -> str:
+    """The new-game dialog: variant, its house rules, opponent level, first dealer."""
+    if variant not in engine.VARIANTS:
+        variant = "classic"
+    variants = "".join(
+        f'<option value="{escape(v)}"{" selected" if v == variant else ""}>'
+        f"{escape(cat.t('options.variant.' + v))}</option>"
+        for v in engine.VARIANTS
+    )
+    about = f"options.variant_desc.{variant}"
+    has = getattr(cat, "has", None)
+    desc = f'<p class="desc">{escape(cat.t(about))}</p>' if has is None or has(about) else ""
+    saved_opts = setup.get("options", {}) if variant == setup.get("variant") else {}
+    opts = []
+    for key, spec in engine.VARIANTS[variant].option_specs.items():
+        value = saved_opts.get(key, spec.default)
+        if isinstance(spec.default, bool):
+            checked = " checked" if value else ""
+            opts.append(
+                f'<label class="choice"><input type="checkbox" name="opt.{escape(key)}"{checked}>'
+                f" <span>{escape(cat.t('options.' + key))}</span></label>"
+            )
+        else:
+            choices = "".join(
+                f'<option value="{escape(str(a))}"{" selected" if a == value else ""}>'
+                f"{escape(option_value_label(cat, key, a))}</option>"
+                for a in spec.allowed
+            )
+            opts.append(
+                f'<label class="pick"><span>{escape(cat.t("options." + key))}</span>'
+                f'<select name="opt.{escape(key)}">{choices}</select></label>'
+            )
+    house = (
+        f"<fieldset><legend>{escape(cat.t('options.house_rules'))}</legend>"
+        f'<div class="opts col">{"".join(opts)}</div></fieldset>'
+        if opts
+        else ""
+    )
+    body = (
+        '<form id="bz-newgame" onsubmit="return false">'
+        f"<fieldset><legend>{escape(cat.t('options.variant'))}</legend>"
+        f'<label class="pick"><span class="sr-only">{escape(cat.t("options.variant"))}</span>'
+        f'<select name="variant" data-change="variant">{variants}</select></label>{desc}'
+        "</fieldset>"
+        f"{house}"
+        f"<fieldset><legend>{escape(cat.t('options.ai_level'))}</legend>"
+        f'<div class="opts">'
+        f"{radios('level', levels(), setup.get('level') or default_level(), 'options.ai.', cat)}"
+        "</div></fieldset>"
+        f"<fieldset><legend>{escape(cat.t('options.first_dealer'))}</legend>"
+        f'<div class="opts">'
+        f"{radios('dealer', list(DEALER_CHOICES), setup.get('dealer', 'random'), 'options.dealer.', cat)}"  # noqa: E501
+        "</div></fieldset>"
+        '<div class="dlg-actions">'
+        + button("start", cat.t("options.start"), primary=True)
+        + button("close", cat.t("options.cancel"))
+        + "</div></form>"
+    )
+    return dialog("newgame", cat.t("options.title"), body, cat)
+
+
+def render_confirm_new(cat: Cat) -> str:
+    """Leave the game in progress for a new one? (the settings may turn this off)"""
+    body = (
+        f'<p class="question">{escape(cat.t("menu.confirm_new"))}</p>'
+        '<div class="dlg-actions">'
+        + button("confirm-new", cat.t("menu.yes"), primary=True)
+        + button("close", cat.t("menu.no"))
+        + "</div>"
+    )
+    return dialog("confirm", cat.t("options.title"), body, cat)
+
+
+# --------------------------------------------------------------- settings
+
+
+@dataclass(frozen=True)
+class SettingControl:
+    """A setting shown on the settings screen: a switch for a bool, else choices."""
+
+    name: str  # the Settings field
+    label: str  # catalog key; choices are worded by "<label>.<value>"
+
+
+SETTING_CONTROLS: list[SettingControl] = [
+    SettingControl("auto_pass", "settings.auto_pass"),
+    SettingControl("animation", "settings.animation"),
+    SettingControl("sound", "settings.sound"),
+    SettingControl("card_size", "settings.card_size"),
+    SettingControl("confirm_new_game", "settings.confirm_new_game"),
+]
+
+
+def setting_control(control: SettingControl, settings: Settings, cat: Cat) -> str:
+    spec = next(f for f in fields(Settings) if f.name == control.name)
+    value = getattr(settings, control.name)
+    name = escape(control.name)
+    if isinstance(value, bool):
+        checked = " checked" if value else ""
+        return (
+            f'<label class="switch"><span>{escape(cat.t(control.label))}</span>'
+            f'<input type="checkbox" role="switch" name="{name}"'
+            f' data-change="setting.{name}"{checked}></label>'
+        )
+    choices = "".join(
+        f'<label class="seg"><input type="radio" name="{name}" value="{escape(str(v))}"'
+        f' data-change="setting.{name}"{" checked" if v == value else ""}>'
+        f"<span>{escape(cat.t(f'{control.label}.{v}'))}</span></label>"
+        for v in spec.metadata.get("choices", ())
+    )
+    return (
+        f'<fieldset class="segs"><legend>{escape(cat.t(control.label))}</legend>'
+        f'<div class="segrow">{choices}</div></fieldset>'
+    )
+
+
+def render_settings(settings: Settings, cat: Cat, lang: str) -> str:
+    """Language first, then every control of SETTING_CONTROLS; changes apply at once."""
+    body = (
+        f'<fieldset class="segs"><legend>{escape(cat.t("menu.language"))}</legend>'
+        f"{language_buttons(lang, cat)}</fieldset>"
+        + "".join(setting_control(c, settings, cat) for c in SETTING_CONTROLS)
+        + f'<div class="dlg-actions">{button("close", cat.t("menu.close"), primary=True)}</div>'
+    )
+    return dialog("settings", cat.t("settings.title"), body, cat)
+
+
+# ------------------------------------------------------------------ rules
+
+
+def render_rules(variant: str, cat: Any) -> str:
+    """Every variant's rules, one at a time (a chooser at the top), and the first-game guide."""
+    if variant not in engine.VARIANTS:
+        variant = "classic"
+    chooser = "".join(
+        f'<option value="{escape(v)}"{" selected" if v == variant else ""}>'
+        f"{escape(cat.t('options.variant.' + v))}</option>"
+        for v in engine.VARIANTS
+    )
+    parts = [
+        f'<label class="pick"><span>{escape(cat.t("rules.choose_variant"))}</span>'
+        f'<select name="rules-variant" data-change="rules-variant">{chooser}</select></label>'
+    ]
+    guide = i18n.guide_steps(cat)
+    if guide:
+        steps = "".join(f"<li>{step}</li>" for step in guide)
+        parts.append(f"<section><h3>{escape(cat.t('menu.guide'))}</h3><ol>{steps}</ol></section>")
+    for sec in i18n.rules_sections(cat, variant):
+        body = "".join(f"<p>{para}</p>" for para in sec["paragraphs"])
+        table = sec.get("table")
+        if table:
+            head = "".join(f'<th scope="col">{c}</th>' for c in table["columns"])
+            rows = "".join(
+                f'<tr><th scope="row">{row["label"]}</th>'
+                + "".join(f"<td>{v}</td>" for v in row["values"])
+                + "</tr>"
+                for row in table["rows"]
+            )
+            body += (
+                f'<div class="tablewrap"><table><caption>{table["caption"]}</caption>'
+                f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
+            )
+        parts.append(f"<section><h3>{sec['title']}</h3>{body}</section>")
+    return dialog("rules", cat.t("rules.title"), "".join(parts), cat)

@@ -1,0 +1,164 @@
+"""The player's settings: a typed model with defaults and a strict loader.
+
+Stored as one JSON object under ``bezique.settings``. The loader takes each
+field only when the stored value has exactly the field's type (``True`` is
+not an int here) and, for a field with choices, one of them; anything else
+falls back to the default, field by field. So a corrupt or hand-edited entry
+can never break the app: at worst a setting returns to its default.
+
+Adding a setting is one line in ``Settings`` (``choices`` in the field's
+metadata when only some values are valid); the settings screen lists what it
+shows in ``web.screens.SETTING_CONTROLS``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+SETTINGS_KEY = "bezique.settings"
+
+ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+CARD_SIZES = ("small", "medium", "large")
+DEALER_CHOICES = ("you", "opponent", "random")
+
+# How long the computer's moves and the finished trick stay on screen, by speed.
+PAUSE_SCALE = {"off": 0.35, "fast": 0.55, "normal": 1.0, "slow": 1.7}
+
+
+def _choice(*values: Any) -> dict[str, Any]:
+    return {"choices": tuple(values)}
+
+
+def _check(fn: Callable[[Any], bool]) -> dict[str, Any]:
+    return {"check": fn}
+
+
+def _variant_ok(value: Any) -> bool:
+    import engine
+
+    return value in engine.VARIANTS
+
+
+def _level_ok(value: Any) -> bool:
+    from web.players import levels
+
+    return value == "" or value in levels()
+
+
+def _options_ok(value: Any) -> bool:
+    """House rules: a flat object of scalar values (checked per variant at game start)."""
+    return all(
+        isinstance(k, str) and (v is None or type(v) in (bool, int, str)) for k, v in value.items()
+    )
+
+
+@dataclass
+class Settings:
+    """Everything the player chooses once and keeps; defaults are a first visit's."""
+
+    # The last new-game choices, offered again by the new-game dialog.
+    variant: str = field(default="classic", metadata=_check(_variant_ok))
+    options: dict[str, Any] = field(default_factory=dict, metadata=_check(_options_ok))
+    level: str = field(default="", metadata=_check(_level_ok))  # "": the default level
+    dealer: str = field(default="random", metadata=_choice(*DEALER_CHOICES))
+    # Table preferences.
+    auto_pass: bool = True  # pass for the player after a trick with nothing to declare
+    animation: str = field(default="normal", metadata=_choice(*ANIMATION_SPEEDS))
+    sound: bool = True
+    card_size: str = field(default="medium", metadata=_choice(*CARD_SIZES))
+    confirm_new_game: bool = True
+
+    # ------------------------------------------------------------ loading
+    @classmethod
+    def from_data(cls, data: Any) -> Settings:
+        """Settings from parsed JSON, taking only the fields that are exactly right."""
+        settings = cls()
+        if not isinstance(data, Mapping):
+            return settings
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            if valid(f, getattr(settings, f.name), value):
+                setattr(settings, f.name, _copy(value))
+        return settings
+
+    @classmethod
+    def from_json(cls, text: str | None) -> Settings:
+        if not text:
+            return cls()
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            return cls()
+        return cls.from_data(data)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), separators=(",", ":"), sort_keys=True)
+
+    # ------------------------------------------------------------ changing
+    def with_value(self, name: str, raw: Any) -> bool:
+        """Set one field from a form value ("true"/"false" for switches); False if refused."""
+        f = next((f for f in fields(self) if f.name == name), None)
+        if f is None:
+            return False
+        current = getattr(self, name)
+        value = raw
+        if isinstance(current, bool) and isinstance(raw, str):
+            if raw not in ("true", "false"):
+                return False
+            value = raw == "true"
+        if not valid(f, current, value):
+            return False
+        setattr(self, name, _copy(value))
+        return True
+
+    def game_setup(self) -> dict[str, Any]:
+        """The new-game choices in the shape the controller's new_game takes."""
+        return {
+            "variant": self.variant,
+            "options": dict(self.options),
+            "level": self.level,
+            "dealer": self.dealer,
+        }
+
+    def remember_setup(self, setup: Mapping[str, Any]) -> None:
+        """Keep a started game's choices as the next new game's defaults (valid ones only)."""
+        fresh = Settings.from_data(setup)
+        for name in ("variant", "options", "level", "dealer"):
+            if name in setup:
+                setattr(self, name, getattr(fresh, name))
+
+    def pause_scale(self) -> float:
+        return PAUSE_SCALE.get(self.animation, 1.0)
+
+
+def valid(f: Any, default: Any, value: Any) -> bool:
+    """Exactly the field's type (bool is not int), within its choices or check."""
+    if type(value) is not type(default):
+        return False
+    choices = f.metadata.get("choices")
+    if choices is not None and value not in choices:
+        return False
+    check = f.metadata.get("check")
+    return check is None or bool(check(value))
+
+
+def _copy(value: Any) -> Any:
+    return dict(value) if isinstance(value, dict) else value
+
+
+def load(store: Any) -> Settings:
+    """The stored settings (defaults for whatever is missing or wrong)."""
+    from web import storage
+
+    return Settings.from_json(storage.get_text(store, SETTINGS_KEY))
+
+
+def save(store: Any, settings: Settings) -> bool:
+    from web import storage
+
+    return storage.set_text(store, SETTINGS_KEY, settings.to_json())
