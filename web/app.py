@@ -79,6 +79,7 @@ class App:
         self.dialog_variant: str | None = None
         self.pending_setup: dict[str, Any] | None = None  # the new game awaiting confirmation
         self.rules_variant: str | None = None
+        self.log_open = False  # the log drawer (phones; wide screens show it beside the table)
         self.hand_focus = 0
         self.announced = 0
         self.deal_number = 1
@@ -300,7 +301,7 @@ class App:
             deal_number=self.deal_number,
         )
         self.view = view
-        start = max(0, len(log_events) - 14)
+        start = max(0, len(log_events) - 30)
         lines = [
             line
             for line in (
@@ -340,6 +341,7 @@ class App:
                     cat,
                     hint_enabled=not self.busy and render.human_to_act(view),
                     menu_open=self.overlay == "menu",
+                    log_open=self.log_open,
                 ),
                 "bz-scores": render.render_scores(view, cat),
                 "bz-opps": render.render_opponents(view, cat),
@@ -597,6 +599,13 @@ class App:
         if name == "confirm-new":
             if self.pending_setup is not None:
                 self.start_new_game(self.pending_setup)
+            return
+        if name == "log":
+            self.log_open = not self.log_open
+            self.render()
+            self.dom.focus_first(
+                '#bz-log [data-command="log"]' if self.log_open else '#bz-bar [data-command="log"]'
+            )
             return
         if name == "next":
             self.next_step()

@@ -26,6 +26,9 @@ SKELETON = (
     "</div>"
 )
 
+# Card-size factors tried in turn until the table fits the screen (web/app.css --fit).
+FIT_STEPS = (1.0, 0.93, 0.86, 0.8, 0.74, 0.68, 0.62, 0.56)
+
 ClickHandler = Callable[[str | None, str | None, Any], None]
 KeyHandler = Callable[[str, int | None], bool]
 ChangeHandler = Callable[[str, str], None]
@@ -108,6 +111,7 @@ class BrowserDom(Dom):
         self.root = self.doc.getElementById("bz")
         self.cache: dict[str, str] = {}
         self.root_data: dict[str, str] = {}
+        self.fit_pending = False
         self.motion = "normal"
         self.nodes: dict[str, Any] = {}
         self._proxies: list[Any] = []
@@ -157,11 +161,13 @@ class BrowserDom(Dom):
         def on_key(evt: Any) -> None:
             target = evt.target
             key_name = str(evt.key)
-            if key_name == "Escape" and _n(self.doc.querySelector("#bz-overlay .dialog")):
-                close = _n(self.doc.querySelector('#bz-overlay [data-command="close"]'))
+            if key_name == "Escape":
+                close = _n(self.doc.querySelector('#bz-overlay .dialog [data-command="close"]'))
+                if close is None and self.root.getAttribute("data-log") == "open":
+                    close = _n(self.doc.querySelector('#bz-log [data-command="log"]'))
                 if close is not None:
                     close.click()
-                return
+                    return
             cls = _n(getattr(target, "classList", None))
             if cls is None or not cls.contains("hcard"):
                 return
@@ -185,6 +191,9 @@ class BrowserDom(Dom):
             proxy = self.create_proxy(fn)
             self._proxies.append(proxy)
             self.root.addEventListener(kind, proxy)
+        resize = self.create_proxy(lambda _evt: self.fit())
+        self._proxies.append(resize)
+        self.js.window.addEventListener("resize", resize)
 
     # ------------------------------------------------------------ patches
     def _focus_key(self) -> tuple[str, str] | None:
@@ -233,10 +242,46 @@ class BrowserDom(Dom):
         table = self.node("bz-table")
         if _s(table.getAttribute("data-n")) != str(table_players):
             table.setAttribute("data-n", str(table_players))
+        if changed:
+            self.fit_soon()
         if changed and focus is not None:
             active = _n(self.doc.activeElement)
             if active is None or active == self.doc.body or not active.isConnected:
                 self._restore(focus)
+
+    def fit_soon(self) -> None:
+        """Fit once before the next frame, however many patches come before it."""
+        if self.fit_pending:
+            return
+        self.fit_pending = True
+
+        def run(_stamp: Any) -> None:
+            self.fit_pending = False
+            self.fit()
+
+        from pyodide.ffi import create_once_callable
+
+        self.js.requestAnimationFrame(create_once_callable(run))
+
+    def fit(self) -> None:
+        """Shrink the cards (--fit) until everything fits: the page itself never scrolls."""
+        style = self.root.style
+        for step in FIT_STEPS:
+            style.setProperty("--fit", str(step))
+            if not self._overflows():
+                break
+        bar = self.node("bz-bar").getBoundingClientRect()
+        style.setProperty("--bar-top", f"{float(bar.bottom):.0f}px")
+
+    def _overflows(self) -> bool:
+        """Whether the table, a seat in it, or the whole app is larger than its box."""
+        boxes = [self.root, self.node("bz-table")]
+        seats = self.node("bz-table").querySelectorAll(".seat, .centre")
+        boxes.extend(seats.item(i) for i in range(seats.length))
+        return any(
+            box.scrollHeight > box.clientHeight + 1 or box.scrollWidth > box.clientWidth + 1
+            for box in boxes
+        )
 
     def _set_inert(self, modal: bool, keep_bar: bool) -> None:
         """Behind a modal screen nothing takes focus or clicks (the bar stays for the menu)."""

@@ -73,19 +73,23 @@ def language_buttons(lang: str, cat: Cat) -> str:
     )
 
 
-def render_bar(cat: Cat, *, hint_enabled: bool, menu_open: bool, status: str = "") -> str:
-    """One compact row: the title, a status line, then hint, new game and the menu button."""
+def render_bar(cat: Cat, *, hint_enabled: bool, menu_open: bool, log_open: bool = False) -> str:
+    """One compact row: the title, then log (phones), hint, new game and the menu button."""
     hint_dis = "" if hint_enabled else ' aria-disabled="true"'
-    expanded = f' aria-expanded="{"true" if menu_open else "false"}" aria-haspopup="dialog"'
     return (
         f'<h1 class="title">{escape(cat.t("app.title"))}</h1>'
-        f'<div class="status">{status}</div>'
+        '<div class="status"></div>'
         f'<nav class="tools" aria-label="{escape(cat.t("menu.title"))}">'
+        + tool_button("log", cat.t("log.title"), _expanded(log_open))
         + tool_button("hint", cat.t("menu.hint"), hint_dis)
         + tool_button("new-game", cat.t("menu.new_game"))
-        + tool_button("menu", cat.t("menu.open"), expanded)
+        + tool_button("menu", cat.t("menu.open"), _expanded(menu_open) + ' aria-haspopup="dialog"')
         + "</nav>"
     )
+
+
+def _expanded(is_open: bool) -> str:
+    return f' aria-expanded="{"true" if is_open else "false"}"'
 
 
 def close_button(cat: Cat) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from web.cards import Cat, back_html, cards_bdi, face_html
+from web.menu import icon
 from web.view import (
     ActionView,
     DealSummaryView,
@@ -310,7 +311,8 @@ def render_hand(view: TableView, cat: Cat, focus_index: int = 0) -> str:
                 card,
                 cat,
                 tag="button",
-                attrs=f'type="button" tabindex="{tab}" data-index="{i}" {attr_action(action, ok)}',
+                attrs=f'type="button" tabindex="{tab}" data-index="{i}" style="--i:{i}" '
+                f"{attr_action(action, ok)}",
                 classes=cls,
             )
         )
@@ -337,7 +339,7 @@ def render_hand(view: TableView, cat: Cat, focus_index: int = 0) -> str:
         f'<header class="seat-head"><span '
         f'class="name">{escape(name)}</span>{flags}{status}</header>'
         f"{render_groups(me, view, cat, small=False)}"
-        f'<div class="hand" role="toolbar" '
+        f'<div class="hand" role="toolbar" style="--n:{len(out)}" '
         f'aria-label="{escape(cat.t("a11y.hand"))}">{"".join(out)}</div>'
         "</section>"
     )
@@ -389,8 +391,14 @@ def render_prompt(view: TableView, cat: Cat) -> str:
 
 
 def render_log(view: TableView, cat: Cat) -> str:
-    items = "".join(f"<li>{line}</li>" for line in view.log[-6:])
-    return f'<h2 class="sr-only">{escape(cat.t("log.title"))}</h2><ol class="log-list">{items}</ol>'
+    """The log, newest first (a drawer on phones, a panel beside the table on wide screens)."""
+    items = "".join(f"<li>{line}</li>" for line in reversed(view.log))
+    return (
+        f'<div class="log-head"><h2>{escape(cat.t("log.title"))}</h2>'
+        f'<button type="button" class="btn close-x" data-command="log" aria-expanded="true"'
+        f' aria-label="{escape(cat.t("a11y.close"))}">{icon("close")}</button></div>'
+        f'<ol class="log-list" reversed>{items}</ol>'
+    )
 
 
 # -------------------------------------------------------------- summary
