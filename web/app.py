@@ -18,7 +18,7 @@ from typing import Any
 
 import engine
 from engine import IllegalActionError, RecordError
-from web import i18n, render, storage
+from web import events, flow, flowview, i18n, render, sound, storage
 from web.adapter import build_view, game_decided, observe
 from web.ai_runner import drive
 from web.cards import cards_bdi
@@ -68,7 +68,8 @@ class App:
         self.players: dict[int, Any] = {}
         self.generation = 0
         self.busy = False
-        self.shown_trick: list[tuple[int, str]] | None = None
+        self.shelf = flow.TrickShelf()  # the last finished trick: centre, aside, peeked at
+        self.sound = sound.Sound() if sys.platform != "emscripten" else sound.WebAudio()
         # Notices and hints are kept as data and worded at render time (language switch).
         self.notice: tuple[str, dict[str, Any]] | None = None
         self.notice_error = False
@@ -108,7 +109,8 @@ class App:
         if self.game is None:
             self.new_game(self.settings, save=True)
         self.make_players()
-        self.announced = len(self.observation_log())
+        self.pass_for_human()
+        self.announced = len(flow.table_log(self.game, self.observation_log()))
         self.dom.on_events(self.on_click, self.on_key, self.on_change)
         self.render()
         self.dom.set_state("ready")
@@ -170,7 +172,7 @@ class App:
         seed = self.fixed_seed if self.fixed_seed is not None else random.randrange(2**31)
         self.game = engine.new_game(variant, options, seed=seed, dealer=dealer)
         self.human = 0
-        self.shown_trick = None
+        self.shelf.reset()
         self.hint = None
         self.overlay = None
         self.deal_number = 1
@@ -212,124 +214,40 @@ class App:
             return str(seat)
         return render.seat_name(view.seats[seat], view, self.cat)
 
-    def event_text(self, ev: list[Any], html: bool, prev: list[Any] | None = None) -> str | None:
-        """One engine log event in the current language (None: not shown).
-
-        The same messages feed the visible log (HTML, cards isolated) and the
-        live region (plain text).
-        """
-        cat = self.cat
-        fmt = cat.html if html else cat.t
-        kind = ev[0]
-        seat = ev[1] if len(ev) > 1 and isinstance(ev[1], int) else None
-        you = seat == self.human
-
-        def card(code: Any) -> Any:
-            return i18n.Markup(cards_bdi(cat, [_code(code)])) if html else cat.card(_code(code))
-
-        if kind == "play":
-            if you:
-                return fmt("log.you_played", card=card(ev[2]))
-            return fmt("log.player_played", player=self.who(ev[1]), card=card(ev[2]))
-        if kind == "trick":
-            return (
-                fmt("log.you_won_trick")
-                if you
-                else fmt("log.player_won_trick", player=self.who(ev[1]))
-            )
-        if kind == "declare":
-            combo = cat.declaration(str(ev[2]))
-            if you:
-                return fmt("log.you_declared", combination=combo, count=int(ev[3]))
-            return fmt(
-                "log.player_declared", player=self.who(ev[1]), combination=combo, count=int(ev[3])
-            )
-        if kind == "pass":
-            return (
-                fmt("log.you_passed") if you else fmt("log.player_passed", player=self.who(ev[1]))
-            )
-        if kind == "seven":
-            return fmt("log.seven_exchanged", player=self.who(ev[1]), count=10)
-        if kind == "draw" and you and ev[2] is not None and html:
-            return fmt("log.you_drew", card=card(ev[2]))
-        if kind == "end_phase":
-            return fmt("log.stock_empty")
-        if kind in ("vido", "vido_accepted", "vido_refused") and seat is not None:
-            key = {
-                "vido": "log.vido_called",
-                "vido_accepted": "log.vido_accepted",
-                "vido_refused": "log.vido_refused",
-            }[kind]
-            return fmt(key, player=self.who(seat))
-        if kind == "donuk" and seat is not None:
-            return fmt("log.donuk", player=self.who(seat))
-        if kind == "donuk_cleared" and seat is not None:
-            return fmt("log.donuk_cleared", player=self.who(seat))
-        if kind == "taken_back" and seat is not None:
-            return fmt("summary.donuk_taken_back", player=self.who(seat), count=abs(int(ev[3])))
-        if kind == "rescore_led" and seat is not None:
-            led = prev[2] if prev and prev[0] == "play" else None
-            return fmt(
-                "log.led_rescore",
-                player=self.who(seat),
-                card=card(led) if led is not None else "",
-                combination=cat.declaration(str(ev[2])),
-                count=int(ev[3]),
-            )
-        if kind == "trumps" and len(ev) > 1:
-            return fmt("log.trumps_fixed", suit=cat.t(f"card.suit.{_suit(ev[-1])}"))
-        return None
-
-    def announce_text(self, ev: list[Any], prev: list[Any] | None = None) -> str | None:
-        """What the live region says (the human's own plays and draws are not echoed)."""
-        if ev[0] in ("play", "pass") and ev[1] == self.human:
-            return None
-        if ev[0] == "draw":
-            return None
-        if ev[0] == "deal_over":
-            return ", ".join(
-                self.cat.t("log.score", player=self.who(s), score=v)
-                for s, v in enumerate(self.game.scores())
-            )
-        return self.event_text(ev, html=False, prev=prev)
-
     def build(self) -> TableView:
         obs = observe(self.game, self.human)  # one observation per render
-        log_events = list(obs.log)
+        log_events = flow.table_log(self.game, list(obs.log))
         self.last_log = log_events
         view = build_view(
-            self.game,
-            self.human,
-            obs=obs,
-            shown_trick=self.shown_trick,
-            thinking=self.busy,
-            deal_number=self.deal_number,
+            self.game, self.human, obs=obs, thinking=self.busy, deal_number=self.deal_number
         )
         self.view = view
-        start = max(0, len(log_events) - 14)
-        lines = [
-            line
-            for line in (
-                self.event_text(log_events[i], True, log_events[i - 1] if i else None)
-                for i in range(start, len(log_events))
-            )
-            if line
-        ]
-        view.log = lines
+        view.log = events.log_lines(self.cat, log_events, human=self.human, who=self.who)
         view.drawn, view.trick_fresh = self.fresh(log_events)
+        flow.dress(view, self.game, self.shelf, log_events, self.hint)
+        if view.trick_state == "done":
+            self.settle_later(flow.tricks_done(log_events)[0])
         return view
 
-    def fresh(self, events: list[list[Any]]) -> tuple[list[str], bool]:
+    def fresh(self, log: list[list[Any]]) -> tuple[list[str], bool]:
         """Cards the human drew since his last play, and whether the trick just grew."""
         drawn: list[str] = []
-        for ev in reversed(events):
+        for ev in reversed(log):
             if ev[0] == "play" and ev[1] == self.human:
                 break
             if ev[0] == "draw" and ev[1] == self.human and ev[2] is not None:
-                drawn.append(_code(ev[2]))
+                drawn.append(events.code_text(ev[2]))
         trick_fresh = False
-        for ev in reversed(events):
-            if ev[0] in ("trick", "rescore_led", "donuk", "donuk_cleared", "deal_over"):
+        for ev in reversed(log):
+            if ev[0] in (
+                "trick",
+                "pass",
+                "draw",
+                "rescore_led",
+                "donuk",
+                "donuk_cleared",
+                "deal_over",
+            ):
                 continue
             trick_fresh = ev[0] == "play"
             break
@@ -347,8 +265,8 @@ class App:
                 "bz-opps": render.render_opponents(view, cat),
                 "bz-centre": render.render_centre(view, cat),
                 "bz-me": render.render_hand(view, cat, self.hand_focus),
-                "bz-prompt": render.render_prompt(view, cat),
-                "bz-notice": self.notice_html(),
+                "bz-prompt": flowview.render_prompt(view, cat),
+                "bz-notice": self.notice_html() + flowview.render_toast(view, cat),
                 "bz-log": render.render_log(view, cat),
                 "bz-overlay": self.overlay_html(view),
             },
@@ -398,26 +316,30 @@ class App:
         return ""
 
     def announce(self) -> None:
-        events = self.last_log
-        if len(events) < self.announced:
+        """Say the new events in the live region, and play their sounds."""
+        log = self.last_log
+        if len(log) < self.announced:
             self.announced = 0
-        fresh = events[self.announced :]
-        self.announced = len(events)
+        start, self.announced = self.announced, len(log)
+        scores = [int(x) for x in self.game.scores()]
         texts = [
-            x
-            for x in (
-                self.announce_text(
-                    ev,
-                    events[self.announced - len(fresh) + i - 1]
-                    if self.announced - len(fresh) + i
-                    else None,
+            text
+            for i in range(start, len(log))
+            if (
+                text := events.announce_text(
+                    self.cat,
+                    log[i],
+                    human=self.human,
+                    who=self.who,
+                    scores=scores,
+                    prev=log[i - 1] if i else None,
                 )
-                for i, ev in enumerate(fresh)
             )
-            if x
         ]
         if texts:
             self.dom.announce(" ".join(texts[-4:]))
+        if start < len(log) and flow.preference(self.store, "sound", flow.SOUND_DEFAULT):
+            self.sound.play(events.sounds_for(log[start:]))
 
     # ------------------------------------------------------------ actions
     def try_action(self, text: str) -> None:
@@ -441,19 +363,37 @@ class App:
         self.notice_error = error
 
     def apply(self, text: Any) -> None:
-        deal = self.game.deal
-        before_trick = [(s, _code(deal.kinds[i])) for s, i, _ in deal.trick]
-        seat = deal.current_player
         act = text if not isinstance(text, str) else engine.Action.parse(text)
         self.game.apply(act)
+        self.pass_for_human()
         self.notice = None
         self.hint = None
-        if act.kind in ("play", "play_table"):
-            if len(before_trick) + 1 == deal.n:
-                self.shown_trick = [*before_trick, (seat, _code(act.codes[0]))]
-            else:
-                self.shown_trick = None
         self.save()
+
+    def pass_for_human(self) -> None:
+        """Automatic pass: the human won a trick and has nothing to declare."""
+        if flow.preference(self.store, "auto_pass", flow.AUTO_PASS_DEFAULT):
+            while flow.auto_pass_due(self.game, self.human):
+                self.game.apply(engine.Action.parse("pass"))
+
+    def settle_later(self, count: int) -> None:
+        """Put the just-finished trick aside after a moment (it stays peekable)."""
+        if self.shelf.settling == count:
+            return
+        self.shelf.settling = count
+        gen = self.generation
+
+        async def later() -> None:
+            await asyncio.sleep(0.05 if self.fast else flow.TRICK_HOLD_SECONDS)
+            if gen == self.generation:
+                self.shelf.settle(count)
+                self.render()
+
+        coro = later()
+        try:
+            self.keep(asyncio.ensure_future(coro))
+        except RuntimeError:  # no event loop (CPython tests): the test settles it
+            coro.close()
 
     def kick_ai(self) -> None:
         if self.busy:
@@ -477,7 +417,7 @@ class App:
                 if seat is None or seat == self.human or game.deal.is_terminal:
                     break
                 self.render()
-                completed = self.shown_trick is not None and not game.deal.trick
+                completed = not game.deal.trick and bool(game.deal.last_trick)
                 await asyncio.sleep(self.pause(completed))
                 if gen != self.generation:
                     return
@@ -541,6 +481,14 @@ class App:
         if name == "hint":
             self.keep(asyncio.ensure_future(self.show_hint()))
             return
+        if name == "last-trick":
+            self.shelf.peek = not self.shelf.peek
+            self.render()
+            return
+        if name == "rematch":
+            self.new_game(self.settings)
+            self.render()
+            self.kick_ai()
 
     def next_step(self) -> None:
         game = self.game
@@ -556,7 +504,7 @@ class App:
         self.overlay = None
         game.next_deal()
         self.deal_number += 1
-        self.shown_trick = None
+        self.shelf.reset()
         self.announced = 0
         self.save()
         self.render()
@@ -608,6 +556,7 @@ class App:
 
     # -------------------------------------------------------------- events
     def on_click(self, action: str | None, command: str | None, el: Any) -> None:
+        self.sound.unlock()  # browsers start audio only after a tap
         try:
             if command:
                 self.command(command, el)
@@ -649,12 +598,6 @@ class App:
             self.dialog_variant = value
             self.render()
             self.dom.focus_first("#bz-overlay select")
-
-
-def _code(code: Any) -> str:
-    from engine.cards import code_text
-
-    return code_text(code) if isinstance(code, int) else str(code)
 
 
 # Reason codes of the players (engine.ai and web.players) -> catalog hint.reason.*
@@ -701,10 +644,6 @@ async def prewarm() -> None:
         await asyncio.sleep(0.05)
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
-
-
-def _suit(value: Any) -> str:
-    return ("S", "H", "D", "C")[value] if isinstance(value, int) else str(value)
 
 
 def _json(value: Any) -> str:
