@@ -384,7 +384,7 @@ class App:
         gen = self.generation
 
         async def later() -> None:
-            await asyncio.sleep(0.05 if self.fast else flow.TRICK_HOLD_SECONDS)
+            await asyncio.sleep(0.25 if self.fast else flow.TRICK_HOLD_SECONDS)
             if gen == self.generation:
                 self.shelf.settle(count)
                 self.render()
