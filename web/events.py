@@ -52,8 +52,10 @@ def event_text(
     who: Who,
     html: bool,
     prev: list[Any] | None = None,
+    draws: bool = True,
 ) -> str | None:
-    """One event in the current language (None: not shown)."""
+    """One event in the current language (None: not shown; ``draws``: the human's own
+    draws are shown, not while the device waits to be handed over)."""
     fmt = cat.html if html else cat.t
     kind = ev[0]
     seat = ev[1] if len(ev) > 1 and isinstance(ev[1], int) else None
@@ -80,7 +82,7 @@ def event_text(
         return fmt("log.seven_exchanged", player=who(ev[1]), count=10)
     if kind == "seven_turnup" and seat is not None:
         return fmt("log.seven_turnup", player=who(seat), count=int(ev[2]))
-    if kind == "draw" and you and ev[2] is not None and html:
+    if kind == "draw" and you and ev[2] is not None and html and draws:
         return fmt("log.you_drew", card=card(ev[2]))
     if kind == "end_phase":
         return fmt("log.stock_empty")
@@ -125,11 +127,15 @@ def announce_text(
     return event_text(cat, ev, human=human, who=who, html=False, prev=prev)
 
 
-def log_lines(cat: i18n.Catalog, events: list[list[Any]], *, human: int, who: Who) -> list[str]:
+def log_lines(
+    cat: i18n.Catalog, events: list[list[Any]], *, human: int, who: Who, draws: bool = True
+) -> list[str]:
     """The visible log: the last events worth a line, as HTML."""
     start = max(0, len(events) - 14)
     lines = (
-        event_text(cat, ev, human=human, who=who, html=True, prev=events[i - 1] if i else None)
+        event_text(
+            cat, ev, human=human, who=who, html=True, prev=events[i - 1] if i else None, draws=draws
+        )
         for i, ev in enumerate(events)
         if i >= start
     )

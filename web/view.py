@@ -135,3 +135,4 @@ class TableView:
     seven_turnup: int | None = None  # the dealer who scored a turned-up seven (until trick 1)
     trick_fresh: bool = False  # the last trick card was just played (animated in)
     game_info: dict[str, object] = field(default_factory=dict)  # bezik: how the game ended
+    seat_kinds: list[str] | None = None  # pass-and-play: person/computer per seat (names)
