@@ -52,7 +52,7 @@ def winner_caption(view: TableView, cat: Cat, peek: bool) -> str:
     else:
         who = seat_name(view.seats[winner], view, cat)
         text = cat.t("table.last_trick_player" if peek else "table.trick_won_player", player=who)
-    return f'<p class="trick-caption">{escape(text)}</p>'
+    return f'<p class="trick-caption"><span>{escape(text)}</span></p>'
 
 
 def render_trick(view: TableView, cat: Cat) -> str:

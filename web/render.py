@@ -320,11 +320,15 @@ def render_hand(view: TableView, cat: Cat, focus_index: int = 0) -> str:
     out = []
     drawn = list(view.drawn)
     hint_cards = flowview.hinted_cards(view)
+    hint_played = False
     for i, card in enumerate(view.hand):
         action = view.hand_actions.get(card, f"play {card}")
         ok = action in legal
         tab = "0" if i == focus_index else "-1"
-        cls = ("hcard playable" if ok else "hcard") + flowview.hinted(view, action)
+        cls = "hcard playable" if ok else "hcard"
+        if flowview.hinted(view, action) and not hint_played:
+            hint_played = True  # one copy of two identical cards
+            cls += " hinted"
         if hint_cards[card] > 0:
             hint_cards[card] -= 1
             cls += " hinted"
