@@ -18,7 +18,7 @@ from typing import Any
 
 import engine
 from engine import IllegalActionError, RecordError
-from web import handover, i18n, render, storage
+from web import card_faces, handover, i18n, render, storage
 from web.adapter import build_view, game_decided, observe
 from web.ai_runner import drive
 from web.cards import cards_bdi
@@ -391,6 +391,9 @@ class App:
                 "bz-overlay": self.overlay_html(view),
             },
             table_players=n,
+        )
+        self.dom.set_look(
+            card_faces.look(self.settings.get("card_style"), self.settings.get("card_back"))
         )
         self.announce()
         # A keyboard player who just won a trick lands on the declare/pass choice.
