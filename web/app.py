@@ -152,7 +152,8 @@ class App:
     # --------------------------------------------------------- new game
     def new_game(self, settings: dict[str, Any], save: bool = True) -> None:
         self.generation += 1
-        self.settings = dict(settings)
+        look = {k: v for k, v in self.settings.items() if k in card_faces.SETTING_KEYS}
+        self.settings = {**look, **settings}
         variant = settings.get("variant", "classic")
         if variant not in engine.VARIANTS:
             variant = "classic"

@@ -19,6 +19,7 @@ STYLES = ("faces", "simple")
 BACKS = ("blue", "red")
 DEFAULT_STYLE = "faces"
 DEFAULT_BACK = "blue"
+SETTING_KEYS = ("card_style", "card_back")
 
 
 def art_html(card: str) -> str:
