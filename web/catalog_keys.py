@@ -123,6 +123,7 @@ def dynamic_families(catalog_keys: Iterable[str] = ()) -> dict[str, tuple[str, .
     """
     import engine
     from engine.match import BASE_POINTS
+    from web.seats import KINDS as SEAT_KINDS
 
     variants = engine.VARIANTS.values()
     option_keys = {k for v in variants for k in v.option_specs}
@@ -153,6 +154,7 @@ def dynamic_families(catalog_keys: Iterable[str] = ()) -> dict[str, tuple[str, .
         "options.variant.": _keys("options.variant.", engine.VARIANTS),
         "options.ai.": _keys("options.ai.", AI_LEVELS),
         "options.dealer.": _keys("options.dealer.", DEALER_CHOICES),
+        "seats.kind.": _keys("seats.kind.", SEAT_KINDS),
         "table.game_kind.": _keys("table.game_kind.", BASE_POINTS),
         "summary.why.": _keys("summary.why.", (*BASE_POINTS, *MATCH_WHY_EXTRA)),
         "rules.": tuple(sorted(_rules_keys(catalog_keys))),
