@@ -31,6 +31,8 @@ class Cat(Protocol):
 
     def card_aria(self, card: str) -> str: ...
 
+    def number(self, n: int) -> str: ...
+
 
 def split_card(text: str) -> tuple[str, str]:
     """Split notation like '10H' or 'QS' into (rank, suit)."""
