@@ -18,7 +18,7 @@ from typing import Any
 
 import engine
 from engine import IllegalActionError, RecordError
-from web import events, flow, flowview, handover, i18n, render, sound, storage
+from web import card_faces, events, flow, flowview, handover, i18n, render, sound, storage
 from web.adapter import build_view, game_decided, observe
 from web.ai_runner import drive
 from web.cards import cards_bdi
@@ -154,7 +154,8 @@ class App:
     # --------------------------------------------------------- new game
     def new_game(self, settings: dict[str, Any], save: bool = True) -> None:
         self.generation += 1
-        self.settings = dict(settings)
+        look = {k: v for k, v in self.settings.items() if k in card_faces.SETTING_KEYS}
+        self.settings = {**look, **settings}
         variant = settings.get("variant", "classic")
         if variant not in engine.VARIANTS:
             variant = "classic"
@@ -312,6 +313,9 @@ class App:
             },
             table_players=n,
         )
+        self.dom.set_look(
+            card_faces.look(self.settings.get("card_style"), self.settings.get("card_back"))
+        )
         self.announce()
         # A keyboard player who just won a trick lands on the declare/pass choice.
         prompt = view.phase in ("declare", "answer") and view.current == self.human
@@ -349,7 +353,7 @@ class App:
                 variant,
                 self.cat,
                 i18n.rules_sections(self.cat, variant),
-                i18n.guide_steps(self.cat),
+                i18n.guide_steps(self.cat, variant),
             )
         if self.overlay == "game" and self.decided():
             return render.render_game_summary(view, self.cat)
@@ -586,12 +590,9 @@ class App:
         self.render()
 
     def reason_text(self, code: str) -> str:
-        """The hint's one-line reason; engine reason codes map onto catalog keys."""
-        for key in (f"hint.reason.{code}", f"hint.{code}"):
-            if self.cat.has(key):
-                return self.cat.t(key)
-        mapped = REASON_KEYS.get(code, "best_chance")
-        return self.cat.t(f"hint.reason.{mapped}")
+        """The hint's one-line reason (catalog hint.reason.<code>)."""
+        key = f"hint.reason.{code}"
+        return self.cat.t(key if self.cat.has(key) else "hint.reason.best_chance")
 
     def action_html(self, text: str) -> str:
         """The hint's action in words ("Play Q♠", "Declare bezique")."""
@@ -662,27 +663,6 @@ class App:
             self.dialog_draft = self.dom.read_form("bz-newgame")
             self.render()
             self.dom.focus_first("#bz-overlay select")
-
-
-# Reason codes of the players (engine.ai and web.players) -> catalog hint.reason.*
-REASON_KEYS = {
-    "declares_best": "declare_highest",
-    "best_declaration": "declare_highest",
-    "exchange_seven": "declare_highest",
-    "keeps_bezique": "keep_bezique",
-    "wins_brisque": "win_brisque_cheaply",
-    "win_trick": "win_brisque_cheaply",
-    "saves_trumps": "save_trumps",
-    "forces_trump": "draw_trumps",
-    "discards_low": "dump_low",
-    "play_low": "dump_low",
-    "lead": "lead_low",
-    "sequence_ready": "keep_sequence",
-    "endgame_optimal": "search",
-    "wins_to_declare": "win_to_declare",
-    "waits_to_declare": "keep_marriage",
-    "nothing_to_declare": "keep_marriage",
-}
 
 
 AI_MODULES = (

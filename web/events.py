@@ -16,13 +16,14 @@ from web.cards import cards_bdi
 
 Who = Callable[[int], str]
 
+# (the human's own, another player's) log line of each vido event
 VIDO_KEYS = {
-    "vido": "log.vido_called",
-    "vido_accepted": "log.vido_accepted",
-    "vido_refused": "log.vido_refused",
-    "kontr_vido": "log.kontr_vido_called",
-    "kontr_vido_accepted": "log.kontr_vido_accepted",
-    "kontr_vido_refused": "log.kontr_vido_refused",
+    "vido": ("log.you_vido_called", "log.vido_called"),
+    "vido_accepted": ("log.you_vido_accepted", "log.vido_accepted"),
+    "vido_refused": ("log.you_vido_refused", "log.vido_refused"),
+    "kontr_vido": ("log.you_kontr_vido_called", "log.kontr_vido_called"),
+    "kontr_vido_accepted": ("log.you_kontr_vido_accepted", "log.kontr_vido_accepted"),
+    "kontr_vido_refused": ("log.you_kontr_vido_refused", "log.kontr_vido_refused"),
 }
 SOUNDS = {
     "play": "card",
@@ -79,25 +80,28 @@ def event_text(
     if kind == "pass":
         return fmt("log.you_passed") if you else fmt("log.player_passed", player=who(ev[1]))
     if kind == "seven":
-        return fmt("log.seven_exchanged", player=who(ev[1]), count=10)
+        return fmt("log.you_seven" if you else "log.seven_exchanged", player=who(ev[1]), count=10)
     if kind == "seven_turnup" and seat is not None:
-        return fmt("log.seven_turnup", player=who(seat), count=int(ev[2]))
+        key = "log.you_seven_turnup" if you else "log.seven_turnup"
+        return fmt(key, player=who(seat), count=int(ev[2]))
     if kind == "draw" and you and ev[2] is not None and html and draws:
         return fmt("log.you_drew", card=card(ev[2]))
     if kind == "end_phase":
         return fmt("log.stock_empty")
     if kind in VIDO_KEYS and seat is not None:
-        return fmt(VIDO_KEYS[kind], player=who(seat))
+        return fmt(VIDO_KEYS[kind][0 if you else 1], player=who(seat))
     if kind == "donuk" and seat is not None:
-        return fmt("log.donuk", player=who(seat))
+        return fmt("log.you_donuk" if you else "log.donuk", player=who(seat))
     if kind == "donuk_cleared" and seat is not None:
-        return fmt("log.donuk_cleared", player=who(seat))
+        key = "log.you_donuk_cleared" if you else "log.donuk_cleared"
+        return fmt(key, player=who(seat))
     if kind == "taken_back" and seat is not None:
-        return fmt("summary.donuk_taken_back", player=who(seat), count=abs(int(ev[3])))
+        key = "summary.you_donuk_taken_back" if you else "summary.donuk_taken_back"
+        return fmt(key, player=who(seat), count=abs(int(ev[3])))
     if kind == "rescore_led" and seat is not None:
         led = prev[2] if prev and prev[0] == "play" else None
         return fmt(
-            "log.led_rescore",
+            "log.you_led_rescore" if you else "log.led_rescore",
             player=who(seat),
             card=card(led) if led is not None else "",
             combination=cat.declaration(str(ev[2])),

@@ -97,11 +97,12 @@ def vido_question(v: VidoView, view: TableView, cat: Cat) -> str:
 
     other = seat_name(view.seats[1 - view.human], view, cat)
     caller = seat_name(view.seats[v.caller], view, cat)
-    kontr = "_kontr" if v.kontr else ""
     if v.role == "call":
-        key, player = f"vido.call{kontr}_question", other
+        key = "vido.call_kontr_question" if v.kontr else "vido.call_question"
+        player = other
     else:
-        key, player = f"vido.answer{kontr}_question", caller
+        key = "vido.answer_kontr_question" if v.kontr else "vido.answer_question"
+        player = caller
     return cat.t(
         key,
         player=player,

@@ -209,7 +209,7 @@ def test_vido_call_explains_itself() -> None:
     question = re.search(r'<p class="question">(.*?)</p>', prompt)
     assert question and question.group(1).strip(), "a lone vido button with no question"
     assert "from ×1 to ×2" in prompt and "Call vido: stake ×2" in prompt
-    assert re.search(r"you win the game now: \d+ match points?", prompt)
+    assert re.search(r"you win the game now: \d+ match points?", prompt), prompt
 
 
 def test_kontr_vido_question_answer_and_log() -> None:
@@ -238,14 +238,14 @@ def test_kontr_vido_question_answer_and_log() -> None:
     app.make_players()
     app.render()
     prompt = dom.regions["bz-prompt"]
-    assert "Computer calls kontr vido" in prompt
+    assert "The computer calls kontr vido" in prompt
     assert "from ×2 to ×4" in prompt and "four" not in prompt and "twice" not in prompt
     assert "Accept: stake ×4" in prompt
     word = "match point" if points == 1 else "match points"
-    assert f"Computer wins it: {points} {word}" in prompt
-    assert "Computer: kontr vido!" in dom.regions["bz-log"]
+    assert f"the caller wins it: {points} {word}" in prompt
+    assert "The computer called kontr vido!" in dom.regions["bz-log"]
     app.try_action("accept")
-    assert "kontr vido accepted" in dom.regions["bz-log"]
+    assert "You accepted the kontr vido." in dom.regions["bz-log"]
     assert app.game.deal.extra["stake"] == 4
     assert 'data-stake="4"' in dom.regions["bz-scores"]
 
@@ -277,7 +277,7 @@ def test_kontr_vido_log_after_an_earlier_deal() -> None:
 def test_dealers_turned_up_seven_is_logged_announced_shown_and_in_the_summary() -> None:
     app, dom = in_thread(lambda: make_app(seed=SEVEN_TURNUP_SEED))
     assert app.game.deal.turnup is not None and app.game.scores()[1] == 10
-    line = "Computer: a seven turned up for trumps, 10 points."
+    line = "The computer: a seven turned up for trumps, 10 points."
     assert line in dom.regions["bz-log"]
     assert (
         line in dom.regions["bz-notice"] and 'data-toast="seven-turnup"' in dom.regions["bz-notice"]
