@@ -18,7 +18,7 @@ from typing import Any
 
 import engine
 from engine import IllegalActionError, RecordError
-from web import handover, i18n, render, storage
+from web import card_faces, handover, i18n, render, storage
 from web.adapter import build_view, game_decided, observe
 from web.ai_runner import drive
 from web.cards import cards_bdi
@@ -152,7 +152,8 @@ class App:
     # --------------------------------------------------------- new game
     def new_game(self, settings: dict[str, Any], save: bool = True) -> None:
         self.generation += 1
-        self.settings = dict(settings)
+        look = {k: v for k, v in self.settings.items() if k in card_faces.SETTING_KEYS}
+        self.settings = {**look, **settings}
         variant = settings.get("variant", "classic")
         if variant not in engine.VARIANTS:
             variant = "classic"
@@ -394,6 +395,9 @@ class App:
                 "bz-overlay": self.overlay_html(view),
             },
             table_players=n,
+        )
+        self.dom.set_look(
+            card_faces.look(self.settings.get("card_style"), self.settings.get("card_back"))
         )
         self.announce()
         # A keyboard player who just won a trick lands on the declare/pass choice.
