@@ -428,7 +428,7 @@ class App:
         self.pass_for_human()
         self.notice = None
         self.hint = None
-        if deal.is_terminal:
+        if self.game.deal.is_terminal:
             self.device.deal_finished()
         self.pass_device()
         self.save()

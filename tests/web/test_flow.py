@@ -277,7 +277,7 @@ def test_kontr_vido_log_after_an_earlier_deal() -> None:
 def test_dealers_turned_up_seven_is_logged_announced_shown_and_in_the_summary() -> None:
     app, dom = in_thread(lambda: make_app(seed=SEVEN_TURNUP_SEED))
     assert app.game.deal.turnup is not None and app.game.scores()[1] == 10
-    line = "The computer: a seven turned up for trumps, 10 points."
+    line = app.cat.t("log.seven_turnup", player=app.who(1), count=10)
     assert line in dom.regions["bz-log"]
     assert (
         line in dom.regions["bz-notice"] and 'data-toast="seven-turnup"' in dom.regions["bz-notice"]
