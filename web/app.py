@@ -24,6 +24,7 @@ from web.ai_runner import drive
 from web.cards import cards_bdi
 from web.dom import Dom
 from web.players import default_level, hint_for, levels, make_player
+from web.records import Records
 from web.view import TableView
 
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
@@ -82,6 +83,9 @@ class App:
         self.tasks: set[Any] = set()
         self.had_prompt = False
         self.last_log: list[list[Any]] = []
+        self.undo_used = False  # a move was taken back in this game (history, statistics)
+        self.recorded = False  # this finished game is in the history and the statistics
+        self.records = Records(self)
 
     # ------------------------------------------------------------ start
     def start(self) -> None:
@@ -100,6 +104,8 @@ class App:
                 self.human = int(data.get("human", 0))
                 self.settings = {**self.settings, **dict(data.get("settings", {}))}
                 self.deal_number = int(data.get("deal_number", 1))
+                self.undo_used = data.get("undo_used") is True
+                self.recorded = data.get("recorded") is True
                 self.notice = ("save.resumed", {})
                 self.overlay = None
             except (RecordError, ValueError, KeyError, TypeError, IndexError):
@@ -175,6 +181,8 @@ class App:
         self.overlay = None
         self.deal_number = 1
         self.announced = 0
+        self.undo_used = False
+        self.recorded = False
         self.make_players()
         storage.set_text(self.store, storage.SETTINGS_KEY, _json(self.settings))
         if save:
@@ -195,7 +203,13 @@ class App:
         storage.save(
             self.store,
             self.game.to_json(),
-            {"human": self.human, "settings": self.settings, "deal_number": self.deal_number},
+            {
+                "human": self.human,
+                "settings": self.settings,
+                "deal_number": self.deal_number,
+                "undo_used": self.undo_used,
+                "recorded": self.recorded,
+            },
         )
 
     # -------------------------------------------------------------- view
@@ -342,7 +356,9 @@ class App:
         self.hand_focus = max(0, min(self.hand_focus, len(view.hand) - 1))
         self.dom.patch_all(
             {
-                "bz-bar": render.render_bar(view, self.lang, cat, busy=self.busy),
+                "bz-bar": render.render_bar(
+                    view, self.lang, cat, busy=self.busy, undo=self.records.undo_available()
+                ),
                 "bz-scores": render.render_scores(view, cat),
                 "bz-opps": render.render_opponents(view, cat),
                 "bz-centre": render.render_centre(view, cat),
@@ -381,6 +397,9 @@ class App:
         return "".join(parts)
 
     def overlay_html(self, view: TableView) -> str:
+        records = self.records.overlay()
+        if records is not None:
+            return records
         if self.overlay == "dialog":
             return render_new_game(self, self.cat)
         if self.overlay == "rules":
@@ -392,7 +411,7 @@ class App:
                 i18n.guide_steps(self.cat),
             )
         if self.overlay == "game" and self.decided():
-            return render.render_game_summary(view, self.cat)
+            return render.render_game_summary(view, self.cat, self.records.sheet_html())
         if view.deal_summary is not None:
             return render.render_deal_summary(view, view.deal_summary, self.cat)
         return ""
@@ -446,6 +465,7 @@ class App:
         seat = deal.current_player
         act = text if not isinstance(text, str) else engine.Action.parse(text)
         self.game.apply(act)
+        self.records.after_action()
         self.notice = None
         self.hint = None
         if act.kind in ("play", "play_table"):
@@ -508,6 +528,8 @@ class App:
 
     # ------------------------------------------------------------ commands
     def command(self, name: str, el: Any) -> None:
+        if self.records.command(name, el):
+            return
         if name == "language":
             lang = self.dom.attr(el, "data-lang") or "en"
             if lang in i18n.LANGS:
