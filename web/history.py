@@ -179,7 +179,7 @@ def render_history(entries: list[dict[str, Any]], cat: Catalog, problem: str | N
         '<div class="dialog history" role="dialog" aria-modal="true" '
         'aria-labelledby="history-title" data-screen="history">'
         f'<h2 id="history-title" tabindex="-1">{escape(cat.t("history.title"))}</h2>'
-        f'{alert}<div class="dialog-body">{body}</div><div class="dialog-actions">'
+        f'{alert}<div class="dialog-body" tabindex="0">{body}</div><div class="dialog-actions">'
         f'<button type="button" class="btn primary" data-command="close">'
         f'{escape(cat.t("menu.close"))}</button>'
         f'<button type="button" class="btn" data-command="import">'

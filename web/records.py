@@ -86,6 +86,10 @@ class Records:
 
     def close(self) -> None:
         app = self.app
+        if app.overlay == "replay":  # back to the list the replay was opened from
+            self.viewer = None
+            self.open("history")
+            return
         self.confirm_reset = False
         self.problem = None
         app.overlay = self.back_to if self.back_to in ("game",) else None

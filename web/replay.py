@@ -207,7 +207,7 @@ def render_viewer(viewer: Viewer, cat: Catalog) -> str:
         f' data-screen="replay" data-replay-deal="{viewer.deal}" data-replay-step="{step.trick}">'
         f'<h2 id="replay-title" tabindex="-1">{escape(cat.t("replay.title"))}</h2>'
         f'<p class="r-where" aria-live="polite">{escape(where)} · {escape(position)}</p>'
-        f'<div class="dialog-body"><p class="r-facts">{escape(" · ".join(facts))}</p>'
+        f'<div class="dialog-body" tabindex="0"><p class="r-facts">{escape(" · ".join(facts))}</p>'
         f"{trick}{decl_html}"
         f'<ol class="r-seats">{"".join(seats)}</ol></div>'
         '<div class="dialog-actions r-nav">'
@@ -217,6 +217,6 @@ def render_viewer(viewer: Viewer, cat: Catalog) -> str:
         f'{escape(cat.t("replay.forward"))}</button>'
         f'<button type="button" class="btn" data-command="export">'
         f'{escape(cat.t("history.export"))}</button>'
-        f'<button type="button" class="btn" data-command="history">'
+        f'<button type="button" class="btn" data-command="close">'
         f'{escape(cat.t("replay.to_list"))}</button></div></div>'
     )

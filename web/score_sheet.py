@@ -192,7 +192,7 @@ def render_sheet_dialog(
         '<div class="dialog sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-title"'
         ' data-screen="score-sheet">'
         f'<h2 id="sheet-title" tabindex="-1">{escape(cat.t("sheet.title"))}</h2>'
-        f'<div class="dialog-body">{render_sheet(games, names, variant, cat)}</div>'
+        f'<div class="dialog-body" tabindex="0">{render_sheet(games, names, variant, cat)}</div>'
         f'<button type="button" class="btn primary" data-command="close">{close}</button>'
         "</div>"
     )

@@ -222,6 +222,7 @@ def chart_svg(recent: list[list[int]], cat: Catalog) -> str:
                          lost=len(recent) - wins))
     return (
         f'<svg class="stats-chart" viewBox="0 0 {width} {height}" role="img" '
+        'preserveAspectRatio="xMinYMid meet" '
         f'aria-label="{label}" data-chart-bars="{len(recent)}">'
         f"<title>{label}</title>"
         f'<line x1="0" x2="{width}" y1="{mid}" y2="{mid}" class="axis"></line>'
@@ -307,5 +308,6 @@ def render_stats(stats: dict[str, Any], cat: Catalog, confirm_reset: bool = Fals
         '<div class="dialog stats" role="dialog" aria-modal="true" aria-labelledby="stats-title"'
         ' data-screen="stats">'
         f'<h2 id="stats-title" tabindex="-1">{escape(cat.t("stats.title"))}</h2>'
-        f'<div class="dialog-body">{body}</div><div class="dialog-actions">{actions}</div></div>'
+        f'<div class="dialog-body" tabindex="0">{body}</div>'
+        f'<div class="dialog-actions">{actions}</div></div>'
     )

@@ -14,9 +14,9 @@ from engine.undo import can_undo, undo
 
 def person_seats(app: Any) -> list[int]:
     """The seats played by people (the new-game dialog's seat kinds when there are some)."""
-    kinds = getattr(app, "seat_kinds", None)
-    if isinstance(kinds, (list, tuple)) and kinds:
-        return [s for s, kind in enumerate(kinds) if kind == "person"]
+    seats = getattr(app, "seats", None)
+    if seats is not None and callable(getattr(seats, "is_person", None)):
+        return [s for s in range(app.game.rules.players) if seats.is_person(s)]
     return [app.human]
 
 
