@@ -62,6 +62,14 @@ def attr_action(action: str, legal: bool) -> str:
 # ---------------------------------------------------------------- header
 
 
+# The records screens' entries (web/records.py): command, label key.
+RECORDS_MENU = (
+    ("score-sheet", "menu.score_sheet"),
+    ("stats", "menu.stats"),
+    ("history", "menu.history"),
+)
+
+
 def render_bar(
     view: TableView | None, lang: str, cat: Cat, busy: bool = False, undo: bool = False
 ) -> str:
@@ -88,9 +96,9 @@ def render_bar(
         f'<button type="button" class="btn" data-command="undo"{undo_dis}>'
         f"{escape(cat.t('menu.undo'))}</button>"
         + "".join(
-            f'<button type="button" class="btn" data-command="{c}">'
-            f"{escape(cat.t('menu.' + c.replace('-', '_')))}</button>"
-            for c in ("score-sheet", "stats", "history")
+            f'<button type="button" class="btn" data-command="{command}">'
+            f"{escape(cat.t(key))}</button>"
+            for command, key in RECORDS_MENU
         )
         + f'<span class="langs" role="group" '
         f'aria-label="{escape(cat.t("a11y.language_picker"))}">{langs}</span>'

@@ -12,6 +12,8 @@ from typing import Any
 
 from web.i18n import Catalog
 
+KIND_KEYS = {"normal": "sheet.kind.normal", "sanvuar": "sheet.kind.sanvuar"}  # bezik games
+
 
 @dataclass
 class SheetDeal:
@@ -116,7 +118,7 @@ def render_sheet(games: list[SheetGame], names: list[str], variant: str, cat: Ca
     deal_number = 0
     for g, sheet in enumerate(games):
         if len(games) > 1 or sheet.kind:
-            kind = cat.t(f"sheet.kind.{sheet.kind}") if sheet.kind else ""
+            kind = cat.t(KIND_KEYS[sheet.kind]) if sheet.kind in KIND_KEYS else ""
             parts.append(
                 f'<h3 class="sheet-game">{escape(cat.t("sheet.game", number=g + 1))}'
                 + (f" · {escape(kind)}" if kind else "")

@@ -242,24 +242,25 @@ def render_group(key: str, group: dict[str, Any], cat: Catalog) -> str:
                        count=best[1]) if best else "—")
     best_score = group["best_score"]
     rows = [
-        ("played", num(group["played"])),
-        ("won", num(group["won"])),
-        ("lost", num(group["lost"])),
-        ("win_rate", cat.t("stats.percent", value=rate(group["won"], group["played"]))),
-        ("average", num(average(group))),
-        ("best_score", num(best_score) if best_score is not None else "—"),
-        ("best_declaration", best_text),
-        ("streak", num(group["streak"])),
-        ("best_streak", num(group["best_streak"])),
+        ("played", "stats.played", num(group["played"])),
+        ("won", "stats.won", num(group["won"])),
+        ("lost", "stats.lost", num(group["lost"])),
+        ("win_rate", "stats.win_rate",
+         cat.t("stats.percent", value=rate(group["won"], group["played"]))),
+        ("average", "stats.average", num(average(group))),
+        ("best_score", "stats.best_score", num(best_score) if best_score is not None else "—"),
+        ("best_declaration", "stats.best_declaration", best_text),
+        ("streak", "stats.streak", num(group["streak"])),
+        ("best_streak", "stats.best_streak", num(group["best_streak"])),
     ]
     undo = group["undo"]
     if undo["played"]:
-        rows.append(("undo_games", cat.t("stats.undo_value", count=undo["played"],
-                                         won=undo["won"])))
+        rows.append(("undo_games", "stats.undo_games",
+                     cat.t("stats.undo_value", count=undo["played"], won=undo["won"])))
     body = "".join(
         f'<tr data-stat="{name}" data-value="{_raw(group, name)}">'
-        f'<th scope="row">{escape(cat.t("stats." + name))}</th><td>{escape(value)}</td></tr>'
-        for name, value in rows
+        f'<th scope="row">{escape(cat.t(key))}</th><td>{escape(value)}</td></tr>'
+        for name, key, value in rows
     )
     return (
         f'<section class="stats-group" data-stats-group="{escape(key)}">'
@@ -294,7 +295,7 @@ def render_stats(stats: dict[str, Any], cat: Catalog, confirm_reset: bool = Fals
             '<button type="button" class="btn danger" data-command="stats-reset-confirm">'
             f'{escape(cat.t("stats.reset_yes"))}</button>'
             '<button type="button" class="btn" data-command="stats">'
-            f'{escape(cat.t("action.cancel"))}</button>'
+            f'{escape(cat.t("options.cancel"))}</button>'
         )
     else:
         disabled = "" if groups else ' aria-disabled="true" disabled'
