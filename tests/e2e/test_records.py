@@ -167,7 +167,8 @@ def test_records_end_to_end(
     finish_game(page)
     game = saved_game(page)
     assert game.is_terminal
-    shown = [int(page.inner_text(f'[data-final-score="{s}"]')) for s in (0, 1)]
+    shown = [int(page.get_attribute(f'[data-final-score="{s}"]', "data-value") or -1)
+             for s in (0, 1)]
     assert shown == game.totals
     assert sheet_figures(page) == expected_sheet(game)  # the whole sheet in the summary
     with page.expect_download() as info:
