@@ -421,3 +421,30 @@ def test_sounds_follow_the_events_and_the_setting(monkeypatch: pytest.MonkeyPatc
     quiet, qdom = in_thread(lambda: make_app(seed=5))
     in_thread(lambda: play_deal(quiet, qdom, []))
     assert quiet.sound.played == []
+
+
+def test_undo_takes_back_the_move_before_an_automatic_pass() -> None:
+    from web import undo
+
+    app, dom = in_thread(lambda: make_app(seed=11))
+
+    def until_auto_pass() -> None:
+        async def go() -> None:
+            for _ in range(3000):
+                log = app.game.deal.log
+                if log and log[-1][0] == "draw" and ["pass", 0] in log[-4:]:
+                    if app.game.current_player == 0 and not app.busy:
+                        return
+                if app.game.current_player == 0 and not app.busy:
+                    app.try_action(app.game.legal_actions()[0].text())
+                await asyncio.sleep(0.002)
+                while app.busy:
+                    await asyncio.sleep(0.002)
+
+        asyncio.run(go())
+
+    in_thread(until_auto_pass)
+    assert undo.take_back(app)
+    app.render()
+    assert prompt_actions(dom) != ["pass"]
+    assert app.game.deal.phase != "declare" or len(app.game.legal_actions()) > 1
