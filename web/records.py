@@ -116,7 +116,9 @@ class Records:
                 if rule and cat.has(f"error.rule.{rule}"):  # the engine's reason, worded
                     params = {**params, "reason": cat.error(rule)}
                 problem = cat.t(key, **params)
-            return history.render_history(history.load(app.store), cat, problem)
+            return history.render_history(
+                history.load(app.store), cat, lambda ms: app.dom.format_time(ms, app.lang), problem
+            )
         if name == "replay" and self.viewer is not None:
             return render_viewer(self.viewer, cat)
         return None
