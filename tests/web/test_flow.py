@@ -432,10 +432,10 @@ def test_undo_takes_back_the_move_before_an_automatic_pass() -> None:
         async def go() -> None:
             for _ in range(3000):
                 log = app.game.deal.log
-                if log and log[-1][0] == "draw" and ["pass", 0] in log[-4:]:
-                    if app.game.current_player == 0 and not app.busy:
-                        return
-                if app.game.current_player == 0 and not app.busy:
+                mine = app.game.current_player == 0 and not app.busy
+                if mine and log and log[-1][0] == "draw" and ["pass", 0] in log[-4:]:
+                    return
+                if mine:
                     app.try_action(app.game.legal_actions()[0].text())
                 await asyncio.sleep(0.002)
                 while app.busy:
