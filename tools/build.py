@@ -165,7 +165,7 @@ def make_snapshot(out: Path) -> dict[str, object]:
         except (OSError, subprocess.CalledProcessError) as error:
             partial.unlink(missing_ok=True)
             raise BuildError(f"making the Python snapshot failed: {error}") from error
-        os.replace(partial, cached)  # atomic: parallel builds never read half a file
+        partial.replace(cached)  # atomic: parallel builds never read half a file
     _copy(cached, out / name)
     with gzip.open(cached) as stream:
         raw = 0
