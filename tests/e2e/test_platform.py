@@ -318,3 +318,102 @@ def test_build_precache_and_config_cover_exactly_the_site(dist_dir: Path) -> Non
     assert set(config["files"]) == wanted
     assert all(key == value for key, value in config["files"].items())
     assert "./engine/__init__.py" in wanted and "./web/main.py" in wanted
+
+
+def _snapshot_url(dist: Path) -> str:
+    (snapshot,) = (dist / "runtime").glob("python-*.snapshot.gz")
+    return snapshot.relative_to(dist).as_posix()
+
+
+def test_broken_snapshot_in_the_cache_falls_back_offline(
+    browser: Browser, serve_copy: Any, wait_ready: WaitFn, wait_controlled: WaitFn
+) -> None:
+    """Snapshot boot, then its cached copy damaged: offline, Python boots normally, game intact."""
+    site = serve_copy()
+    context = browser.new_context()
+    warnings: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+        page.goto(site.url)
+        wait_ready(page)
+        wait_controlled(page)
+        assert page.evaluate("document.documentElement.dataset.pythonBoot") == "snapshot"
+        first_hand = table_after_reload(page)["hand"]
+        # Every restored interpreter gets its own random state: a new game deals anew.
+        page.evaluate("localStorage.clear()")
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("document.documentElement.dataset.pythonBoot") == "snapshot"
+        assert table_after_reload(page)["hand"] != first_hand
+        position = play_a_little(page)
+
+        damaged = page.evaluate(
+            """async (name) => {
+              for (const key of await caches.keys()) {
+                const cache = await caches.open(key);
+                for (const request of await cache.keys()) {
+                  if (!request.url.includes(name)) continue;
+                  const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+                  await cache.put(request, new Response(bytes.slice(0, bytes.length >> 1)));
+                  return request.url;
+                }
+              }
+              return null;
+            }""",
+            _snapshot_url(site.root),
+        )
+        assert damaged, "the snapshot is not in the offline cache"
+        site.stop()
+        context.set_offline(True)
+        warnings.clear()
+        page.reload()
+        wait_ready(page)
+        state = page.evaluate("({...document.documentElement.dataset})")
+        assert state["pythonBoot"] == "fresh", state
+        assert state["bootMode"] == "cached", state
+        assert any("Python snapshot not used" in w for w in warnings), warnings
+        assert table_after_reload(page) == position  # the same game, offline, playable
+        play_a_little(page, moves=1)
+    finally:
+        context.close()
+
+
+def _answer(status: int, body: bytes) -> Callable[[Any], None]:
+    return lambda route: route.fulfill(status=status, body=body)
+
+
+def test_unusable_snapshots_fall_back_with_the_reason(
+    browser: Browser, site: Any, wait_ready: WaitFn
+) -> None:
+    """Missing, from another Pyodide build, failing to restore: each boots Python normally."""
+    import gzip
+
+    raw = bytearray(gzip.decompress((site.root / _snapshot_url(site.root)).read_bytes()))
+    other_build = bytearray(raw)
+    other_build[16:48] = bytes(32)  # the header's Pyodide build id
+    bad_header = bytearray(raw)
+    bad_header[48:64] = b"\xff" * 16  # the header's JSON: restoring it throws
+    cases = {
+        "missing": (404, b"", "HTTP 404"),
+        "other build": (200, gzip.compress(bytes(other_build), 1), "build id"),
+        "fails to restore": (200, gzip.compress(bytes(bad_header), 1), ""),
+    }
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        warnings: list[str] = []
+        page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+        for name, (status, body, why) in cases.items():
+            page.unroute("**/*.snapshot.gz")
+            page.route("**/*.snapshot.gz", _answer(status, body))
+            warnings.clear()
+            page.goto(site.url)
+            wait_ready(page)
+            state = page.evaluate("({...document.documentElement.dataset})")
+            assert state["pythonBoot"] == "fresh", (name, state)
+            assert why in state.get("pythonBootWhy", ""), (name, state)
+            assert any("Python snapshot not used" in w for w in warnings), (name, warnings)
+        play_a_little(page, moves=1)  # the normal boot's table plays
+    finally:
+        context.close()
