@@ -46,20 +46,6 @@ LOADER = "web/python-loader.mjs"
 LOADER_RE = re.compile(r"^const SNAPSHOT = null;$", re.M)
 SNAPSHOT_TOOL = ROOT / "tools" / "snapshot.mjs"
 SNAPSHOT_CACHE = ROOT / "build" / "snapshot-cache"
-# Imported before the snapshot is taken (decided by measurement, see docs in the loader):
-# the engine, every AI module, and the table code that does not touch the browser on import.
-SNAPSHOT_MODULES = (
-    "engine",
-    "engine.ai",
-    "engine.ai.world",
-    "engine.ai.policy",
-    "engine.ai.solver",
-    "engine.ai.search",
-    "engine.ai.vido",
-    "engine.ai.players",
-    "web.app",
-    "web.dom",
-)
 PRECACHE_RE = re.compile(r"self\.__PRECACHE = \[[^\n]*\];")
 VERSION_RE = re.compile(r'self\.__VERSION = "[^"\n]*";')
 
@@ -137,7 +123,6 @@ def _snapshot_inputs(out: Path) -> tuple[list[str], str]:
     digest = hashlib.sha256()
     for path in [out / PYODIDE_DIR / n for n in PYODIDE_FILES] + [SNAPSHOT_TOOL]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    digest.update(json.dumps(SNAPSHOT_MODULES).encode() + b"\0")
     for rel in files:
         digest.update(rel.encode() + b"\0" + (out / rel).read_bytes() + b"\0")
     return files, digest.hexdigest()[:16]
@@ -146,8 +131,8 @@ def _snapshot_inputs(out: Path) -> tuple[list[str], str]:
 def make_snapshot(out: Path) -> dict[str, object]:
     """Write runtime/python-<hash>.snapshot.gz (cached by input hash) and return its facts.
 
-    The name carries the hash of every input (Pyodide's files, the Python sources, the module
-    list, the maker), so a new version of any of them is a new file: the service worker never
+    The name carries the hash of every input (Pyodide's files, the Python sources, the maker
+    with its module list), so a new version of any of them is a new file: the service worker never
     pairs an old snapshot with new code.
     """
     files, key = _snapshot_inputs(out)
@@ -158,7 +143,7 @@ def make_snapshot(out: Path) -> dict[str, object]:
         partial = cached.with_suffix(f".{os.getpid()}.tmp")
         try:
             subprocess.run(
-                ["node", str(SNAPSHOT_TOOL), str(partial), str(out), *SNAPSHOT_MODULES],
+                ["node", str(SNAPSHOT_TOOL), str(partial), str(out)],
                 input=json.dumps(files), text=True, check=True, cwd=ROOT,
                 stdout=subprocess.DEVNULL,
             )
