@@ -85,6 +85,10 @@ class Handler(SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
+        # Cross-origin isolation: Pyodide creates a SharedArrayBuffer, which browsers allow
+        # (without a deprecation warning) only in an isolated page. Everything is same-origin.
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         if self.path.split("?", 1)[0].endswith("/service-worker.js"):
             self.send_header("Service-Worker-Allowed", "/")
         super().end_headers()

@@ -56,6 +56,11 @@ for _name in snapshot_modules:
 del _name
 sys.modules["__main__"].__dict__.pop("snapshot_modules", None)
 importlib.invalidate_caches()
+# Everything alive now lives as long as the page: keep it out of every later collection, or
+# the first full collection after start walks all of it in one long task of the main thread.
+import gc
+gc.collect()
+gc.freeze()
 `);
   return pyodide.makeMemorySnapshot();
 }

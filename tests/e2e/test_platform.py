@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
+import re
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -165,6 +168,7 @@ def test_first_visit_downloads_once_later_visits_nothing_and_offline_works(
         assert wire < 0.8 * served, (wire, served)
         assert wire <= 1.25 * 15.3e6, dict(site.bytes_sent)
         assert page.evaluate("document.documentElement.dataset.pythonBoot") == "snapshot"
+        assert page.evaluate("crossOriginIsolated")
         repeated = {path: n for path, n in site.requests.items() if n > 1}
         assert not repeated, f"fetched more than once: {repeated}"
         runtime = [p for p in site.requests if p.startswith("/runtime/pyodide/")]
@@ -318,6 +322,40 @@ def test_build_precache_and_config_cover_exactly_the_site(dist_dir: Path) -> Non
     assert set(config["files"]) == wanted
     assert all(key == value for key, value in config["files"].items())
     assert "./engine/__init__.py" in wanted and "./web/main.py" in wanted
+
+    # One snapshot, named by the hash of its inputs, and the loader points at exactly it.
+    (snapshot,) = [f for f in files if f.endswith(".snapshot.gz")]
+    assert re.fullmatch(r"runtime/python-[0-9a-f]{16}\.snapshot\.gz", snapshot), snapshot
+    loader = (dist_dir / "web" / "python-loader.mjs").read_text("utf-8")
+    facts = json.loads(loader.split("const SNAPSHOT = ", 1)[1].split(";\n", 1)[0])
+    assert facts["url"] == f"../{snapshot}"
+    assert facts["raw"] == len(gzip.decompress((dist_dir / snapshot).read_bytes()))
+
+
+def test_serve_compresses_and_isolates_like_a_static_host(site: Any) -> None:
+    """gzip for text and wasm when accepted (never for compressed files); COOP/COEP always."""
+
+    def get(path: str, encoding: str | None) -> tuple[dict[str, str], bytes]:
+        headers = {"Accept-Encoding": encoding} if encoding else {}
+        with urllib.request.urlopen(urllib.request.Request(site.url + path, headers=headers)) as r:
+            return {k.lower(): v for k, v in r.headers.items()}, r.read()
+
+    snapshot = _snapshot_url(site.root)
+    for path in ("", "web/app.css", "runtime/pyodide/pyodide.asm.wasm", "web/main.py"):
+        headers, body = get(path, "gzip, deflate, br")
+        assert headers.get("content-encoding") == "gzip", (path, headers)
+        assert "accept-encoding" in headers.get("vary", "").lower()
+        own = (site.root / (path or "index.html")).read_bytes()
+        assert gzip.decompress(body) == own and len(body) < len(own)
+        headers, body = get(path, None)
+        assert "content-encoding" not in headers and body == own
+        assert get(path, "gzip;q=0")[0].get("content-encoding") is None
+    for path in (snapshot, "web/icons/icon-192.png", "runtime/pyodide/python_stdlib.zip"):
+        headers, body = get(path, "gzip")
+        assert "content-encoding" not in headers and body == (site.root / path).read_bytes()
+    headers, _ = get("", "gzip")
+    assert headers["cross-origin-opener-policy"] == "same-origin"
+    assert headers["cross-origin-embedder-policy"] == "require-corp"
 
 
 def _snapshot_url(dist: Path) -> str:
