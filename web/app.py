@@ -18,11 +18,13 @@ from typing import Any
 
 import engine
 from engine import IllegalActionError, RecordError
-from web import handover, i18n, render, storage
+from web import card_faces, handover, i18n, render, storage
 from web.adapter import build_view, game_decided, observe
 from web.ai_runner import drive
 from web.cards import cards_bdi
+from web.device import Device
 from web.dom import Dom
+from web.install import DeviceControls
 from web.players import default_level, hint_for, levels, make_player
 from web.seats import Seats, SeatsError, fit, render_choices, seat_label
 from web.view import TableView
@@ -55,7 +57,14 @@ class App:
     """One table in one page."""
 
     def __init__(
-        self, dom: Dom, store: Any, *, fast: bool = False, seed: int | None = None
+        self,
+        dom: Dom,
+        store: Any,
+        *,
+        fast: bool = False,
+        seed: int | None = None,
+        device: Device | None = None,
+        launch: str | None = None,
     ) -> None:
         self.dom = dom
         self.fixed_seed = seed  # tests: ?seed=N makes the deal and the AI repeatable
@@ -86,6 +95,8 @@ class App:
         self.tasks: set[Any] = set()
         self.had_prompt = False
         self.last_log: list[list[Any]] = []
+        self.device = DeviceControls(self, device or Device())
+        self.launch = launch  # the manifest's shortcuts: ?start=new | ?start=continue
 
     # ------------------------------------------------------------ start
     def start(self) -> None:
@@ -116,6 +127,9 @@ class App:
         self.make_players()
         self.announced = len(self.observation_log())
         self.dom.on_events(self.on_click, self.on_key, self.on_change)
+        self.device.start()
+        if self.launch == "new":
+            self.command("new-game", None)
         self.render()
         self.dom.set_state("ready")
         self.kick_ai()
@@ -152,7 +166,8 @@ class App:
     # --------------------------------------------------------- new game
     def new_game(self, settings: dict[str, Any], save: bool = True) -> None:
         self.generation += 1
-        self.settings = dict(settings)
+        look = {k: v for k, v in self.settings.items() if k in card_faces.SETTING_KEYS}
+        self.settings = {**look, **settings}
         variant = settings.get("variant", "classic")
         if variant not in engine.VARIANTS:
             variant = "classic"
@@ -283,28 +298,31 @@ class App:
                 fmt("log.you_passed") if you else fmt("log.player_passed", player=self.who(ev[1]))
             )
         if kind == "seven":
-            return fmt("log.seven_exchanged", player=self.who(ev[1]), count=10)
+            key = "log.you_seven" if you else "log.seven_exchanged"
+            return fmt(key, player=self.who(ev[1]), count=10)
         if kind == "draw" and you and ev[2] is not None and html and self.handover is None:
             return fmt("log.you_drew", card=card(ev[2]))
         if kind == "end_phase":
             return fmt("log.stock_empty")
         if kind in ("vido", "vido_accepted", "vido_refused") and seat is not None:
             key = {
-                "vido": "log.vido_called",
-                "vido_accepted": "log.vido_accepted",
-                "vido_refused": "log.vido_refused",
-            }[kind]
+                "vido": ("log.you_vido_called", "log.vido_called"),
+                "vido_accepted": ("log.you_vido_accepted", "log.vido_accepted"),
+                "vido_refused": ("log.you_vido_refused", "log.vido_refused"),
+            }[kind][0 if you else 1]
             return fmt(key, player=self.who(seat))
         if kind == "donuk" and seat is not None:
-            return fmt("log.donuk", player=self.who(seat))
+            return fmt("log.you_donuk" if you else "log.donuk", player=self.who(seat))
         if kind == "donuk_cleared" and seat is not None:
-            return fmt("log.donuk_cleared", player=self.who(seat))
+            key = "log.you_donuk_cleared" if you else "log.donuk_cleared"
+            return fmt(key, player=self.who(seat))
         if kind == "taken_back" and seat is not None:
-            return fmt("summary.donuk_taken_back", player=self.who(seat), count=abs(int(ev[3])))
+            key = "summary.you_donuk_taken_back" if you else "summary.donuk_taken_back"
+            return fmt(key, player=self.who(seat), count=abs(int(ev[3])))
         if kind == "rescore_led" and seat is not None:
             led = prev[2] if prev and prev[0] == "play" else None
             return fmt(
-                "log.led_rescore",
+                "log.you_led_rescore" if you else "log.led_rescore",
                 player=self.who(seat),
                 card=card(led) if led is not None else "",
                 combination=cat.declaration(str(ev[2])),
@@ -392,6 +410,9 @@ class App:
             },
             table_players=n,
         )
+        self.dom.set_look(
+            card_faces.look(self.settings.get("card_style"), self.settings.get("card_back"))
+        )
         self.announce()
         # A keyboard player who just won a trick lands on the declare/pass choice.
         prompt = view.phase in ("declare", "answer") and view.current == self.human
@@ -429,7 +450,7 @@ class App:
                 variant,
                 self.cat,
                 i18n.rules_sections(self.cat, variant),
-                i18n.guide_steps(self.cat),
+                i18n.guide_steps(self.cat, variant),
             )
         if self.overlay == "game" and self.decided():
             return render.render_game_summary(view, self.cat)
@@ -488,6 +509,8 @@ class App:
         self.game.apply(act)
         self.notice = None
         self.hint = None
+        if deal.is_terminal:
+            self.device.deal_finished()
         self.pass_device()
         if act.kind in ("play", "play_table"):
             if len(before_trick) + 1 == deal.n:
@@ -549,6 +572,8 @@ class App:
 
     # ------------------------------------------------------------ commands
     def command(self, name: str, el: Any) -> None:
+        if self.device.command(name):
+            return
         if name == "language":
             lang = self.dom.attr(el, "data-lang") or "en"
             if lang in i18n.LANGS:
@@ -633,12 +658,9 @@ class App:
         self.render()
 
     def reason_text(self, code: str) -> str:
-        """The hint's one-line reason; engine reason codes map onto catalog keys."""
-        for key in (f"hint.reason.{code}", f"hint.{code}"):
-            if self.cat.has(key):
-                return self.cat.t(key)
-        mapped = REASON_KEYS.get(code, "best_chance")
-        return self.cat.t(f"hint.reason.{mapped}")
+        """The hint's one-line reason (catalog hint.reason.<code>)."""
+        key = f"hint.reason.{code}"
+        return self.cat.t(key if self.cat.has(key) else "hint.reason.best_chance")
 
     def action_html(self, text: str) -> str:
         """The hint's action in words ("Play Q♠", "Declare bezique")."""
@@ -714,27 +736,6 @@ def _code(code: Any) -> str:
     from engine.cards import code_text
 
     return code_text(code) if isinstance(code, int) else str(code)
-
-
-# Reason codes of the players (engine.ai and web.players) -> catalog hint.reason.*
-REASON_KEYS = {
-    "declares_best": "declare_highest",
-    "best_declaration": "declare_highest",
-    "exchange_seven": "declare_highest",
-    "keeps_bezique": "keep_bezique",
-    "wins_brisque": "win_brisque_cheaply",
-    "win_trick": "win_brisque_cheaply",
-    "saves_trumps": "save_trumps",
-    "forces_trump": "draw_trumps",
-    "discards_low": "dump_low",
-    "play_low": "dump_low",
-    "lead": "lead_low",
-    "sequence_ready": "keep_sequence",
-    "endgame_optimal": "search",
-    "wins_to_declare": "win_to_declare",
-    "waits_to_declare": "keep_marriage",
-    "nothing_to_declare": "keep_marriage",
-}
 
 
 AI_MODULES = (
@@ -934,7 +935,17 @@ async def main() -> None:
         fast = bool(params.has("fast"))
         raw_seed = params.get("seed")
         seed = int(raw_seed) if isinstance(raw_seed, str) and raw_seed.isdigit() else None
-        app = App(dom, js.window.localStorage, fast=fast, seed=seed)
+        from web.device import BrowserDevice
+
+        launch = params.get("start")
+        app = App(
+            dom,
+            js.window.localStorage,
+            fast=fast,
+            seed=seed,
+            device=BrowserDevice(),
+            launch=launch if isinstance(launch, str) else None,
+        )
         app.start()
         js.window.bezique = None  # marks boot done for scripts; the app lives in Python
         _APPS.append(app)

@@ -47,6 +47,9 @@ class Dom:
 
     def announce(self, text: str) -> None: ...
 
+    def set_look(self, attrs: dict[str, str]) -> None:
+        """Attributes on the table's root that choose its look (card style, back)."""
+
     def shake(self, action: str) -> None: ...
 
     def attr(self, el: Any, name: str) -> str | None:
@@ -281,6 +284,11 @@ class BrowserDom(Dom):
 
     def announce(self, text: str) -> None:
         self.node("bz-live").textContent = text
+
+    def set_look(self, attrs: dict[str, str]) -> None:
+        for name, value in attrs.items():
+            if _s(self.root.getAttribute(name)) != value:
+                self.root.setAttribute(name, value)
 
     def shake(self, action: str) -> None:
         el = _n(self.root.querySelector(f'[data-action="{_css_string(action)}"]'))

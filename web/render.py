@@ -102,7 +102,8 @@ def render_scores(view: TableView, cat: Cat) -> str:
         parts.append(
             f'<div class="score{turn}" data-pos="{position(sv.rel, view.num_players)}">'
             f'<span class="who">{escape(seat_name(sv, view, cat))}</span> '
-            f'<span class="pts" data-seat-score="{sv.seat}">{sv.score}</span></div>'
+            f'<span class="pts" data-seat-score="{sv.seat}" data-value="{sv.score}">'
+            f"{cat.number(sv.score)}</span></div>"
         )
     if view.side_scores is not None:
         for side, pts in enumerate(view.side_scores):
@@ -110,11 +111,12 @@ def render_scores(view: TableView, cat: Cat) -> str:
             key = "table.side_us" if mine else "table.side_them"
             parts.append(
                 f'<div class="score side"><span class="who">{escape(cat.t(key))}</span> '
-                f'<span class="pts" data-side-score="{side}">{pts}</span></div>'
+                f'<span class="pts" data-side-score="{side}" data-value="{pts}">'
+                f"{cat.number(pts)}</span></div>"
             )
     parts.append(
         f'<div class="score target"><span class="who">{escape(cat.t("table.target_label"))}</span> '
-        f'<span class="pts">{view.target}</span></div>'
+        f'<span class="pts" data-value="{view.target}">{cat.number(view.target)}</span></div>'
     )
     board = render_match(view.match, view, cat) if view.match else ""
     return f'<div class="scores">{"".join(parts)}</div>{board}'
@@ -124,7 +126,8 @@ def render_match(m: MatchView, view: TableView, cat: Cat) -> str:
     """The marköz: match points, stake, game kind and place in the cycle."""
     pts = "".join(
         f'<div class="mk-pts"><span class="who">{escape(seat_name(sv, view, cat))}</span> '
-        f'<span class="pts" data-seat-match="{sv.seat}">{m.match_points[sv.seat]}</span></div>'
+        f'<span class="pts" data-seat-match="{sv.seat}" data-value="{m.match_points[sv.seat]}">'
+        f"{cat.number(m.match_points[sv.seat])}</span></div>"
         for sv in view.seats
     )
     ticks = "".join(
@@ -433,7 +436,9 @@ def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
     rows = []
     per_seat: dict[int, list[str]] = {sv.seat: [] for sv in view.seats}
     for seat, kind, pts in s.declarations:
-        per_seat.setdefault(seat, []).append(f"{escape(cat.declaration(kind))} {pts}")
+        per_seat.setdefault(seat, []).append(
+            f"{escape(cat.declaration(kind))} {cat.number(pts)}"
+        )
     none = escape(cat.t("summary.no_declarations"))
     decl_cells = "".join(f"<td>{'<br>'.join(per_seat[sv.seat]) or none}</td>" for sv in view.seats)
     rows.append(
@@ -444,22 +449,22 @@ def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
     )
     rows.append(
         f'<tr><th scope="row">{escape(cat.t(key))}</th>'
-        + "".join(f"<td>{s.card_points[sv.seat]}</td>" for sv in view.seats)
+        + "".join(f"<td>{cat.number(s.card_points[sv.seat])}</td>" for sv in view.seats)
         + "</tr>"
     )
     rows.append(
         f'<tr><th scope="row">{escape(cat.t("summary.last_trick"))}</th>'
-        + "".join(f"<td>{last_trick_cell(s, sv.seat)}</td>" for sv in view.seats)
+        + "".join(f"<td>{last_trick_cell(s, sv.seat, cat)}</td>" for sv in view.seats)
         + "</tr>"
     )
     rows.append(
         f'<tr class="tot"><th scope="row">{escape(cat.t("summary.deal_total"))}</th>'
-        + "".join(f"<td>{s.totals[sv.seat]}</td>" for sv in view.seats)
+        + "".join(f"<td>{cat.number(s.totals[sv.seat])}</td>" for sv in view.seats)
         + "</tr>"
     )
     rows.append(
         f'<tr class="tot"><th scope="row">{escape(cat.t("summary.game_total"))}</th>'
-        + "".join(f"<td>{s.game_totals[sv.seat]}</td>" for sv in view.seats)
+        + "".join(f"<td>{cat.number(s.game_totals[sv.seat])}</td>" for sv in view.seats)
         + "</tr>"
     )
     notes = []
@@ -473,8 +478,9 @@ def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
     sides = "".join(f'<p class="note">{escape(n)}</p>' for n in notes)
     if s.sides is not None:
         sides += (
-            f'<p class="sides">{escape(cat.t("table.side_us"))}: {s.sides[view.human % 2]} · '
-            f"{escape(cat.t('table.side_them'))}: {s.sides[1 - view.human % 2]}</p>"
+            f'<p class="sides">{escape(cat.t("table.side_us"))}: '
+            f"{cat.number(s.sides[view.human % 2])} · "
+            f"{escape(cat.t('table.side_them'))}: {cat.number(s.sides[1 - view.human % 2])}</p>"
         )
     return (
         f'<div class="summary" data-summary="deal" role="dialog" aria-modal="false"'
@@ -489,12 +495,12 @@ def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
     )
 
 
-def last_trick_cell(s: DealSummaryView, seat: int) -> str:
+def last_trick_cell(s: DealSummaryView, seat: int, cat: Cat) -> str:
     """✓ for the last trick's winner; bezik shows the points it brought (250/40/0)."""
     if s.last_trick != seat:
         return ""
     points = s.extra.get("last_trick_points")
-    return f"✓ {points}" if isinstance(points, int) and points else "✓"
+    return f"✓ {cat.number(points)}" if isinstance(points, int) and points else "✓"
 
 
 def game_ending(view: TableView, cat: Cat) -> str:
@@ -539,14 +545,14 @@ def winner_text(view: TableView, cat: Cat) -> str:
 def render_game_summary(view: TableView, cat: Cat) -> str:
     scores = "".join(
         f"<li>{escape(seat_name(sv, view, cat))}: <span "
-        f'data-final-score="{sv.seat}">{sv.score}</span></li>'
+        f'data-final-score="{sv.seat}" data-value="{sv.score}">{cat.number(sv.score)}</span></li>'
         for sv in view.seats
     )
     title = cat.t("summary.match_title") if view.match_over else cat.t("summary.game_title")
     match = ""
     if view.match is not None:
         mp = " · ".join(
-            f"{escape(seat_name(sv, view, cat))} {view.match.match_points[sv.seat]}"
+            f"{escape(seat_name(sv, view, cat))} {cat.number(view.match.match_points[sv.seat])}"
             for sv in view.seats
         )
         match = (
@@ -577,7 +583,10 @@ def render_rules(variant: str, cat: Any, sections: list[dict[str, Any]], guide: 
     parts = []
     if guide:
         steps = "".join(f"<li>{step}</li>" for step in guide)
-        parts.append(f"<section><h3>{escape(cat.t('menu.guide'))}</h3><ol>{steps}</ol></section>")
+        parts.append(
+            f'<section class="guide" data-guide="{escape(variant)}">'
+            f"<h3>{escape(cat.t('menu.guide'))}</h3><ol>{steps}</ol></section>"
+        )
     for sec in sections:
         body = "".join(f"<p>{para}</p>" for para in sec["paragraphs"])
         table = sec.get("table")

@@ -67,7 +67,8 @@ def scores(page: Page) -> list[int]:
     out = {}
     for i in range(els.count()):
         el = els.nth(i)
-        out[int(el.get_attribute("data-seat-score") or 0)] = int(el.inner_text())
+        seat = int(el.get_attribute("data-seat-score") or 0)
+        out[seat] = int(el.get_attribute("data-value") or 0)  # the text is locale-formatted
     return [out[k] for k in sorted(out)]
 
 
