@@ -38,6 +38,11 @@ INDEX_HIDDEN = """(sel) => [...document.querySelectorAll(sel)].filter(c => {
   return !(hit && c.contains(hit));
 }).map(c => c.dataset.card)"""
 
+CORNER_ON_THE_LEFT = """() => [...document.querySelectorAll('.hand .card.face')].every(c => {
+  const card = c.getBoundingClientRect(), rk = c.querySelector('.ix .rk').getBoundingClientRect();
+  return rk.right < card.left + card.width / 2;
+})"""
+
 
 def new_game(page: Page, variant: str) -> None:
     page.click('[data-command="new-game"]')
@@ -87,7 +92,12 @@ def tables_in_every_language_and_size(page: Page, artifacts_dir: Path) -> None:
                 hidden = page.evaluate(f"({INDEX_HIDDEN})('#bz-table .card.face:not(.sm)')")
                 assert hidden == [], f"{lang} {n}p {width}px: corner covered on {hidden}"
                 page.screenshot(path=str(artifacts_dir / f"faces-{n}p-{lang}-{width}.png"))
+        # Faces never mirror: the index stays top-left in right-to-left too.
+        assert page.evaluate(CORNER_ON_THE_LEFT), lang
         found[lang] = axe_violations(page)
+    page.emulate_media(reduced_motion="reduce", color_scheme="dark")
+    page.screenshot(path=str(artifacts_dir / "faces-4p-en-dark.png"))
+    page.emulate_media(reduced_motion="reduce", color_scheme="light")
     assert not {k: v for k, v in found.items() if v}
 
 
