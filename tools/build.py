@@ -34,6 +34,9 @@ PYODIDE_DIR = f"{RUNTIME}/pyodide"
 PYSCRIPT_DIR = f"{RUNTIME}/pyscript"
 SKIP_DIRS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
+# Files of dist/ the service worker does not precache: the manifest's screenshots, fetched
+# (online) only by install dialogs, added by tools/screenshots.py after the build.
+NOT_PRECACHED = ("web/screenshots/",)
 PRECACHE_RE = re.compile(r"self\.__PRECACHE = \[[^\n]*\];")
 VERSION_RE = re.compile(r'self\.__VERSION = "[^"\n]*";')
 
@@ -77,11 +80,11 @@ def revision(path: Path) -> str:
 
 
 def precache_entries(out: Path) -> list[dict[str, object]]:
-    """One entry per file in dist/ except the service worker itself."""
+    """One entry per file in dist/ except the service worker itself and NOT_PRECACHED."""
     entries: list[dict[str, object]] = []
     for path in _walk(out):
         rel = path.relative_to(out).as_posix()
-        if rel == SW_NAME:
+        if rel == SW_NAME or rel.startswith(NOT_PRECACHED):
             continue
         entries.append({"url": rel, "revision": revision(path), "size": path.stat().st_size})
     return entries
@@ -142,14 +145,23 @@ def build(out: Path) -> list[dict[str, object]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder")
+    parser.add_argument(
+        "--no-screenshots", action="store_true", help="skip the manifest's screenshots"
+    )
     args = parser.parse_args(argv)
+    out = args.out.resolve()
     try:
-        entries = build(args.out.resolve())
+        entries = build(out)
     except BuildError as error:
         print(f"build: {error}", file=sys.stderr)
         return 1
     total = sum(int(str(e["size"])) for e in entries)
     print(f"build: wrote {args.out} ({len(entries)} precached files, {total / 1e6:.1f} MB)")
+    if not args.no_screenshots:
+        from screenshots import add_screenshots  # tools/ is on sys.path when run as a script
+
+        taken, folder = add_screenshots(out)
+        print(f"build: screenshots {'taken' if taken else 'from the cache'} ({folder.name})")
     return 0
 
 

@@ -22,7 +22,9 @@ from web import card_faces, handover, i18n, render, storage
 from web.adapter import build_view, game_decided, observe
 from web.ai_runner import drive
 from web.cards import cards_bdi
+from web.device import Device
 from web.dom import Dom
+from web.install import DeviceControls
 from web.players import default_level, hint_for, levels, make_player
 from web.seats import Seats, SeatsError, fit, render_choices, seat_label
 from web.view import TableView
@@ -55,7 +57,14 @@ class App:
     """One table in one page."""
 
     def __init__(
-        self, dom: Dom, store: Any, *, fast: bool = False, seed: int | None = None
+        self,
+        dom: Dom,
+        store: Any,
+        *,
+        fast: bool = False,
+        seed: int | None = None,
+        device: Device | None = None,
+        launch: str | None = None,
     ) -> None:
         self.dom = dom
         self.fixed_seed = seed  # tests: ?seed=N makes the deal and the AI repeatable
@@ -86,6 +95,8 @@ class App:
         self.tasks: set[Any] = set()
         self.had_prompt = False
         self.last_log: list[list[Any]] = []
+        self.device = DeviceControls(self, device or Device())
+        self.launch = launch  # the manifest's shortcuts: ?start=new | ?start=continue
 
     # ------------------------------------------------------------ start
     def start(self) -> None:
@@ -116,6 +127,9 @@ class App:
         self.make_players()
         self.announced = len(self.observation_log())
         self.dom.on_events(self.on_click, self.on_key, self.on_change)
+        self.device.start()
+        if self.launch == "new":
+            self.command("new-game", None)
         self.render()
         self.dom.set_state("ready")
         self.kick_ai()
@@ -495,6 +509,8 @@ class App:
         self.game.apply(act)
         self.notice = None
         self.hint = None
+        if deal.is_terminal:
+            self.device.deal_finished()
         self.pass_device()
         if act.kind in ("play", "play_table"):
             if len(before_trick) + 1 == deal.n:
@@ -556,6 +572,8 @@ class App:
 
     # ------------------------------------------------------------ commands
     def command(self, name: str, el: Any) -> None:
+        if self.device.command(name):
+            return
         if name == "language":
             lang = self.dom.attr(el, "data-lang") or "en"
             if lang in i18n.LANGS:
@@ -917,7 +935,17 @@ async def main() -> None:
         fast = bool(params.has("fast"))
         raw_seed = params.get("seed")
         seed = int(raw_seed) if isinstance(raw_seed, str) and raw_seed.isdigit() else None
-        app = App(dom, js.window.localStorage, fast=fast, seed=seed)
+        from web.device import BrowserDevice
+
+        launch = params.get("start")
+        app = App(
+            dom,
+            js.window.localStorage,
+            fast=fast,
+            seed=seed,
+            device=BrowserDevice(),
+            launch=launch if isinstance(launch, str) else None,
+        )
         app.start()
         js.window.bezique = None  # marks boot done for scripts; the app lives in Python
         _APPS.append(app)

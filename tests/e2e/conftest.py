@@ -40,6 +40,7 @@ def _load_tool(name: str) -> Any:
 
 site_build = _load_tool("build")
 site_serve = _load_tool("serve")
+site_screenshots = _load_tool("screenshots")
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -132,6 +133,7 @@ def dist_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """
     out = tmp_path_factory.mktemp("dist")
     site_build.build(out)
+    site_screenshots.add_screenshots(out)  # from build/screenshots when `make build` made them
     if os.environ.get("BEZIQUE_E2E_STUB_MAIN") == "1":
         (out / "web" / "main.py").write_text(STUB_MAIN, encoding="utf-8")
         site_build.write_service_worker(out)
