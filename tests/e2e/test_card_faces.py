@@ -88,7 +88,8 @@ def tables_in_every_language_and_size(page: Page, artifacts_dir: Path) -> None:
             new_game(page, variant)
             for width, height in SIZES:
                 page.set_viewport_size({"width": width, "height": height})
-                assert page.evaluate(f"({ART_DRAWN})('#bz-table')") == []
+                # new cards' art resolves from the (cached) sprite within a frame or two
+                page.wait_for_function(f"() => ({ART_DRAWN})('#bz-table').length === 0")
                 hidden = page.evaluate(f"({INDEX_HIDDEN})('#bz-table .card.face:not(.sm)')")
                 assert hidden == [], f"{lang} {n}p {width}px: corner covered on {hidden}"
                 page.screenshot(path=str(artifacts_dir / f"faces-{n}p-{lang}-{width}.png"))
