@@ -385,7 +385,9 @@ class App:
                 i18n.guide_steps(self.cat, variant),
             )
         if self.overlay == "game" and self.decided():
-            return render.render_game_summary(view, self.cat, self.records.sheet_html())
+            return render.render_game_summary(
+                view, self.cat, self.records.sheet_html(), self.records.summary_actions()
+            )
         if view.deal_summary is not None:
             return render.render_deal_summary(view, view.deal_summary, self.cat)
         return ""
