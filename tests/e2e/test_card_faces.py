@@ -33,6 +33,7 @@ ART_DRAWN = """(sel) => [...document.querySelectorAll(sel + ' .card.face')].filt
 }).map(c => c.dataset.card)"""
 INDEX_HIDDEN = """(sel) => [...document.querySelectorAll(sel)].filter(c => {
   const rk = c.querySelector('.ix .rk');
+  c.scrollIntoView({block: 'center', inline: 'center'});  // elementFromPoint sees the viewport
   const r = rk.getBoundingClientRect();
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   return !(hit && c.contains(hit));
@@ -90,9 +91,10 @@ def tables_in_every_language_and_size(page: Page, artifacts_dir: Path) -> None:
                 page.set_viewport_size({"width": width, "height": height})
                 # new cards' art resolves from the (cached) sprite within a frame or two
                 page.wait_for_function(f"() => ({ART_DRAWN})('#bz-table').length === 0")
+                page.evaluate("scrollTo(0, 0)")
+                page.screenshot(path=str(artifacts_dir / f"faces-{n}p-{lang}-{width}.png"))
                 hidden = page.evaluate(f"({INDEX_HIDDEN})('#bz-table .card.face:not(.sm)')")
                 assert hidden == [], f"{lang} {n}p {width}px: corner covered on {hidden}"
-                page.screenshot(path=str(artifacts_dir / f"faces-{n}p-{lang}-{width}.png"))
         # Faces never mirror: the index stays top-left in right-to-left too.
         assert page.evaluate(CORNER_ON_THE_LEFT), lang
         found[lang] = axe_violations(page)
