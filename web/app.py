@@ -18,13 +18,30 @@ from typing import Any
 
 import engine
 from engine import IllegalActionError, RecordError
-from web import i18n, menu, render, screens, storage
+from web import (
+    card_faces,
+    events,
+    flow,
+    flowview,
+    handover,
+    i18n,
+    menu,
+    render,
+    screens,
+    sound,
+    storage,
+)
 from web import settings as prefs_store
 from web.adapter import build_view, game_decided, observe
 from web.ai_runner import drive
 from web.cards import cards_bdi
+from web.device import Device
 from web.dom import Dom
+from web.install import DeviceControls
 from web.players import default_level, hint_for, make_player
+from web.records import Records
+from web.screens import parse_settings
+from web.seats import Seats, SeatsError, fit, seat_label
 from web.settings import Settings
 from web.view import TableView
 
@@ -52,7 +69,14 @@ class App:
     """One table in one page."""
 
     def __init__(
-        self, dom: Dom, store: Any, *, fast: bool = False, seed: int | None = None
+        self,
+        dom: Dom,
+        store: Any,
+        *,
+        fast: bool = False,
+        seed: int | None = None,
+        device: Device | None = None,
+        launch: str | None = None,
     ) -> None:
         self.dom = dom
         self.fixed_seed = seed  # tests: ?seed=N makes the deal and the AI repeatable
@@ -64,16 +88,20 @@ class App:
         self.settings: dict[str, Any] = self.prefs.game_setup()  # this game's setup
         self.has_save = False  # a game the player started exists (start screen: continue)
         self.game: Any = None
-        self.human = 0
+        self.human = 0  # the seat whose hand is shown (pass-and-play: who holds the device)
+        self.seats = Seats.solo(2)
+        self.handover: int | None = None  # the person the device must go to next
+        self.dialog_draft: dict[str, str] | None = None
         self.players: dict[int, Any] = {}
         self.generation = 0
         self.busy = False
-        self.shown_trick: list[tuple[int, str]] | None = None
+        self.shelf = flow.TrickShelf()  # the last finished trick: centre, aside, peeked at
+        self.sound = sound.Sound() if sys.platform != "emscripten" else sound.WebAudio()
         # Notices and hints are kept as data and worded at render time (language switch).
         self.notice: tuple[str, dict[str, Any]] | None = None
         self.notice_error = False
         self.hint: tuple[str, str] | None = None  # (action text, reason code); ("", "") = thinking
-        # None | "start" | "menu" | "dialog" | "confirm" | "settings" | "rules" | "game"
+        # None | "start" | "menu" | "dialog" | "confirm" | "settings" | "rules" | "game" | records'
         self.overlay: str | None = None
         self.back: list[str] = []  # screens to return to when the current one closes
         self.dialog_variant: str | None = None
@@ -87,6 +115,11 @@ class App:
         self.tasks: set[Any] = set()
         self.had_prompt = False
         self.last_log: list[list[Any]] = []
+        self.undo_used = False  # a move was taken back in this game (history, statistics)
+        self.recorded = False  # this finished game is in the history and the statistics
+        self.records = Records(self)
+        self.device = DeviceControls(self, device or Device())
+        self.launch = launch  # the manifest's shortcuts: ?start=new | ?start=continue
 
     # ------------------------------------------------------------ start
     def start(self) -> None:
@@ -106,16 +139,25 @@ class App:
                 self.human = int(data.get("human", 0))
                 self.settings = {**self.settings, **dict(data.get("settings", {}))}
                 self.deal_number = int(data.get("deal_number", 1))
+                self.undo_used = data.get("undo_used") is True
+                self.recorded = data.get("recorded") is True
+                self.seats = saved_seats(data, self.game.rules.players, self.human)
+                self.pass_device(fresh=True)
                 self.has_save = True
-            except (RecordError, ValueError, KeyError, TypeError, IndexError):
+            except (RecordError, SeatsError, ValueError, KeyError, TypeError, IndexError):
                 self.set_aside("save.unreadable")
                 self.game = None
         if self.game is None:
             self.new_game(self.settings, save=False)  # the table behind the start screen
         self.make_players()
-        self.announced = len(self.observation_log())
-        self.overlay = "start"
+        self.announced = len(flow.table_log(self.game, self.observation_log()))
+        self.overlay = "start"  # continue (with a save), new game, rules, settings
         self.dom.on_events(self.on_click, self.on_key, self.on_change)
+        self.device.start()
+        if self.launch == "new":
+            self.command("new-game", None)
+        elif self.launch == "continue" and self.has_save:
+            self.command("continue", None)
         self.render()
         self.dom.set_state("ready")
         self.dom.focus_first("#bz-overlay .primary")
@@ -161,18 +203,27 @@ class App:
             dealer = random.randrange(n)
         seed = self.fixed_seed if self.fixed_seed is not None else random.randrange(2**31)
         self.game = engine.new_game(variant, options, seed=seed, dealer=dealer)
-        self.human = 0
-        self.shown_trick = None
+        try:
+            chosen = Seats.from_json(settings.get("seats"), n)
+        except SeatsError:
+            chosen = None
+        self.seats = fit(chosen, n)
+        self.human = self.seats.first_person()
+        self.shelf.reset()
         self.hint = None
         self.overlay = None
         self.back = []
         self.deal_number = 1
         self.announced = 0
+        self.undo_used = False
+        self.recorded = False
         self.make_players()
+        self.pass_device(fresh=True)
         if save:
             self.has_save = True
             self.prefs.remember_setup(self.settings)
             prefs_store.save(self.store, self.prefs)
+            self.pass_for_human()
             self.save()
 
     def make_players(self) -> None:
@@ -182,15 +233,39 @@ class App:
         self.players = {
             s: make_player(level, s, self.game, None if base is None else base * 7 + s)
             for s in range(n)
-            if s != self.human
+            if not self.seats.is_person(s)
         }
+
+    def pass_device(self, fresh: bool = False) -> None:
+        """Pass-and-play: call the next person to the device when it is their turn."""
+        deal = self.game.deal
+        nxt = handover.next_holder(
+            self.seats,
+            self.game.current_player,
+            self.human,
+            deal_over=deal.is_terminal,
+            fresh=fresh,
+        )
+        if nxt is not None:
+            self.human = nxt
+            self.handover = nxt
+            self.hint = None
+        elif not self.seats.pass_and_play:
+            self.handover = None
 
     # --------------------------------------------------------------- save
     def save(self) -> None:
         storage.save(
             self.store,
             self.game.to_json(),
-            {"human": self.human, "settings": self.settings, "deal_number": self.deal_number},
+            {
+                "human": self.human,
+                "settings": self.settings,
+                "deal_number": self.deal_number,
+                "undo_used": self.undo_used,
+                "recorded": self.recorded,
+                "seats": self.seats.to_json(),
+            },
         )
 
     # -------------------------------------------------------------- view
@@ -207,124 +282,46 @@ class App:
             return str(seat)
         return render.seat_name(view.seats[seat], view, self.cat)
 
-    def event_text(self, ev: list[Any], html: bool, prev: list[Any] | None = None) -> str | None:
-        """One engine log event in the current language (None: not shown).
-
-        The same messages feed the visible log (HTML, cards isolated) and the
-        live region (plain text).
-        """
-        cat = self.cat
-        fmt = cat.html if html else cat.t
-        kind = ev[0]
-        seat = ev[1] if len(ev) > 1 and isinstance(ev[1], int) else None
-        you = seat == self.human
-
-        def card(code: Any) -> Any:
-            return i18n.Markup(cards_bdi(cat, [_code(code)])) if html else cat.card(_code(code))
-
-        if kind == "play":
-            if you:
-                return fmt("log.you_played", card=card(ev[2]))
-            return fmt("log.player_played", player=self.who(ev[1]), card=card(ev[2]))
-        if kind == "trick":
-            return (
-                fmt("log.you_won_trick")
-                if you
-                else fmt("log.player_won_trick", player=self.who(ev[1]))
-            )
-        if kind == "declare":
-            combo = cat.declaration(str(ev[2]))
-            if you:
-                return fmt("log.you_declared", combination=combo, count=int(ev[3]))
-            return fmt(
-                "log.player_declared", player=self.who(ev[1]), combination=combo, count=int(ev[3])
-            )
-        if kind == "pass":
-            return (
-                fmt("log.you_passed") if you else fmt("log.player_passed", player=self.who(ev[1]))
-            )
-        if kind == "seven":
-            return fmt("log.seven_exchanged", player=self.who(ev[1]), count=10)
-        if kind == "draw" and you and ev[2] is not None and html:
-            return fmt("log.you_drew", card=card(ev[2]))
-        if kind == "end_phase":
-            return fmt("log.stock_empty")
-        if kind in ("vido", "vido_accepted", "vido_refused") and seat is not None:
-            key = {
-                "vido": "log.vido_called",
-                "vido_accepted": "log.vido_accepted",
-                "vido_refused": "log.vido_refused",
-            }[kind]
-            return fmt(key, player=self.who(seat))
-        if kind == "donuk" and seat is not None:
-            return fmt("log.donuk", player=self.who(seat))
-        if kind == "donuk_cleared" and seat is not None:
-            return fmt("log.donuk_cleared", player=self.who(seat))
-        if kind == "taken_back" and seat is not None:
-            return fmt("summary.donuk_taken_back", player=self.who(seat), count=abs(int(ev[3])))
-        if kind == "rescore_led" and seat is not None:
-            led = prev[2] if prev and prev[0] == "play" else None
-            return fmt(
-                "log.led_rescore",
-                player=self.who(seat),
-                card=card(led) if led is not None else "",
-                combination=cat.declaration(str(ev[2])),
-                count=int(ev[3]),
-            )
-        if kind == "trumps" and len(ev) > 1:
-            return fmt("log.trumps_fixed", suit=cat.t(f"card.suit.{_suit(ev[-1])}"))
-        return None
-
-    def announce_text(self, ev: list[Any], prev: list[Any] | None = None) -> str | None:
-        """What the live region says (the human's own plays and draws are not echoed)."""
-        if ev[0] in ("play", "pass") and ev[1] == self.human:
-            return None
-        if ev[0] == "draw":
-            return None
-        if ev[0] == "deal_over":
-            return ", ".join(
-                self.cat.t("log.score", player=self.who(s), score=v)
-                for s, v in enumerate(self.game.scores())
-            )
-        return self.event_text(ev, html=False, prev=prev)
-
     def build(self) -> TableView:
         obs = observe(self.game, self.human)  # one observation per render
-        log_events = list(obs.log)
+        log_events = flow.table_log(self.game, list(obs.log))
         self.last_log = log_events
         view = build_view(
-            self.game,
-            self.human,
-            obs=obs,
-            shown_trick=self.shown_trick,
-            thinking=self.busy,
-            deal_number=self.deal_number,
+            self.game, self.human, obs=obs, thinking=self.busy, deal_number=self.deal_number
         )
+        if self.seats.pass_and_play:
+            view.seat_kinds = self.seats.to_json()
+        if self.handover is not None:
+            view = handover.conceal(view)
         self.view = view
-        start = max(0, len(log_events) - 30)
-        lines = [
-            line
-            for line in (
-                self.event_text(log_events[i], True, log_events[i - 1] if i else None)
-                for i in range(start, len(log_events))
-            )
-            if line
-        ]
-        view.log = lines
+        view.log = events.log_lines(
+            self.cat, log_events, human=self.human, who=self.who, draws=self.handover is None
+        )
         view.drawn, view.trick_fresh = self.fresh(log_events)
+        flow.dress(view, self.game, self.shelf, log_events, self.hint)
+        if view.trick_state == "done":
+            self.settle_later(flow.tricks_done(log_events)[0])
         return view
 
-    def fresh(self, events: list[list[Any]]) -> tuple[list[str], bool]:
+    def fresh(self, log: list[list[Any]]) -> tuple[list[str], bool]:
         """Cards the human drew since his last play, and whether the trick just grew."""
         drawn: list[str] = []
-        for ev in reversed(events):
+        for ev in reversed(log):
             if ev[0] == "play" and ev[1] == self.human:
                 break
             if ev[0] == "draw" and ev[1] == self.human and ev[2] is not None:
-                drawn.append(_code(ev[2]))
+                drawn.append(events.code_text(ev[2]))
         trick_fresh = False
-        for ev in reversed(events):
-            if ev[0] in ("trick", "rescore_led", "donuk", "donuk_cleared", "deal_over"):
+        for ev in reversed(log):
+            if ev[0] in (
+                "trick",
+                "pass",
+                "draw",
+                "rescore_led",
+                "donuk",
+                "donuk_cleared",
+                "deal_over",
+            ):
                 continue
             trick_fresh = ev[0] == "play"
             break
@@ -347,14 +344,23 @@ class App:
                 "bz-opps": render.render_opponents(view, cat),
                 "bz-centre": render.render_centre(view, cat),
                 "bz-me": render.render_hand(view, cat, self.hand_focus),
-                "bz-prompt": render.render_prompt(view, cat),
-                "bz-notice": "" if self.overlay == "start" else self.notice_html(),
+                "bz-prompt": flowview.render_prompt(view, cat),
+                "bz-notice": ""
+                if self.overlay == "start"
+                else self.notice_html() + flowview.render_toast(view, cat),
                 "bz-log": render.render_log(view, cat),
                 "bz-overlay": self.overlay_html(view),
             },
             table_players=n,
         )
-        self.dom.set_root_data({"motion": self.prefs.animation, "cards": self.prefs.card_size})
+        self.dom.set_look(
+            {
+                **card_faces.look(self.prefs.card_style, self.prefs.card_back),
+                "data-motion": self.prefs.animation,
+                "data-card-size": self.prefs.card_size,
+                "data-log": "open" if self.log_open else "closed",
+            }
+        )
         self.announce()
         # A keyboard player who just won a trick lands on the declare/pass choice.
         prompt = view.phase in ("declare", "answer") and view.current == self.human
@@ -363,7 +369,7 @@ class App:
         self.had_prompt = prompt
 
     def notice_html(self) -> str:
-        parts: list[str] = []
+        parts = []
         if self.notice:
             key, params = self.notice
             text = self.cat.error(params["rule"]) if key == "rule" else self.cat.t(key, **params)
@@ -387,51 +393,60 @@ class App:
             return screens.render_start(
                 cat, self.lang, can_continue=self.has_save, notice=self.notice_html()
             )
-        if self.overlay == "menu":
-            return menu.render_menu(self, cat, self.lang)
-        if self.overlay == "dialog":
-            setup = self.pending_setup or self.settings
-            return screens.render_new_game(
-                self.dialog_variant or str(setup.get("variant", "classic")), setup, cat
-            )
-        if self.overlay == "confirm":
-            return screens.render_confirm_new(cat)
-        if self.overlay == "settings":
-            return screens.render_settings(self.prefs, cat, self.lang)
-        if self.overlay == "rules":
-            return screens.render_rules(self.rules_variant or self.game.rules.name, cat)
+        screen = {
+            "menu": lambda: menu.render_menu(self, cat, self.lang),
+            "dialog": lambda: screens.render_new_game(self, cat),
+            "confirm": lambda: screens.render_confirm_new(cat),
+            "settings": lambda: screens.render_settings(
+                self.prefs, cat, self.lang, self.device.storage_html(cat)
+            ),
+            "rules": lambda: screens.render_rules(self.rules_variant or self.game.rules.name, cat),
+        }.get(self.overlay or "")
+        if screen is not None:
+            return screen()
+        if self.handover is not None:
+            return handover.render_screen(self.cat, seat_label(self.cat, self.seats, self.handover))
+        records = self.records.overlay()
+        if records is not None:
+            return records
         if self.overlay == "game" and self.decided():
-            return render.render_game_summary(view, self.cat)
+            return render.render_game_summary(
+                view, self.cat, self.records.sheet_html(), self.records.summary_actions()
+            )
         if view.deal_summary is not None:
             return render.render_deal_summary(view, view.deal_summary, self.cat)
         return ""
 
     def announce(self) -> None:
-        events = self.last_log
-        if len(events) < self.announced:
+        """Say the new events in the live region, and play their sounds."""
+        log = self.last_log
+        if len(log) < self.announced:
             self.announced = 0
-        fresh = events[self.announced :]
-        self.announced = len(events)
+        start, self.announced = self.announced, len(log)
+        scores = [int(x) for x in self.game.scores()]
         texts = [
-            x
-            for x in (
-                self.announce_text(
-                    ev,
-                    events[self.announced - len(fresh) + i - 1]
-                    if self.announced - len(fresh) + i
-                    else None,
+            text
+            for i in range(start, len(log))
+            if (
+                text := events.announce_text(
+                    self.cat,
+                    log[i],
+                    human=self.human,
+                    who=self.who,
+                    scores=scores,
+                    prev=log[i - 1] if i else None,
                 )
-                for i, ev in enumerate(fresh)
             )
-            if x
         ]
         if texts:
             self.dom.announce(" ".join(texts[-4:]))
+        if start < len(log) and flow.preference(self.store, "sound", flow.SOUND_DEFAULT):
+            self.sound.play(events.sounds_for(log[start:]))
 
     # ------------------------------------------------------------ actions
     def try_action(self, text: str) -> None:
         """A click on an action control: apply it or show why it is refused."""
-        if self.busy or self.game.deal.current_player != self.human:
+        if self.busy or self.handover is not None or self.game.deal.current_player != self.human:
             self.set_notice(("error.rule.not_your_turn", {}), error=True)
             self.render()
             return
@@ -450,25 +465,50 @@ class App:
         self.notice_error = error
 
     def apply(self, text: Any) -> None:
-        deal = self.game.deal
-        before_trick = [(s, _code(deal.kinds[i])) for s, i, _ in deal.trick]
-        seat = deal.current_player
         act = text if not isinstance(text, str) else engine.Action.parse(text)
         self.game.apply(act)
+        self.pass_for_human()
+        self.records.after_action()
         self.notice = None
         self.hint = None
-        if act.kind in ("play", "play_table"):
-            if len(before_trick) + 1 == deal.n:
-                self.shown_trick = [*before_trick, (seat, _code(act.codes[0]))]
-            else:
-                self.shown_trick = None
+        if self.game.deal.is_terminal:
+            self.device.deal_finished()
+        self.pass_device()
         self.save()
+
+    def pass_for_human(self) -> None:
+        """Automatic pass: a person won a trick and has nothing to declare."""
+        if not flow.preference(self.store, "auto_pass", flow.AUTO_PASS_DEFAULT):
+            return
+        while (seat := self.game.current_player) is not None and self.seats.is_person(seat):
+            if not flow.auto_pass_due(self.game, seat):
+                return
+            self.game.apply(engine.Action.parse("pass"))
+
+    def settle_later(self, count: int) -> None:
+        """Put the just-finished trick aside after a moment (it stays peekable)."""
+        if self.shelf.settling == count:
+            return
+        self.shelf.settling = count
+        gen = self.generation
+
+        async def later() -> None:
+            await asyncio.sleep(0.25 if self.fast else flow.TRICK_HOLD_SECONDS)
+            if gen == self.generation:
+                self.shelf.settle(count)
+                self.render()
+
+        coro = later()
+        try:
+            self.keep(asyncio.ensure_future(coro))
+        except RuntimeError:  # no event loop (CPython tests): the test settles it
+            coro.close()
 
     def kick_ai(self) -> None:
         if self.busy or self.overlay == "start":
             return
         seat = self.game.current_player
-        if seat is None or seat == self.human or self.game.deal.is_terminal:
+        if seat is None or self.seats.is_person(seat) or self.game.deal.is_terminal:
             return
         coro = self.ai_loop()
         try:
@@ -483,10 +523,10 @@ class App:
             while gen == self.generation:
                 game = self.game
                 seat = game.current_player
-                if seat is None or seat == self.human or game.deal.is_terminal:
+                if seat is None or self.seats.is_person(seat) or game.deal.is_terminal:
                     break
                 self.render()
-                completed = self.shown_trick is not None and not game.deal.trick
+                completed = not game.deal.trick and bool(game.deal.last_trick)
                 await asyncio.sleep(self.pause(completed))
                 if gen != self.generation:
                     return
@@ -516,42 +556,21 @@ class App:
         return (0.9 if after_trick else 0.45) * self.prefs.pause_scale()
 
     # ------------------------------------------------------------ commands
-    def open_screen(self, name: str, focus: str = "") -> None:
-        """Show a screen over the table; closing it returns to a start/new-game screen below."""
-        if self.overlay in RETURN_TO and self.overlay != name:
-            self.back.append(self.overlay)
-        self.overlay = name
-        self.render()
-        self.dom.focus_first(focus or f"#bz-overlay #{name}-title, #bz-overlay h2")
-
-    def close_screen(self) -> None:
-        self.overlay = self.back.pop() if self.back else None
-        self.pending_setup = None if self.overlay != "dialog" else self.pending_setup
-        self.render()
-        self.dom.focus_first("#bz-overlay .primary, #bz-overlay button")
-        if self.overlay is None:
-            self.dom.focus_hand(self.hand_focus)
-            self.kick_ai()
-
-    def game_in_progress(self) -> bool:
-        """A started, undecided game the player would lose by starting another."""
-        if not self.has_save or self.decided():
-            return False
-        return self.deal_number > 1 or bool(self.game.deal.history)
-
-    def start_new_game(self, setup: dict[str, Any]) -> None:
-        self.pending_setup = None
-        self.new_game(setup)
-        self.render()
-        self.dom.focus_hand(0)
-        self.kick_ai()
-
     def command(self, name: str, el: Any) -> None:
+        if self.overlay == "menu" and name not in ("menu", "language", "close"):
+            self.overlay = None  # a menu entry was chosen: the menu goes away
+        if self.records.command(name, el) or self.device.command(name):
+            return
         if name == "language":
             lang = self.dom.attr(el, "data-lang") or "en"
             if lang in i18n.LANGS:
                 self.set_language(lang)
                 self.render()
+            return
+        if name == "ready":
+            self.handover = None
+            self.render()
+            self.dom.focus_hand(self.hand_focus)
             return
         if name == "menu":
             if self.overlay == "menu":
@@ -559,27 +578,17 @@ class App:
             else:
                 self.open_screen("menu", "#bz-overlay .menu-list .btn")
             return
-        if name == "new-game":
-            self.dialog_variant = None
-            self.pending_setup = None
-            if self.overlay == "menu":
-                self.overlay = None
-            self.open_screen("dialog", "#bz-overlay select, #bz-overlay button")
-            return
-        if name == "rules":
+        if name in ("new-game", "rules", "settings"):
+            self.dialog_variant = self.dialog_draft = self.pending_setup = None
             self.rules_variant = None
-            if self.overlay == "menu":
-                self.overlay = None
-            self.open_screen("rules")
-            return
-        if name == "settings":
-            if self.overlay == "menu":
-                self.overlay = None
-            self.open_screen("settings")
+            screen = {"new-game": "dialog"}.get(name, name)
+            first = "#bz-overlay select, #bz-overlay button" if name == "new-game" else ""
+            self.open_screen(screen, first)
             return
         if name == "continue":
             self.back = []
             self.overlay = None
+            self.pass_for_human()
             self.render()
             self.dom.focus_hand(self.hand_focus)
             self.kick_ai()
@@ -588,10 +597,15 @@ class App:
             self.close_screen()
             return
         if name == "start":
-            setup = screens.parse_new_game(self.dom.read_form("bz-newgame"))
+            try:
+                setup = parse_settings(self.dom.read_form("bz-newgame"))
+            except SeatsError as err:
+                self.set_notice((err.code, {}), error=True)
+                self.render()
+                return
             if self.prefs.confirm_new_game and self.game_in_progress():
                 self.pending_setup = setup
-                self.dialog_variant = str(setup["variant"])
+                self.dialog_draft = self.dom.read_form("bz-newgame")
                 self.open_screen("confirm", "#bz-overlay .primary")
                 return
             self.start_new_game(setup)
@@ -613,6 +627,45 @@ class App:
         if name == "hint":
             self.keep(asyncio.ensure_future(self.show_hint()))
             return
+        if name == "last-trick":
+            self.shelf.peek = not self.shelf.peek
+            self.render()
+            return
+        if name == "rematch":
+            self.new_game(self.settings)
+            self.render()
+            self.kick_ai()
+
+    def open_screen(self, name: str, focus: str = "") -> None:
+        """Show a screen over the table; closing it returns to a start/new-game screen below."""
+        if self.overlay in RETURN_TO and self.overlay != name:
+            self.back.append(self.overlay)
+        self.overlay = name
+        self.render()
+        self.dom.focus_first(focus or f"#bz-overlay #{name}-title, #bz-overlay h2")
+
+    def close_screen(self) -> None:
+        self.overlay = self.back.pop() if self.back else None
+        if self.overlay != "dialog":
+            self.pending_setup = self.dialog_draft = None
+        self.render()
+        self.dom.focus_first("#bz-overlay .primary, #bz-overlay button")
+        if self.overlay is None:
+            self.dom.focus_hand(self.hand_focus)
+            self.kick_ai()
+
+    def game_in_progress(self) -> bool:
+        """A started, undecided game the player would lose by starting another."""
+        if not self.has_save or self.decided():
+            return False
+        return self.deal_number > 1 or bool(self.game.deal.history)
+
+    def start_new_game(self, setup: dict[str, Any]) -> None:
+        self.pending_setup = self.dialog_draft = None
+        self.new_game(setup)
+        self.render()
+        self.dom.focus_hand(0)
+        self.kick_ai()
 
     def next_step(self) -> None:
         game = self.game
@@ -628,15 +681,16 @@ class App:
         self.overlay = None
         game.next_deal()
         self.deal_number += 1
-        self.shown_trick = None
+        self.shelf.reset()
         self.announced = 0
+        self.pass_device(fresh=True)
         self.save()
         self.render()
         self.dom.focus_hand(self.hand_focus)
         self.kick_ai()
 
     async def show_hint(self) -> None:
-        if self.busy or self.game.current_player != self.human:
+        if self.busy or self.handover is not None or self.game.current_player != self.human:
             return
         game = self.game
         obs = observe(game, self.human)
@@ -651,12 +705,9 @@ class App:
         self.render()
 
     def reason_text(self, code: str) -> str:
-        """The hint's one-line reason; engine reason codes map onto catalog keys."""
-        for key in (f"hint.reason.{code}", f"hint.{code}"):
-            if self.cat.has(key):
-                return self.cat.t(key)
-        mapped = REASON_KEYS.get(code, "best_chance")
-        return self.cat.t(f"hint.reason.{mapped}")
+        """The hint's one-line reason (catalog hint.reason.<code>)."""
+        key = f"hint.reason.{code}"
+        return self.cat.t(key if self.cat.has(key) else "hint.reason.best_chance")
 
     def action_html(self, text: str) -> str:
         """The hint's action in words ("Play Q♠", "Declare bezique")."""
@@ -680,6 +731,7 @@ class App:
 
     # -------------------------------------------------------------- events
     def on_click(self, action: str | None, command: str | None, el: Any) -> None:
+        self.sound.unlock()  # browsers start audio only after a tap
         try:
             if command:
                 self.command(command, el)
@@ -717,44 +769,22 @@ class App:
         return True
 
     def on_change(self, name: str, value: str) -> None:
-        if name == "variant":
-            self.dialog_variant = value
-            self.render()
-            self.dom.focus_first("#bz-overlay select")
-        elif name == "rules-variant":
+        if name == "rules-variant":
             self.rules_variant = value if value in engine.VARIANTS else None
             self.render()
             self.dom.focus_first('#bz-overlay select[name="rules-variant"]')
         elif name.startswith("setting.") and self.prefs.with_value(name[8:], value):
             prefs_store.save(self.store, self.prefs)
             self.render()
-
-
-def _code(code: Any) -> str:
-    from engine.cards import code_text
-
-    return code_text(code) if isinstance(code, int) else str(code)
-
-
-# Reason codes of the players (engine.ai and web.players) -> catalog hint.reason.*
-REASON_KEYS = {
-    "declares_best": "declare_highest",
-    "best_declaration": "declare_highest",
-    "exchange_seven": "declare_highest",
-    "keeps_bezique": "keep_bezique",
-    "wins_brisque": "win_brisque_cheaply",
-    "win_trick": "win_brisque_cheaply",
-    "saves_trumps": "save_trumps",
-    "forces_trump": "draw_trumps",
-    "discards_low": "dump_low",
-    "play_low": "dump_low",
-    "lead": "lead_low",
-    "sequence_ready": "keep_sequence",
-    "endgame_optimal": "search",
-    "wins_to_declare": "win_to_declare",
-    "waits_to_declare": "keep_marriage",
-    "nothing_to_declare": "keep_marriage",
-}
+        if name == "variant":
+            self.dialog_variant = value
+            self.dialog_draft = None
+            self.render()
+            self.dom.focus_first("#bz-overlay select")
+        if name == "players":  # the seat list follows the number of players
+            self.dialog_draft = self.dom.read_form("bz-newgame")
+            self.render()
+            self.dom.focus_first("#bz-overlay select")
 
 
 AI_MODULES = (
@@ -782,8 +812,11 @@ async def prewarm() -> None:
             importlib.import_module(name)
 
 
-def _suit(value: Any) -> str:
-    return ("S", "H", "D", "C")[value] if isinstance(value, int) else str(value)
+def saved_seats(data: dict[str, Any], players: int, human: int) -> Seats:
+    """A save's seat kinds; saves from before pass-and-play had one person."""
+    if "seats" not in data:
+        return Seats.solo(players, human)
+    return Seats.from_json(data["seats"], players)
 
 
 async def main() -> None:
@@ -798,7 +831,17 @@ async def main() -> None:
         fast = bool(params.has("fast"))
         raw_seed = params.get("seed")
         seed = int(raw_seed) if isinstance(raw_seed, str) and raw_seed.isdigit() else None
-        app = App(dom, js.window.localStorage, fast=fast, seed=seed)
+        from web.device import BrowserDevice
+
+        launch = params.get("start")
+        app = App(
+            dom,
+            js.window.localStorage,
+            fast=fast,
+            seed=seed,
+            device=BrowserDevice(),
+            launch=launch if isinstance(launch, str) else None,
+        )
         app.start()
         js.window.bezique = None  # marks boot done for scripts; the app lives in Python
         _APPS.append(app)

@@ -29,6 +29,10 @@ class MenuEntry:
 
 MENU_ENTRIES: list[MenuEntry] = [
     MenuEntry("new-game", "menu.new_game"),
+    MenuEntry("undo", "menu.undo", enabled=lambda app: bool(app.records.undo_available())),
+    MenuEntry("score-sheet", "menu.score_sheet"),
+    MenuEntry("stats", "menu.stats"),
+    MenuEntry("history", "menu.history"),
     MenuEntry("rules", "menu.rules"),
     MenuEntry("settings", "menu.settings"),
 ]
@@ -101,7 +105,7 @@ def close_button(cat: Cat) -> str:
 
 
 def render_menu(app: Any, cat: Cat, lang: str) -> str:
-    """The menu panel: the commands of MENU_ENTRIES, then the languages."""
+    """The menu panel: the commands of MENU_ENTRIES (and Install), then the languages."""
     items = []
     for entry in MENU_ENTRIES:
         usable = entry.enabled is None or entry.enabled(app)
@@ -115,7 +119,7 @@ def render_menu(app: Any, cat: Cat, lang: str) -> str:
         ' aria-labelledby="menu-title">'
         f'<div class="dlg-head"><h2 id="menu-title">{escape(cat.t("menu.title"))}</h2>'
         f"{close_button(cat)}</div>"
-        f'<ul class="menu-list">{"".join(items)}</ul>'
+        f'<ul class="menu-list">{"".join(items)}{app.device.menu_html(cat)}</ul>'
         f'<h3 class="menu-sub">{escape(cat.t("menu.language"))}</h3>'
         f"{language_buttons(lang, cat)}"
         "</div>"

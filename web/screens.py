@@ -11,10 +11,12 @@ from html import escape
 from typing import Any
 
 import engine
+from engine import RecordError
 from web import i18n
 from web.cards import Cat, face_html
 from web.menu import close_button, language_buttons
 from web.players import default_level, levels
+from web.seats import Seats, SeatsError, fit, render_choices
 from web.settings import DEALER_CHOICES, Settings
 
 
@@ -40,8 +42,10 @@ def button(command: str, label: str, primary: bool = False) -> str:
 
 def render_start(cat: Cat, lang: str, *, can_continue: bool, notice: str = "") -> str:
     """The first screen: continue (with a save), new game, rules, settings, language."""
+    # Decorative cards: no data-card (they are no card of the game, and screen readers skip them).
     fan = "".join(
-        face_html(card, cat, classes=f"fan f{i}") for i, card in enumerate(("QS", "JD", "KH"))
+        face_html(card, cat, classes=f"fan f{i}").replace(f' data-card="{card}"', "")
+        for i, card in enumerate(("QS", "JD", "KH"))
     )
     actions = ""
     if can_continue:
@@ -77,8 +81,11 @@ def option_value_label(cat: Cat, key: str, value: Any) -> str:
     return cat.t(named) if has is None or has(named) else str(value)
 
 
-def parse_new_game(form: dict[str, str]) -> dict[str, Any]:
-    """The new-game form's values as game settings (options typed from the spec)."""
+def parse_settings(form: dict[str, str]) -> dict[str, Any]:
+    """The new-game form's values as game settings (options typed from the spec).
+
+    Raises SeatsError when no seat is a person.
+    """
     variant = form.get("variant", "classic")
     if variant not in engine.VARIANTS:
         variant = "classic"
@@ -98,19 +105,29 @@ def parse_new_game(form: dict[str, str]) -> dict[str, Any]:
     dealer = form.get("dealer", "random")
     if dealer not in DEALER_CHOICES:
         dealer = "random"
-    return {"variant": variant, "options": options, "level": level, "dealer": dealer}
+    players = engine.make_rules(variant, options).players
+    seats = Seats.from_form(form, players)  # SeatsError: nobody at the table
+    return {
+        "variant": variant,
+        "options": options,
+        "level": level,
+        "dealer": dealer,
+        "seats": seats.to_json(),
+    }
 
 
 def radios(name: str, values: list[str], now: str, label_key: str, cat: Cat) -> str:
     return "".join(
         f'<label class="choice"><input type="radio" name="{name}" value="{escape(v)}"'
-        f"{' checked' if v == now else ''}> <span>{escape(cat.t(label_key + v))}</span></label>"
+        f'{" checked" if v == now else ""}> <span>{escape(cat.t(label_key + v))}</span></label>'
         for v in values
     )
 
 
-def render_new_game(variant: str, setup: dict[str, Any], cat: Cat) -> str:
-    """The new-game dialog: variant, its house rules, opponent level, first dealer."""
+def render_new_game(app: Any, cat: Cat) -> str:
+    """The new-game dialog: variant, house rules, who sits where, opponent level, dealer."""
+    source = dialog_source(app)
+    variant = app.dialog_variant or source.get("variant", "classic")
     if variant not in engine.VARIANTS:
         variant = "classic"
     variants = "".join(
@@ -118,10 +135,7 @@ def render_new_game(variant: str, setup: dict[str, Any], cat: Cat) -> str:
         f"{escape(cat.t('options.variant.' + v))}</option>"
         for v in engine.VARIANTS
     )
-    about = f"options.variant_desc.{variant}"
-    has = getattr(cat, "has", None)
-    desc = f'<p class="desc">{escape(cat.t(about))}</p>' if has is None or has(about) else ""
-    saved_opts = setup.get("options", {}) if variant == setup.get("variant") else {}
+    saved_opts = source.get("options", {}) if variant == source.get("variant") else {}
     opts = []
     for key, spec in engine.VARIANTS[variant].option_specs.items():
         value = saved_opts.get(key, spec.default)
@@ -132,6 +146,7 @@ def render_new_game(variant: str, setup: dict[str, Any], cat: Cat) -> str:
                 f" <span>{escape(cat.t('options.' + key))}</span></label>"
             )
         else:
+            change = ' data-change="players"' if key == "players" else ""
             choices = "".join(
                 f'<option value="{escape(str(a))}"{" selected" if a == value else ""}>'
                 f"{escape(option_value_label(cat, key, a))}</option>"
@@ -139,7 +154,7 @@ def render_new_game(variant: str, setup: dict[str, Any], cat: Cat) -> str:
             )
             opts.append(
                 f'<label class="pick"><span>{escape(cat.t("options." + key))}</span>'
-                f'<select name="opt.{escape(key)}">{choices}</select></label>'
+                f'<select name="opt.{escape(key)}"{change}>{choices}</select></label>'
             )
     house = (
         f"<fieldset><legend>{escape(cat.t('options.house_rules'))}</legend>"
@@ -147,27 +162,56 @@ def render_new_game(variant: str, setup: dict[str, Any], cat: Cat) -> str:
         if opts
         else ""
     )
+    seat_list = render_choices(cat, dialog_seats(variant, saved_opts, source), partnered(variant))
+    level = source.get("level") or default_level()
+    dealer = source.get("dealer", "random")
     body = (
         '<form id="bz-newgame" onsubmit="return false">'
         f"<fieldset><legend>{escape(cat.t('options.variant'))}</legend>"
         f'<label class="pick"><span class="sr-only">{escape(cat.t("options.variant"))}</span>'
-        f'<select name="variant" data-change="variant">{variants}</select></label>{desc}'
+        f'<select name="variant" data-change="variant">{variants}</select></label>'
         "</fieldset>"
-        f"{house}"
+        f"{house}{seat_list}"
         f"<fieldset><legend>{escape(cat.t('options.ai_level'))}</legend>"
-        f'<div class="opts">'
-        f"{radios('level', levels(), setup.get('level') or default_level(), 'options.ai.', cat)}"
-        "</div></fieldset>"
+        f'<div class="opts">{radios("level", levels(), level, "options.ai.", cat)}</div>'
+        "</fieldset>"
         f"<fieldset><legend>{escape(cat.t('options.first_dealer'))}</legend>"
         f'<div class="opts">'
-        f"{radios('dealer', list(DEALER_CHOICES), setup.get('dealer', 'random'), 'options.dealer.', cat)}"  # noqa: E501
-        "</div></fieldset>"
+        f"{radios('dealer', list(DEALER_CHOICES), dealer, 'options.dealer.', cat)}</div>"
+        "</fieldset>"
         '<div class="dlg-actions">'
         + button("start", cat.t("options.start"), primary=True)
         + button("close", cat.t("options.cancel"))
         + "</div></form>"
     )
     return dialog("newgame", cat.t("options.title"), body, cat)
+
+
+def dialog_source(app: Any) -> dict[str, Any]:
+    """What the dialog shows: the form being edited (players changed), else the last game's."""
+    if app.dialog_draft is None:
+        return dict(app.prefs.game_setup()) if app.pending_setup is None else app.pending_setup
+    draft = dict(app.dialog_draft)
+    try:
+        return parse_settings(draft)
+    except SeatsError:  # nobody chose a person yet: keep the others' values
+        return parse_settings({**draft, "seat.0": "person"})
+
+
+def dialog_seats(variant: str, options: dict[str, Any], source: dict[str, Any]) -> Seats:
+    try:
+        players = engine.make_rules(variant, options).players
+    except RecordError:
+        players = engine.make_rules(variant, {}).players
+    try:
+        chosen: Seats | None = Seats.from_json(source.get("seats"), players)
+    except SeatsError:
+        chosen = None
+    return fit(chosen, players)
+
+
+def partnered(variant: str) -> bool:
+    return bool(getattr(engine.make_rules(variant, {}), "partnerships", False))
 
 
 def render_confirm_new(cat: Cat) -> str:
@@ -225,12 +269,14 @@ def setting_control(control: SettingControl, settings: Settings, cat: Cat) -> st
     )
 
 
-def render_settings(settings: Settings, cat: Cat, lang: str) -> str:
-    """Language first, then every control of SETTING_CONTROLS; changes apply at once."""
+def render_settings(settings: Settings, cat: Cat, lang: str, extra: str = "") -> str:
+    """Language first, then every control of SETTING_CONTROLS (and ``extra``, e.g. storage);
+    changes apply at once."""
     body = (
         f'<fieldset class="segs"><legend>{escape(cat.t("menu.language"))}</legend>'
         f"{language_buttons(lang, cat)}</fieldset>"
         + "".join(setting_control(c, settings, cat) for c in SETTING_CONTROLS)
+        + extra
         + f'<div class="dlg-actions">{button("close", cat.t("menu.close"), primary=True)}</div>'
     )
     return dialog("settings", cat.t("settings.title"), body, cat)
@@ -248,28 +294,9 @@ def render_rules(variant: str, cat: Any) -> str:
         f"{escape(cat.t('options.variant.' + v))}</option>"
         for v in engine.VARIANTS
     )
-    parts = [
+    chooser_html = (
         f'<label class="pick"><span>{escape(cat.t("rules.choose_variant"))}</span>'
         f'<select name="rules-variant" data-change="rules-variant">{chooser}</select></label>'
-    ]
-    guide = i18n.guide_steps(cat)
-    if guide:
-        steps = "".join(f"<li>{step}</li>" for step in guide)
-        parts.append(f"<section><h3>{escape(cat.t('menu.guide'))}</h3><ol>{steps}</ol></section>")
-    for sec in i18n.rules_sections(cat, variant):
-        body = "".join(f"<p>{para}</p>" for para in sec["paragraphs"])
-        table = sec.get("table")
-        if table:
-            head = "".join(f'<th scope="col">{c}</th>' for c in table["columns"])
-            rows = "".join(
-                f'<tr><th scope="row">{row["label"]}</th>'
-                + "".join(f"<td>{v}</td>" for v in row["values"])
-                + "</tr>"
-                for row in table["rows"]
-            )
-            body += (
-                f'<div class="tablewrap"><table><caption>{table["caption"]}</caption>'
-                f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
-            )
-        parts.append(f"<section><h3>{sec['title']}</h3>{body}</section>")
+    )
+    parts = [chooser_html, i18n.guide_html(cat, variant, 3), i18n.rules_html(cat, variant, 3)]
     return dialog("rules", cat.t("rules.title"), "".join(parts), cat)

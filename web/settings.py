@@ -18,6 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from web import card_faces
+
 SETTINGS_KEY = "bezique.settings"
 
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
@@ -48,6 +50,12 @@ def _level_ok(value: Any) -> bool:
     return value == "" or value in levels()
 
 
+def _seats_ok(value: Any) -> bool:
+    from web.seats import KINDS
+
+    return len(value) <= 4 and all(kind in KINDS for kind in value)
+
+
 def _options_ok(value: Any) -> bool:
     """House rules: a flat object of scalar values (checked per variant at game start)."""
     return all(
@@ -64,12 +72,15 @@ class Settings:
     options: dict[str, Any] = field(default_factory=dict, metadata=_check(_options_ok))
     level: str = field(default="", metadata=_check(_level_ok))  # "": the default level
     dealer: str = field(default="random", metadata=_choice(*DEALER_CHOICES))
+    seats: list[str] = field(default_factory=list, metadata=_check(_seats_ok))  # []: the usual
     # Table preferences.
     auto_pass: bool = True  # pass for the player after a trick with nothing to declare
     animation: str = field(default="normal", metadata=_choice(*ANIMATION_SPEEDS))
     sound: bool = True
     card_size: str = field(default="medium", metadata=_choice(*CARD_SIZES))
     confirm_new_game: bool = True
+    card_style: str = field(default=card_faces.DEFAULT_STYLE, metadata=_choice(*card_faces.STYLES))
+    card_back: str = field(default=card_faces.DEFAULT_BACK, metadata=_choice(*card_faces.BACKS))
 
     # ------------------------------------------------------------ loading
     @classmethod
@@ -118,17 +129,20 @@ class Settings:
 
     def game_setup(self) -> dict[str, Any]:
         """The new-game choices in the shape the controller's new_game takes."""
-        return {
+        setup: dict[str, Any] = {
             "variant": self.variant,
             "options": dict(self.options),
             "level": self.level,
             "dealer": self.dealer,
         }
+        if self.seats:
+            setup["seats"] = list(self.seats)
+        return setup
 
     def remember_setup(self, setup: Mapping[str, Any]) -> None:
         """Keep a started game's choices as the next new game's defaults (valid ones only)."""
         fresh = Settings.from_data(setup)
-        for name in ("variant", "options", "level", "dealer"):
+        for name in ("variant", "options", "level", "dealer", "seats"):
             if name in setup:
                 setattr(self, name, getattr(fresh, name))
 
@@ -148,7 +162,9 @@ def valid(f: Any, default: Any, value: Any) -> bool:
 
 
 def _copy(value: Any) -> Any:
-    return dict(value) if isinstance(value, dict) else value
+    if isinstance(value, (dict, list)):
+        return type(value)(value)
+    return value
 
 
 def load(store: Any) -> Settings:

@@ -26,13 +26,13 @@ class FakeDom(Dom):
     def __init__(self, form: dict[str, str] | None = None) -> None:
         self.regions: dict[str, str] = {}
         self.form = form or {}
-        self.root_data: dict[str, str] = {}
+        self.look: dict[str, str] = {}
 
     def patch_all(self, regions: dict[str, str], table_players: int) -> None:
         self.regions.update(regions)
 
-    def set_root_data(self, values: dict[str, str]) -> None:
-        self.root_data.update(values)
+    def set_look(self, attrs: dict[str, str]) -> None:
+        self.look.update(attrs)
 
     def read_form(self, form_id: str) -> dict[str, str]:
         return dict(self.form)
@@ -136,12 +136,12 @@ def test_settings_change_at_once_and_persist() -> None:
     app.on_change("setting.card_size", "large")
     app.on_change("setting.sound", "false")
     app.on_change("setting.card_size", "gigantic")  # refused, kept
-    assert dom.root_data == {"motion": "off", "cards": "large"}
+    assert dom.look["data-motion"] == "off" and dom.look["data-card-size"] == "large"
     stored = json.loads(app.store.getItem(settings.SETTINGS_KEY))
     assert stored["animation"] == "off" and stored["sound"] is False
     assert stored["card_size"] == "large"
     again, dom2 = boot(app.store)
-    assert again.prefs.animation == "off" and dom2.root_data["motion"] == "off"
+    assert again.prefs.animation == "off" and dom2.look["data-motion"] == "off"
 
 
 def test_corrupt_settings_never_break_the_start() -> None:
