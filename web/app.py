@@ -332,27 +332,27 @@ class App:
         cat = self.cat
         n = view.num_players
         self.hand_focus = max(0, min(self.hand_focus, len(view.hand) - 1))
-        self.dom.patch_all(
-            {
-                "bz-bar": menu.render_bar(
-                    cat,
-                    hint_enabled=not self.busy and render.human_to_act(view),
-                    menu_open=self.overlay == "menu",
-                    log_open=self.log_open,
-                ),
-                "bz-scores": render.render_scores(view, cat),
-                "bz-opps": render.render_opponents(view, cat),
-                "bz-centre": render.render_centre(view, cat),
-                "bz-me": render.render_hand(view, cat, self.hand_focus),
-                "bz-prompt": flowview.render_prompt(view, cat),
-                "bz-notice": ""
-                if self.overlay == "start"
-                else self.notice_html() + flowview.render_toast(view, cat),
-                "bz-log": render.render_log(view, cat),
-                "bz-overlay": self.overlay_html(view),
-            },
-            table_players=n,
-        )
+        regions = {
+            "bz-bar": menu.render_bar(
+                cat,
+                hint_enabled=not self.busy and render.human_to_act(view),
+                menu_open=self.overlay == "menu",
+                log_open=self.log_open,
+            ),
+            "bz-scores": render.render_scores(view, cat),
+            "bz-opps": render.render_opponents(view, cat),
+            "bz-centre": render.render_centre(view, cat),
+            "bz-me": render.render_hand(view, cat, self.hand_focus),
+            "bz-prompt": flowview.render_prompt(view, cat),
+            "bz-notice": ""
+            if self.overlay == "start"
+            else self.notice_html() + flowview.render_toast(view, cat),
+            "bz-log": render.render_log(view, cat),
+            "bz-overlay": self.overlay_html(view),
+        }
+        if self.overlay == "start":  # a page of its own: no table (nor its controls) behind it
+            regions = {k: ("" if k != "bz-overlay" else v) for k, v in regions.items()}
+        self.dom.patch_all(regions, table_players=n)
         self.dom.set_look(
             {
                 **card_faces.look(self.prefs.card_style, self.prefs.card_back),

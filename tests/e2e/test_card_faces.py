@@ -113,6 +113,7 @@ def simple_cards_and_the_other_back(
         page.evaluate("(s) => localStorage.setItem('bezique.settings', s)", settings)
         page.reload()
         wait_ready(page)
+        page.click('[data-screen="start"] [data-command="continue"]')
         root = page.locator("#bz")
         assert root.get_attribute("data-cards") == style
         assert root.get_attribute("data-back") == back

@@ -20,7 +20,14 @@ from typing import Any
 
 from playwright.sync_api import Page
 from test_languages import axe_violations
-from test_table import click_first_legal, scores, summary_shown, wait_for_input
+from test_table import (
+    choose_language,
+    click_first_legal,
+    leave_start_screen,
+    scores,
+    summary_shown,
+    wait_for_input,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -70,6 +77,7 @@ def load_save(page: Page, app_url: str, wait_ready: Callable[..., None], save: A
     page.evaluate("s => localStorage.setItem('bezique.save', s)", json.dumps(save))
     page.goto(app_url + "?fast&seed=7")
     wait_ready(page)
+    leave_start_screen(page)
 
 
 def hand(page: Page) -> list[str]:
@@ -78,7 +86,8 @@ def hand(page: Page) -> list[str]:
 
 
 def open_screen(page: Page, command: str) -> None:
-    page.click(f'#bz-bar [data-command="{command}"]')
+    page.click('#bz-bar [data-command="menu"]')  # the records screens are in the menu
+    page.click(f'#bz-overlay .menu-panel [data-command="{command}"]')
     page.wait_for_selector(f'[data-screen="{command}"]')
 
 
@@ -142,6 +151,7 @@ def test_records_end_to_end(
     )
     page.goto(app_url + "?fast&seed=7")
     wait_ready(page)
+    leave_start_screen(page)
 
     # ---- score sheet mid-game against the engine's figures
     open_screen(page, "score-sheet")
@@ -156,7 +166,8 @@ def test_records_end_to_end(
     click_first_legal(page, prefer=("play",))
     wait_for_input(page)
     assert saved_game(page).to_json() != before[2]
-    page.click('[data-command="undo"]')
+    page.click('#bz-bar [data-command="menu"]')
+    page.click('#bz-overlay [data-command="undo"]')
     page.wait_for_function("document.querySelector('#bz-notice [role=alert]') !== null")
     assert (hand(page), scores(page), saved_game(page).to_json()) == before
 
@@ -238,7 +249,7 @@ def test_records_end_to_end(
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
         for lang in LANGS:
-            page.click(f'[data-command="language"][data-lang="{lang}"]')
+            choose_language(page, lang)
             for screen in ("summary", "score-sheet", "stats", "history", "replay"):
                 if screen == "summary":  # the game summary with the whole sheet
                     page.wait_for_selector('[data-summary="game"] [data-sheet-deal]')

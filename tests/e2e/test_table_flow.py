@@ -51,11 +51,19 @@ def begin(page: Page) -> None:
         if button.count():
             button.first.click()
             return
+    page.locator('[data-screen="start"] [data-command="new-game"]').click()  # then start
+    page.locator('#bz-overlay [data-command="start"]').click()
 
 
 def language(page: Page, lang: str) -> None:
-    page.evaluate(
-        "lang => document.querySelector(`[data-command=language][data-lang=${lang}]`).click()",
+    page.evaluate(  # the languages live in the menu: open it, choose, close it again
+        """lang => {
+          const pick = () => document.querySelector(`[data-command=language][data-lang=${lang}]`);
+          const menu = !pick();
+          if (menu) document.querySelector('#bz-bar [data-command=menu]').click();
+          pick().click();
+          if (menu) document.querySelector('#bz-bar [data-command=menu]').click();
+        }""",
         lang,
     )
     page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
