@@ -1,0 +1,233 @@
+"""One screen that never scrolls: whole deals with 2, 3 and 4 players, every screen,
+four languages, phone to desktop (issue 10's layout).
+
+One page for everything (a boot costs more than all the checks): at every step of
+three whole deals the viewport goes through the sizes below and the page is checked
+(nothing scrolls, every control lies in the viewport, every hand card and prompt
+button can be tapped); each screen (start, new game, menu, settings, rules, the
+confirmation, the log drawer, the deal summary) is opened in each language at each
+size and must fit. Screenshots (phone, landscape phone, desktop) go to artifacts/.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+from test_languages import axe_violations
+from test_table import ENABLED, FAST, READY_FOR_INPUT
+
+LANGS = ("en", "he", "tr", "ru")
+SIZES = ((360, 640), (390, 844), (768, 1024), (1280, 720))
+EXTRA_SIZES = ((320, 568), (844, 390))  # the smallest phone, a phone on its side
+SHOTS = {(360, 640): "phone", (844, 390): "landscape", (1280, 720): "desktop"}
+NEXT_FRAME = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+# What is wrong with the page as it is now: the document scrolls, a control lies outside
+# the viewport (or outside the scrolling box that holds it), a card or a prompt button
+# cannot be tapped at its centre, or a dialog is larger than the screen.
+PROBLEMS = """(tapCheck) => {
+  const bad = [];
+  const W = innerWidth, H = innerHeight, doc = document.scrollingElement;
+  if (doc.scrollHeight > H + 1) bad.push(`page scrolls down: ${doc.scrollHeight} > ${H}`);
+  if (doc.scrollWidth > W + 1) bad.push(`page scrolls sideways: ${doc.scrollWidth} > ${W}`);
+  const inside = (r, b) => r.left >= b.left - 1 && r.right <= b.right + 1
+                          && r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
+  const screen = {left: 0, top: 0, right: W, bottom: H};
+  const name = (el) => (el.dataset.command || el.dataset.action || el.name || el.tagName)
+                       + ' ' + (el.textContent || '').trim().slice(0, 24);
+  const controls = '#bz button, #bz select, #bz input, #bz [data-action]';
+  for (const el of document.querySelectorAll(controls)) {
+    if (el.closest('[inert], [hidden], .sr-only') || !el.getClientRects().length) continue;
+    const cs = getComputedStyle(el);
+    if (cs.visibility === 'hidden') continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;  // visually hidden inputs (switches' own)
+    let box = el.parentElement, scroller = null;
+    while (box && box.id !== 'bz') {
+      const o = getComputedStyle(box).overflowY;
+      if ((o === 'auto' || o === 'scroll') && box.scrollHeight > box.clientHeight) {
+        scroller = box;
+        break;
+      }
+      box = box.parentElement;
+    }
+    if (scroller) {
+      const s = scroller.getBoundingClientRect();
+      if (!inside(s, screen)) bad.push(`scroll box of ${name(el)} outside the screen`);
+      if (r.left < s.left - 1 || r.right > s.right + 1) bad.push(`${name(el)} cut off sideways`);
+    } else if (!inside(r, screen)) {
+      const at = JSON.stringify([r.left, r.top, r.right, r.bottom]);
+      bad.push(`${name(el)} outside the screen ${at}`);
+    }
+  }
+  for (const d of document.querySelectorAll('#bz-overlay .dialog, #bz-overlay .summary')) {
+    const r = d.getBoundingClientRect();
+    if (!inside(r, screen)) bad.push(`dialog ${d.className} larger than the screen`);
+  }
+  if (tapCheck && !document.querySelector('#bz-overlay:not([hidden])')) {
+    for (const el of document.querySelectorAll('#bz-me .hcard, #bz-prompt [data-action]')) {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (!hit || hit.closest('[data-action]') !== el) bad.push(`${name(el)} cannot be tapped`);
+    }
+  }
+  return bad;
+}"""
+
+
+class Checker:
+    """Resizes the page, checks it, keeps what went wrong and the table heights seen."""
+
+    def __init__(self, page: Page, artifacts: Path) -> None:
+        self.page = page
+        self.artifacts = artifacts
+        self.problems: list[str] = []
+        self.heights: dict[str, int] = {}
+
+    def at(self, size: tuple[int, int], where: str, tap: bool = False) -> None:
+        self.page.set_viewport_size({"width": size[0], "height": size[1]})
+        self.page.evaluate(NEXT_FRAME)
+        found = self.page.evaluate(PROBLEMS, tap)
+        self.problems.extend(f"{where} {size[0]}x{size[1]}: {p}" for p in found)
+
+    def sizes(
+        self,
+        where: str,
+        sizes: tuple[tuple[int, int], ...] = SIZES,
+        tap: bool = False,
+        shot: str = "",
+    ) -> None:
+        for size in sizes:
+            self.at(size, where, tap)
+            if shot and size in SHOTS:
+                self.page.screenshot(path=str(self.artifacts / f"layout-{shot}-{SHOTS[size]}.png"))
+
+
+def language(page: Page, lang: str) -> None:
+    """Through the menu (or the open screen's own language buttons), then back."""
+    page.evaluate(
+        """lang => {
+          const sel = `#bz-overlay [data-command=language][data-lang=${lang}]`;
+          const pick = () => document.querySelector(sel);
+          const menu = !pick();
+          if (menu) document.querySelector('#bz-bar [data-command=menu]').click();
+          pick().click();
+          if (menu) document.querySelector('#bz-bar [data-command=menu]').click();
+        }""",
+        lang,
+    )
+    page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
+
+
+def open_screen(page: Page, command: str) -> None:
+    if command in ("new-game", "menu", "log"):
+        page.click(f'#bz-bar [data-command="{command}"]')
+    else:
+        page.click('#bz-bar [data-command="menu"]')
+        page.click(f'#bz-overlay [data-command="{command}"]')
+
+
+def close_screen(page: Page, command: str) -> None:
+    if command == "log":
+        page.click('#bz-log [data-command="log"]')
+    else:
+        page.keyboard.press("Escape")  # every screen closes with Escape
+    page.wait_for_function(
+        "!document.querySelector('#bz-overlay .dialog') && "
+        "document.getElementById('bz').dataset.log !== 'open'"
+    )
+
+
+def every_screen(check: Checker, page: Page, found: dict[str, Any]) -> None:
+    """Each screen over the table in each language at each size; axe in two languages."""
+    for lang in LANGS:
+        language(page, lang)
+        for command in ("menu", "new-game", "settings", "rules", "log"):
+            open_screen(page, command)
+            check.sizes(f"{command}/{lang}", SIZES + EXTRA_SIZES, shot=f"{command}-{lang}")
+            if lang in ("en", "he"):
+                page.set_viewport_size({"width": 360, "height": 640})
+                found[f"{command}/{lang}"] = axe_violations(page)
+            close_screen(page, command)
+    language(page, "en")
+
+
+def play_deal(check: Checker, page: Page, players: int) -> int:
+    """The human plays a whole deal (declaring when he can); checked at every step."""
+    steps = 0
+    while True:
+        page.wait_for_function(READY_FOR_INPUT, timeout=30_000)
+        if page.locator("[data-summary]").count():
+            return steps
+        if steps % 6 == 0:
+            language(page, LANGS[steps // 6 % len(LANGS)])
+        where = f"{players}p step {steps} {page.evaluate('document.documentElement.lang')}"
+        check.sizes(where, SIZES + (EXTRA_SIZES if steps % 4 == 0 else ()), tap=True)
+        if steps == 8:
+            check.sizes(where, ((360, 640), (844, 390), (1280, 720)), shot=f"table-{players}p")
+        buttons = page.locator(ENABLED)
+        actions = [
+            buttons.nth(i).get_attribute("data-action") or "" for i in range(buttons.count())
+        ]
+        pick = next((i for i, a in enumerate(actions) if a.startswith(("declare", "seven"))), 0)
+        buttons.nth(pick).click()
+        steps += 1
+        assert steps < 200, "the deal does not end"
+
+
+def test_one_screen_in_every_size_language_and_player_count(
+    page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
+) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(app_url + FAST.format(seed=7))
+    wait_ready(page)
+    page.evaluate(
+        "localStorage.clear(); localStorage.setItem('bezique.settings', '{\"level\": \"easy\"}')"
+    )
+    page.goto(app_url + FAST.format(seed=7))
+    wait_ready(page)
+    check = Checker(page, artifacts_dir)
+    found: dict[str, Any] = {}
+
+    # the start screen of a first visit, in each language (its own language buttons)
+    assert page.locator('[data-screen="start"] [data-command="continue"]').count() == 0
+    for lang in LANGS:
+        page.click(f'[data-screen="start"] [data-command="language"][data-lang="{lang}"]')
+        check.sizes(f"start/{lang}", SIZES + EXTRA_SIZES, shot=f"start-{lang}")
+        if lang in ("en", "he"):
+            found[f"start/{lang}"] = axe_violations(page)
+    page.click('[data-screen="start"] [data-command="language"][data-lang="en"]')
+
+    steps = {}
+    for players, variant in ((2, "classic"), (3, "russian-3"), (4, "russian-4")):
+        page.set_viewport_size({"width": 360, "height": 640})
+        language(page, LANGS[players - 1])  # the confirmation in another language each time
+        page.click('[data-command="new-game"]')
+        page.select_option('select[name="variant"]', variant)
+        page.wait_for_function(
+            "(v) => document.querySelector('select[name=variant]').value === v", arg=variant
+        )
+        page.click('#bz-overlay [data-command="start"]')
+        if page.locator('[data-screen="confirm"]').count():  # a game is under way: leave it
+            lang = page.evaluate("document.documentElement.lang")
+            check.sizes(f"confirm/{lang}", SIZES + EXTRA_SIZES, shot=f"confirm-{lang}")
+            found[f"confirm/{lang}"] = axe_violations(page)
+            page.click('#bz-overlay [data-command="confirm-new"]')
+        page.wait_for_function(READY_FOR_INPUT, timeout=30_000)
+        assert page.locator("#bz-opps .seat").count() == players - 1
+        if players == 2:
+            every_screen(check, page, found)
+        steps[players] = play_deal(check, page, players)
+        for lang in LANGS:
+            language(page, lang)
+            check.sizes(
+                f"{players}p summary/{lang}", SIZES + EXTRA_SIZES, shot=f"summary-{players}p-{lang}"
+            )
+
+    assert all(n >= 8 for n in steps.values()), steps
+    assert check.problems == [], "\n".join(check.problems[:40])
+    assert not {k: v for k, v in found.items() if v}, found
