@@ -79,8 +79,9 @@ def _capture(dist: Path, into: Path) -> None:
 
             def players_turn() -> None:
                 """Through a start screen or new-game dialog, to the player's turn."""
-                for command in ("continue", "start", "start-game"):
-                    button = page.locator(f'[data-command="{command}"]:visible')
+                for command in ("continue", "new-game", "start", "start-game"):
+                    scope = '[data-screen="start"] ' if command == "new-game" else ""
+                    button = page.locator(f'{scope}[data-command="{command}"]:visible')
                     if button.count():
                         button.first.click()
                 page.wait_for_function(
