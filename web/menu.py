@@ -119,8 +119,9 @@ def render_menu(app: Any, cat: Cat, lang: str) -> str:
         ' aria-labelledby="menu-title">'
         f'<div class="dlg-head"><h2 id="menu-title">{escape(cat.t("menu.title"))}</h2>'
         f"{close_button(cat)}</div>"
-        f'<ul class="menu-list">{"".join(items)}{app.device.menu_html(cat)}</ul>'
+        f'<div class="dlg-body"><ul class="menu-list">{"".join(items)}'
+        f"{app.device.menu_html(cat)}</ul>"
         f'<h3 class="menu-sub">{escape(cat.t("menu.language"))}</h3>'
-        f"{language_buttons(lang, cat)}"
+        f"{language_buttons(lang, cat)}</div>"
         "</div>"
     )
