@@ -47,7 +47,7 @@ from web.view import TableView
 
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
 # Screens a nested screen returns to when it closes (the menu is left behind).
-RETURN_TO = ("start", "dialog")
+RETURN_TO = ("start", "dialog", "game")
 
 
 def load_catalog(lang: str) -> i18n.Catalog:
@@ -558,7 +558,8 @@ class App:
     # ------------------------------------------------------------ commands
     def command(self, name: str, el: Any) -> None:
         if self.overlay == "menu" and name not in ("menu", "language", "close"):
-            self.overlay = None  # a menu entry was chosen: the menu goes away
+            # a menu entry was chosen: the menu goes, back to what it was opened over
+            self.overlay = self.back.pop() if self.back else None
         if self.records.command(name, el) or self.device.command(name):
             return
         if name == "language":
@@ -638,7 +639,7 @@ class App:
 
     def open_screen(self, name: str, focus: str = "") -> None:
         """Show a screen over the table; closing it returns to a start/new-game screen below."""
-        if self.overlay in RETURN_TO and self.overlay != name:
+        if self.overlay and self.overlay != name and (name == "menu" or self.overlay in RETURN_TO):
             self.back.append(self.overlay)
         self.overlay = name
         self.render()
