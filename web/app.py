@@ -350,7 +350,7 @@ class App:
             "bz-log": render.render_log(view, cat),
             "bz-overlay": self.overlay_html(view),
         }
-        if self.overlay == "start":  # a page of its own: no table (nor its controls) behind it
+        if self.overlay == "start" or "start" in self.back:  # no table (nor controls) behind it
             regions = {k: ("" if k != "bz-overlay" else v) for k, v in regions.items()}
         self.dom.patch_all(regions, table_players=n)
         self.dom.set_look(

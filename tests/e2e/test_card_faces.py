@@ -49,6 +49,8 @@ def new_game(page: Page, variant: str) -> None:
     page.click('[data-command="new-game"]')
     page.select_option('select[name="variant"]', variant)
     page.click(START)
+    if page.locator('[data-command="confirm-new"]').count():  # leave the game under way
+        page.click('[data-command="confirm-new"]')
     page.wait_for_selector(".hand .card.face")
 
 

@@ -96,6 +96,8 @@ def seat_dialog_and_handover_screens_in_every_language(page: Page, artifacts_dir
             page.screenshot(path=str(artifacts_dir / f"seats-dialog-{lang}-{width}.png"))
         found[f"dialog/{lang}"] = axe_violations(page)
         page.click(START)
+        if page.locator('[data-command="confirm-new"]').count():  # leave the game under way
+            page.click('[data-command="confirm-new"]')
         page.wait_for_selector("[data-handover]")
         text = page.locator("[data-handover]").inner_text()
         assert "1" in text  # Player 1 is called to the device first
