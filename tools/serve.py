@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import functools
 import os
+import re
 import signal
 import sys
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -35,8 +36,27 @@ MIME_TYPES = {
 }
 
 
+CSP_META_RE = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)"')
+FALLBACK_CSP = "default-src 'self'; object-src 'none'; base-uri 'none'"
+
+
+def page_policy(directory: Path) -> str:
+    """The CSP of the served site: the one tools/build.py wrote into its index.html."""
+    try:
+        match = CSP_META_RE.search((directory / "index.html").read_text(encoding="utf-8"))
+    except OSError:
+        match = None
+    return match.group(1) if match else FALLBACK_CSP
+
+
 class Handler(SimpleHTTPRequestHandler):
-    """Static files with fixed MIME types, revalidating caching and quiet logs."""
+    """Static files with fixed MIME types, revalidating caching, security headers, quiet logs.
+
+    The CSP header repeats the page's meta policy and adds what only a header can say
+    (frame-ancestors; a report-uri when ``csp_report_path`` is set, as the tests do).
+    """
+
+    csp_report_path: str | None = None
 
     extensions_map = {  # noqa: RUF012 (replaces the stdlib's own class-level map)
         **SimpleHTTPRequestHandler.extensions_map,
@@ -46,6 +66,12 @@ class Handler(SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
+        policy = f"{page_policy(Path(self.directory))}; frame-ancestors 'none'"
+        if self.csp_report_path:
+            policy += f"; report-uri {self.csp_report_path}"
+        self.send_header("Content-Security-Policy", policy)
+        self.send_header("X-Frame-Options", "DENY")
+        self.send_header("Referrer-Policy", "no-referrer")
         if self.path.split("?", 1)[0].endswith("/service-worker.js"):
             self.send_header("Service-Worker-Allowed", "/")
         super().end_headers()

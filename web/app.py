@@ -795,7 +795,7 @@ def render_new_game(app: App, cat: i18n.Catalog) -> str:
     return (
         '<div class="dialog" role="dialog" aria-modal="true" aria-labelledby="ng-title">'
         f'<h2 id="ng-title">{escape(cat.t("options.title"))}</h2>'
-        '<form id="bz-newgame" onsubmit="return false">'
+        '<form id="bz-newgame">'
         f"<fieldset><legend>{escape(cat.t('options.variant'))}</legend>"
         f'<label><span class="sr-only">{escape(cat.t("options.variant"))}</span>'
         f'<select name="variant" data-change="variant">{variants}</select></label></fieldset>'
