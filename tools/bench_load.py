@@ -149,7 +149,9 @@ def one_run(browser: Browser, site: Counting, path: str) -> dict[str, float]:
         site.reset()
         page.goto(site.url + path, wait_until="commit")
         cold = wait_ready(page)
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+        page.wait_for_function(
+            "() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS
+        )
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         # Let the floor's worker finish its install (the app's is done before it boots).
         page.wait_for_timeout(300)

@@ -37,7 +37,9 @@ SKIP_DIRS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
 # Inline <script>/<style> blocks of the shell (JavaScript and CSS only: `type="py"` is text
 # that PyScript reads, not a script the browser runs).
-INLINE_SCRIPT_RE = re.compile(r"<script(?![^>]*\bsrc=)(?P<attrs>[^>]*)>(?P<body>.*?)</script>", re.S)
+INLINE_SCRIPT_RE = re.compile(
+    r"<script(?![^>]*\bsrc=)(?P<attrs>[^>]*)>(?P<body>.*?)</script>", re.S
+)
 INLINE_STYLE_RE = re.compile(r"<style[^>]*>(?P<body>.*?)</style>", re.S)
 CHARSET_META = '<meta charset="utf-8">'
 CSP_META_RE = re.compile(r'<meta http-equiv="Content-Security-Policy"[^>]*>\n?')
@@ -79,7 +81,8 @@ def pyscript_config(out: Path) -> dict[str, object]:
 
 
 def _sha256(text: str) -> str:
-    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode()}'"
 
 
 def content_security_policy(html: str) -> str:

@@ -11,14 +11,13 @@ import asyncio
 import contextlib
 import random
 import sys
-import time
 from html import escape
 from pathlib import Path
 from typing import Any
 
 import engine
 from engine import IllegalActionError, RecordError
-from web import i18n, render, storage
+from web import i18n, render, schema, storage
 from web.adapter import build_view, game_decided, observe
 from web.ai_runner import drive
 from web.cards import cards_bdi
@@ -85,26 +84,21 @@ class App:
 
     # ------------------------------------------------------------ start
     def start(self) -> None:
-        stored = storage.get_text(self.store, storage.LANG_KEY)
-        lang = stored if stored in i18n.LANGS else self.dom.html_lang()
-        self.set_language(lang if lang in i18n.LANGS else "en", save=False)
-        self.settings = self.load_settings()
-        try:
-            data = storage.read(self.store)
-        except storage.SaveProblem as problem:
-            self.set_aside(problem.code)
-            data = None
-        if data is not None:
-            try:
-                self.game = engine.Game.from_json(data["game"])
-                self.human = int(data.get("human", 0))
-                self.settings = {**self.settings, **dict(data.get("settings", {}))}
-                self.deal_number = int(data.get("deal_number", 1))
-                self.notice = ("save.resumed", {})
-                self.overlay = None
-            except (RecordError, ValueError, KeyError, TypeError, IndexError):
-                self.set_aside("save.unreadable")
-                self.game = None
+        # Everything stored is checked (web.schema); what fails is set aside and told.
+        lang = schema.load(self.store, storage.LANG_KEY)
+        chosen = lang.value or self.dom.html_lang()
+        self.set_language(chosen if chosen in i18n.LANGS else "en", save=False)
+        settings = schema.load(self.store, storage.SETTINGS_KEY)
+        self.settings = {**DEFAULT_SETTINGS, **(settings.value or {})}
+        saved = schema.load(self.store, storage.SAVE_KEY)
+        if saved.value is not None:
+            self.game = saved.value["game"]
+            self.human = saved.value.get("human", 0)
+            self.settings = {**self.settings, **saved.value.get("settings", {})}
+            self.deal_number = saved.value.get("deal_number", 1)
+            self.notice = ("save.resumed", {})
+            self.overlay = None
+        self.report_set_aside([saved.problem, settings.problem, lang.problem])
         if self.game is None:
             self.new_game(self.settings, save=True)
         self.make_players()
@@ -116,24 +110,13 @@ class App:
         if sys.platform == "emscripten":  # in the browser (tests drive the AI themselves)
             self.keep(asyncio.ensure_future(prewarm()))
 
-    def set_aside(self, code: str) -> None:
-        key = storage.set_aside(self.store, str(int(time.time() * 1000)))
-        self.notice = (code, {"where": key})
-        self.notice_error = True
-
-    def load_settings(self) -> dict[str, Any]:
-        import json
-
-        text = storage.get_text(self.store, storage.SETTINGS_KEY)
-        if not text:
-            return dict(DEFAULT_SETTINGS)
-        try:
-            data = json.loads(text)
-            if isinstance(data, dict):
-                return {**DEFAULT_SETTINGS, **data}
-        except ValueError:
-            pass
-        return dict(DEFAULT_SETTINGS)
+    def report_set_aside(self, problems: list[schema.Problem | None]) -> None:
+        """Tell the player about stored data that was set aside (the first one matters)."""
+        found = [p for p in problems if p is not None]
+        for problem in found:
+            print(f"bezique: {problem.key} set aside as {problem.where!r}: {problem.why}")
+        if found:
+            self.set_notice((found[0].notice, {"where": found[0].where}), error=True)
 
     # --------------------------------------------------------- language
     def set_language(self, lang: str, save: bool = True) -> None:
@@ -176,7 +159,7 @@ class App:
         self.deal_number = 1
         self.announced = 0
         self.make_players()
-        storage.set_text(self.store, storage.SETTINGS_KEY, _json(self.settings))
+        schema.store_checked(self.store, storage.SETTINGS_KEY, self.settings)
         if save:
             self.save()
 
