@@ -17,12 +17,13 @@ from typing import Any
 
 import engine
 from engine import IllegalActionError, RecordError
-from web import i18n, render, schema, storage
+from web import handover, i18n, render, schema, storage
 from web.adapter import build_view, game_decided, observe
 from web.ai_runner import drive
 from web.cards import cards_bdi
 from web.dom import Dom
 from web.players import default_level, hint_for, levels, make_player
+from web.seats import Seats, SeatsError, fit, render_choices, seat_label
 from web.view import TableView
 
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
@@ -63,7 +64,10 @@ class App:
         self.cat = load_catalog("en")
         self.settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
         self.game: Any = None
-        self.human = 0
+        self.human = 0  # the seat whose hand is shown (pass-and-play: who holds the device)
+        self.seats = Seats.solo(2)
+        self.handover: int | None = None  # the person the device must go to next
+        self.dialog_draft: dict[str, str] | None = None
         self.players: dict[int, Any] = {}
         self.generation = 0
         self.busy = False
@@ -96,6 +100,8 @@ class App:
             self.human = saved.value.get("human", 0)
             self.settings = {**self.settings, **saved.value.get("settings", {})}
             self.deal_number = saved.value.get("deal_number", 1)
+            self.seats = saved_seats(saved.value, self.game.rules.players, self.human)
+            self.pass_device(fresh=True)
             self.notice = ("save.resumed", {})
             self.overlay = None
         self.report_set_aside([saved.problem, settings.problem, lang.problem])
@@ -152,13 +158,19 @@ class App:
             dealer = random.randrange(n)
         seed = self.fixed_seed if self.fixed_seed is not None else random.randrange(2**31)
         self.game = engine.new_game(variant, options, seed=seed, dealer=dealer)
-        self.human = 0
+        try:
+            chosen = Seats.from_json(settings.get("seats"), n)
+        except SeatsError:
+            chosen = None
+        self.seats = fit(chosen, n)
+        self.human = self.seats.first_person()
         self.shown_trick = None
         self.hint = None
         self.overlay = None
         self.deal_number = 1
         self.announced = 0
         self.make_players()
+        self.pass_device(fresh=True)
         schema.store_checked(self.store, storage.SETTINGS_KEY, self.settings)
         if save:
             self.save()
@@ -170,15 +182,37 @@ class App:
         self.players = {
             s: make_player(level, s, self.game, None if base is None else base * 7 + s)
             for s in range(n)
-            if s != self.human
+            if not self.seats.is_person(s)
         }
+
+    def pass_device(self, fresh: bool = False) -> None:
+        """Pass-and-play: call the next person to the device when it is their turn."""
+        deal = self.game.deal
+        nxt = handover.next_holder(
+            self.seats,
+            self.game.current_player,
+            self.human,
+            deal_over=deal.is_terminal,
+            fresh=fresh,
+        )
+        if nxt is not None:
+            self.human = nxt
+            self.handover = nxt
+            self.hint = None
+        elif not self.seats.pass_and_play:
+            self.handover = None
 
     # --------------------------------------------------------------- save
     def save(self) -> None:
         storage.save(
             self.store,
             self.game.to_json(),
-            {"human": self.human, "settings": self.settings, "deal_number": self.deal_number},
+            {
+                "human": self.human,
+                "settings": self.settings,
+                "deal_number": self.deal_number,
+                "seats": self.seats.to_json(),
+            },
         )
 
     # -------------------------------------------------------------- view
@@ -233,7 +267,7 @@ class App:
             )
         if kind == "seven":
             return fmt("log.seven_exchanged", player=self.who(ev[1]), count=10)
-        if kind == "draw" and you and ev[2] is not None and html:
+        if kind == "draw" and you and ev[2] is not None and html and self.handover is None:
             return fmt("log.you_drew", card=card(ev[2]))
         if kind == "end_phase":
             return fmt("log.stock_empty")
@@ -288,6 +322,10 @@ class App:
             thinking=self.busy,
             deal_number=self.deal_number,
         )
+        if self.seats.pass_and_play:
+            view.seat_kinds = self.seats.to_json()
+        if self.handover is not None:
+            view = handover.conceal(view)
         self.view = view
         start = max(0, len(log_events) - 14)
         lines = [
@@ -364,6 +402,8 @@ class App:
         return "".join(parts)
 
     def overlay_html(self, view: TableView) -> str:
+        if self.handover is not None and self.overlay not in ("dialog", "rules"):
+            return handover.render_screen(self.cat, seat_label(self.cat, self.seats, self.handover))
         if self.overlay == "dialog":
             return render_new_game(self, self.cat)
         if self.overlay == "rules":
@@ -405,7 +445,7 @@ class App:
     # ------------------------------------------------------------ actions
     def try_action(self, text: str) -> None:
         """A click on an action control: apply it or show why it is refused."""
-        if self.busy or self.game.deal.current_player != self.human:
+        if self.busy or self.handover is not None or self.game.deal.current_player != self.human:
             self.set_notice(("error.rule.not_your_turn", {}), error=True)
             self.render()
             return
@@ -431,6 +471,7 @@ class App:
         self.game.apply(act)
         self.notice = None
         self.hint = None
+        self.pass_device()
         if act.kind in ("play", "play_table"):
             if len(before_trick) + 1 == deal.n:
                 self.shown_trick = [*before_trick, (seat, _code(act.codes[0]))]
@@ -442,7 +483,7 @@ class App:
         if self.busy:
             return
         seat = self.game.current_player
-        if seat is None or seat == self.human or self.game.deal.is_terminal:
+        if seat is None or self.seats.is_person(seat) or self.game.deal.is_terminal:
             return
         coro = self.ai_loop()
         try:
@@ -457,7 +498,7 @@ class App:
             while gen == self.generation:
                 game = self.game
                 seat = game.current_player
-                if seat is None or seat == self.human or game.deal.is_terminal:
+                if seat is None or self.seats.is_person(seat) or game.deal.is_terminal:
                     break
                 self.render()
                 completed = self.shown_trick is not None and not game.deal.trick
@@ -497,8 +538,14 @@ class App:
                 self.set_language(lang)
                 self.render()
             return
+        if name == "ready":
+            self.handover = None
+            self.render()
+            self.dom.focus_hand(self.hand_focus)
+            return
         if name == "new-game":
             self.dialog_variant = None
+            self.dialog_draft = None
             self.overlay = "dialog"
             self.render()
             self.dom.focus_first("#bz-overlay select, #bz-overlay button")
@@ -514,7 +561,13 @@ class App:
             return
         if name == "start-game":
             settings = self.dom.read_form("bz-newgame")
-            self.new_game(parse_settings(settings))
+            try:
+                chosen = parse_settings(settings)
+            except SeatsError as err:
+                self.set_notice((err.code, {}), error=True)
+                self.render()
+                return
+            self.new_game(chosen)
             self.render()
             self.kick_ai()
             return
@@ -541,13 +594,14 @@ class App:
         self.deal_number += 1
         self.shown_trick = None
         self.announced = 0
+        self.pass_device(fresh=True)
         self.save()
         self.render()
         self.dom.focus_hand(self.hand_focus)
         self.kick_ai()
 
     async def show_hint(self) -> None:
-        if self.busy or self.game.current_player != self.human:
+        if self.busy or self.handover is not None or self.game.current_player != self.human:
             return
         game = self.game
         obs = observe(game, self.human)
@@ -630,6 +684,11 @@ class App:
     def on_change(self, name: str, value: str) -> None:
         if name == "variant":
             self.dialog_variant = value
+            self.dialog_draft = None
+            self.render()
+            self.dom.focus_first("#bz-overlay select")
+        if name == "players":  # the seat list follows the number of players
+            self.dialog_draft = self.dom.read_form("bz-newgame")
             self.render()
             self.dom.focus_first("#bz-overlay select")
 
@@ -690,12 +749,6 @@ def _suit(value: Any) -> str:
     return ("S", "H", "D", "C")[value] if isinstance(value, int) else str(value)
 
 
-def _json(value: Any) -> str:
-    import json
-
-    return json.dumps(value)
-
-
 def parse_settings(form: dict[str, str]) -> dict[str, Any]:
     """The new-game form's values as settings (options typed from the spec)."""
     variant = form.get("variant", "classic")
@@ -715,7 +768,22 @@ def parse_settings(form: dict[str, str]) -> dict[str, Any]:
                 options[key] = allowed
     level = form.get("level") or default_level()
     dealer = form.get("dealer", "random")
-    return {"variant": variant, "options": options, "level": level, "dealer": dealer}
+    players = engine.make_rules(variant, options).players
+    seats = Seats.from_form(form, players)  # SeatsError: nobody at the table
+    return {
+        "variant": variant,
+        "options": options,
+        "level": level,
+        "dealer": dealer,
+        "seats": seats.to_json(),
+    }
+
+
+def saved_seats(data: dict[str, Any], players: int, human: int) -> Seats:
+    """A save's seat kinds; saves from before pass-and-play had one person."""
+    if "seats" not in data:
+        return Seats.solo(players, human)
+    return Seats.from_json(data["seats"], players)
 
 
 def option_value_label(cat: i18n.Catalog, key: str, value: Any) -> str:
@@ -740,7 +808,8 @@ def render_new_game(app: App, cat: i18n.Catalog) -> str:
         f"{escape(cat.t('options.variant.' + v))}</option>"
         for v in engine.VARIANTS
     )
-    saved_opts = app.settings.get("options", {}) if current == app.settings.get("variant") else {}
+    source = dialog_source(app)
+    saved_opts = source.get("options", {}) if current == source.get("variant") else {}
     opts = []
     for key, spec in engine.VARIANTS[current].option_specs.items():
         value = saved_opts.get(key, spec.default)
@@ -751,6 +820,7 @@ def render_new_game(app: App, cat: i18n.Catalog) -> str:
                 f"{escape(cat.t('options.' + key))}</label>"
             )
         else:
+            change = ' data-change="players"' if key == "players" else ""
             choices = "".join(
                 f'<option value="{escape(str(a))}"{" selected" if a == value else ""}>'
                 f"{escape(option_value_label(cat, key, a))}"
@@ -759,16 +829,17 @@ def render_new_game(app: App, cat: i18n.Catalog) -> str:
             )
             opts.append(
                 f"<label>{escape(cat.t('options.' + key))} "
-                f'<select name="opt.{escape(key)}">{choices}</select></label>'
+                f'<select name="opt.{escape(key)}"{change}>{choices}</select></label>'
             )
-    level_now = app.settings.get("level") or default_level()
+    seat_list = render_choices(cat, dialog_seats(current, saved_opts, source), partnered(current))
+    level_now = source.get("level") or default_level()
     level_radios = "".join(
         f'<label><input type="radio" name="level" '
         f'value="{lv}"{" checked" if lv == level_now else ""}> '
         f"{escape(cat.t('options.ai.' + lv))}</label>"
         for lv in levels()
     )
-    dealer_now = app.settings.get("dealer", "random")
+    dealer_now = source.get("dealer", "random")
     dealers = "".join(
         f'<label><input type="radio" name="dealer" '
         f'value="{d}"{" checked" if d == dealer_now else ""}> '
@@ -788,6 +859,7 @@ def render_new_game(app: App, cat: i18n.Catalog) -> str:
             if opts
             else ""
         )
+        + seat_list
         + f"<fieldset><legend>{escape(cat.t('options.ai_level'))}</legend>"
         f'<div class="opts">{level_radios}</div></fieldset>'
         f"<fieldset><legend>{escape(cat.t('options.first_dealer'))}</legend><div "
@@ -798,6 +870,33 @@ def render_new_game(app: App, cat: i18n.Catalog) -> str:
         f'data-command="close">{escape(cat.t("options.cancel"))}</button>'
         "</form></div>"
     )
+
+
+def dialog_source(app: App) -> dict[str, Any]:
+    """What the dialog shows: the form being edited (players changed), else the last game's."""
+    if app.dialog_draft is None:
+        return app.settings
+    draft = dict(app.dialog_draft)
+    try:
+        return parse_settings(draft)
+    except SeatsError:  # nobody chose a person yet: keep the others' values
+        return parse_settings({**draft, "seat.0": "person"})
+
+
+def dialog_seats(variant: str, options: dict[str, Any], source: dict[str, Any]) -> Seats:
+    try:
+        players = engine.make_rules(variant, options).players
+    except RecordError:
+        players = engine.make_rules(variant, {}).players
+    try:
+        chosen: Seats | None = Seats.from_json(source.get("seats"), players)
+    except SeatsError:
+        chosen = None
+    return fit(chosen, players)
+
+
+def partnered(variant: str) -> bool:
+    return bool(getattr(engine.make_rules(variant, {}), "partnerships", False))
 
 
 async def main() -> None:

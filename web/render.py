@@ -37,6 +37,9 @@ def position(rel: int, n: int) -> str:
 
 def seat_name(sv: SeatView, view: TableView, cat: Cat) -> str:
     """You / Computer / Partner / Left / Right (mirrored for right-to-left)."""
+    if view.seat_kinds is not None:  # pass-and-play: names that do not change with the device
+        key = "seats.player" if view.seat_kinds[sv.seat] == "person" else "seats.computer"
+        return cat.t(key, number=sv.seat + 1)
     if sv.is_human:
         return cat.t("table.seat.you")
     if view.num_players == 2:
@@ -516,6 +519,9 @@ def game_ending(view: TableView, cat: Cat) -> str:
 def winner_text(view: TableView, cat: Cat) -> str:
     if view.winner is None:
         return cat.t("summary.no_winner")
+    if view.seat_kinds is not None and view.side_scores is None:
+        who = seat_name(view.seats[view.winner], view, cat)
+        return cat.t("summary.match_winner" if view.match_over else "summary.winner", player=who)
     if view.side_scores is not None:
         return (
             cat.t("summary.side_won")

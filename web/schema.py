@@ -34,6 +34,7 @@ from engine import safejson
 from engine.errors import RecordError
 from web import storage
 from web.i18n import LANGS
+from web.seats import KINDS, MAX_SEATS, Seats, SeatsError
 
 KEEP_BROKEN = 3  # set-aside copies kept per key (older ones are removed)
 MAX_TEXT = 2_000_000  # characters; a save is about 10 kB
@@ -360,8 +361,9 @@ SETUP = Custom(
             "options": MapOf(SCALAR, keys=Str(40), max_len=20),
             "level": Custom(_level, Str(20)),
             "dealer": OneOf(("you", "opponent", "random")),
+            "seats": ListOf(OneOf(KINDS), max_len=MAX_SEATS),
         },
-        optional={"variant", "options", "level", "dealer"},
+        optional={"variant", "options", "level", "dealer", "seats"},
         keep_unknown=True,
     ),
 )
@@ -373,8 +375,14 @@ SETTINGS = register(storage.SETTINGS_KEY, SETUP)
 def _game_fits(save: dict[str, Any]) -> dict[str, Any]:
     """The saved game replays under this version's rules; its seat and deal exist."""
     game = engine.Game.from_json(save["game"])
-    if save.get("human", 0) >= game.rules.players:
-        raise Invalid("$.human", f"no seat {save['human']} in a {game.rules.players}-player game")
+    players = game.rules.players
+    if save.get("human", 0) >= players:
+        raise Invalid("$.human", f"no seat {save['human']} in a {players}-player game")
+    if "seats" in save:
+        try:
+            Seats.from_json(save["seats"], players)
+        except SeatsError as err:
+            raise Invalid("$.seats", err.code) from None
     return {**save, "game": game}
 
 

@@ -1,0 +1,113 @@
+"""Pass-and-play in the browser: two people share one device for a whole deal.
+
+At every step the whole document is compared with the engine's game (read
+back from the save): while the hand-over screen shows, no hand is in the
+page; while a person plays, only that person's hidden cards are.  Then the
+new screens are photographed in every language at phone and desktop sizes
+and checked with axe-core.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+from test_languages import LANGUAGES, axe_violations, switch_language
+from test_table import open_table
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import engine  # noqa: E402
+from tests.web.hidden_cards import leaks  # noqa: E402
+
+START = '[data-command="start-game"], [data-command="start"]'
+STEP = """() => {
+  const enabled = document.querySelector('#bz [data-action]:not([aria-disabled="true"])');
+  const ready = !!(document.querySelector('[data-handover]') || enabled
+                   || document.querySelector('[data-summary]'));
+  return ready ? [document.documentElement.outerHTML, localStorage.getItem('bezique.save')]
+               : null;
+}"""
+
+
+def choose_people(page: Page, people: list[int]) -> None:
+    page.click('[data-command="new-game"]')
+    for seat in people:
+        page.check(f'[data-seat="{seat}"][data-seat-kind="person"]')
+    page.click(START)
+
+
+def snapshot(page: Page) -> tuple[str, Any]:
+    handle = page.wait_for_function(STEP, timeout=30_000)
+    html, save = handle.json_value()
+    return html, engine.Game.from_json(json.loads(save)["game"])
+
+
+def test_two_people_pass_the_device_for_a_whole_deal(
+    page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
+) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    open_table(page, app_url, wait_ready, seed=21)
+    choose_people(page, [0, 1])
+    handovers = plays = 0
+    holder: int | None = None
+    for _ in range(400):
+        html, game = snapshot(page)
+        if 'data-summary="deal"' in html:
+            break
+        seat = game.current_player
+        if "data-handover" in html:
+            assert leaks(game, None, html) == [], "a hand shows under the hand-over screen"
+            assert (
+                'class="hand"' in html and 'class="card face' not in html.split('class="hand"')[1]
+            )
+            handovers += 1
+            holder = seat
+            page.click('[data-command="ready"]')
+            continue
+        # A person plays only after the device was handed to them.
+        assert seat == holder, f"seat {seat} plays without a hand-over (holder {holder})"
+        assert leaks(game, seat, html) == [], f"step {plays}"
+        buttons = page.locator('#bz [data-action]:not([aria-disabled="true"])')
+        buttons.first.click()
+        plays += 1
+    else:
+        raise AssertionError("the deal did not end")
+    assert game.deal.is_terminal and handovers >= 16 and plays >= 32
+    page.screenshot(path=str(artifacts_dir / "pass-and-play-summary.png"))
+
+
+def test_seat_dialog_and_handover_screens_in_every_language(
+    page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
+) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    open_table(page, app_url, wait_ready, seed=5)
+    found: dict[str, Any] = {}
+    for lang in LANGUAGES:
+        switch_language(page, lang)
+        page.click('[data-command="new-game"]')
+        page.select_option('select[name="variant"]', "russian-4")
+        page.wait_for_selector('[data-seat="3"][data-seat-kind="person"]')
+        page.check('[data-seat="2"][data-seat-kind="person"]')
+        for width, height in ((360, 640), (1280, 720)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.screenshot(path=str(artifacts_dir / f"seats-dialog-{lang}-{width}.png"))
+        found[f"dialog/{lang}"] = axe_violations(page)
+        page.click(START)
+        page.wait_for_selector("[data-handover]")
+        text = page.locator("[data-handover]").inner_text()
+        assert "1" in text  # Player 1 is called to the device first
+        for width, height in ((360, 640), (1280, 720)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.screenshot(path=str(artifacts_dir / f"handover-{lang}-{width}.png"))
+        found[f"handover/{lang}"] = axe_violations(page)
+        page.click('[data-command="ready"]')
+        page.wait_for_selector(".hand .card.face")
+        page.screenshot(path=str(artifacts_dir / f"pass-and-play-4p-{lang}-1280.png"))
+    bad = {k: v for k, v in found.items() if v}
+    assert not bad, bad

@@ -1,0 +1,136 @@
+"""Who sits at each seat: a person at this device or the computer.
+
+Pass-and-play is simply a table with two or more person seats: the device
+goes from hand to hand, and a hand-over screen (web/handover.py) hides every
+hand between two people's turns.  Other features ask this module, never the
+seat list itself, whether the game is pass-and-play (e.g. undo is offered
+only when ``people_count() == 1``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from html import escape
+from typing import Any, Protocol
+
+PERSON = "person"
+COMPUTER = "computer"
+KINDS = (PERSON, COMPUTER)
+MAX_SEATS = 4
+
+
+class SeatsError(ValueError):
+    """A seat list that cannot be used; `code` is the catalog key saying why."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Seats:
+    """One kind per seat, in seat order (seat 0 first)."""
+
+    kinds: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.kinds) <= MAX_SEATS:
+            raise SeatsError("seats.error.count")
+        if any(kind not in KINDS for kind in self.kinds):
+            raise SeatsError("seats.error.kind")
+        if PERSON not in self.kinds:
+            raise SeatsError("seats.error.no_person")
+
+    @classmethod
+    def solo(cls, players: int, seat: int = 0) -> Seats:
+        """One person against the computer (the usual game)."""
+        return cls(tuple(PERSON if s == seat else COMPUTER for s in range(players)))
+
+    @classmethod
+    def from_json(cls, data: Any, players: int) -> Seats:
+        """A saved or chosen seat list; strict: wrong length or kind raises SeatsError."""
+        if not isinstance(data, (list, tuple)) or len(data) != players:
+            raise SeatsError("seats.error.count")
+        if not all(isinstance(kind, str) for kind in data):
+            raise SeatsError("seats.error.kind")
+        return cls(tuple(data))
+
+    @classmethod
+    def from_form(cls, form: Mapping[str, str], players: int) -> Seats:
+        """The new-game dialog's radios `seat.N`; a missing choice keeps the usual one."""
+        usual = cls.solo(players).kinds
+        return cls(tuple(form.get(f"seat.{s}", usual[s]) for s in range(players)))
+
+    def to_json(self) -> list[str]:
+        return list(self.kinds)
+
+    @property
+    def players(self) -> int:
+        return len(self.kinds)
+
+    def is_person(self, seat: int | None) -> bool:
+        return seat is not None and 0 <= seat < len(self.kinds) and self.kinds[seat] == PERSON
+
+    def people(self) -> tuple[int, ...]:
+        return tuple(s for s, kind in enumerate(self.kinds) if kind == PERSON)
+
+    def people_count(self) -> int:
+        """How many seats are people at this device (undo is only for exactly one)."""
+        return len(self.people())
+
+    @property
+    def pass_and_play(self) -> bool:
+        return self.people_count() > 1
+
+    def first_person(self) -> int:
+        return self.people()[0]
+
+    def computers(self) -> tuple[int, ...]:
+        return tuple(s for s, kind in enumerate(self.kinds) if kind == COMPUTER)
+
+
+def fit(seats: Seats | None, players: int) -> Seats:
+    """The seats for a game of `players`: kept when they fit, else the usual solo table."""
+    if seats is not None and seats.players == players:
+        return seats
+    return Seats.solo(players)
+
+
+class _Cat(Protocol):
+    def t(self, key: str, **params: Any) -> str: ...
+
+
+def seat_label(cat: _Cat, seats: Seats, seat: int) -> str:
+    """Absolute seat names for pass-and-play: 'Player 2', 'Computer 3'."""
+    key = "seats.player" if seats.is_person(seat) else "seats.computer"
+    return cat.t(key, number=seat + 1)
+
+
+def render_choices(cat: _Cat, seats: Seats, partnerships: bool) -> str:
+    """The new-game dialog's seat list: person or computer for each seat.
+
+    Each radio carries ``data-seat-kind`` (person|computer) and ``data-seat``.
+    """
+    rows = []
+    for seat, kind in enumerate(seats.kinds):
+        name = escape(cat.t("seats.seat", number=seat + 1))
+        radios = "".join(
+            f'<label><input type="radio" name="seat.{seat}" value="{k}" data-seat="{seat}"'
+            f' data-seat-kind="{k}"{" checked" if k == kind else ""}> '
+            f"{escape(cat.t('seats.kind.' + k))}</label>"
+            for k in KINDS
+        )
+        team = ""
+        if partnerships:
+            team = f' <span class="team">{escape(cat.t("seats.side", number=seat % 2 + 1))}</span>'
+        rows.append(
+            f'<div class="seatrow" role="radiogroup" aria-labelledby="seat-name-{seat}">'
+            f'<span class="seatname" id="seat-name-{seat}">{name}{team}</span>{radios}</div>'
+        )
+    note = f'<p class="note">{escape(cat.t("seats.partners_note"))}</p>' if partnerships else ""
+    return (
+        f'<fieldset class="seats"><legend>{escape(cat.t("seats.title"))}</legend>'
+        f'{"".join(rows)}{note}<p class="note">{escape(cat.t("seats.pass_and_play_note"))}</p>'
+        "</fieldset>"
+    )
