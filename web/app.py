@@ -22,8 +22,10 @@ from web.adapter import build_view, game_decided, observe
 from web.ai_runner import drive
 from web.cards import cards_bdi
 from web.dom import Dom
+from web.keeper import Keeper
 from web.players import default_level, hint_for, levels, make_player
 from web.seats import Seats, SeatsError, fit, render_choices, seat_label
+from web.tabs import Tabs
 from web.view import TableView
 
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
@@ -54,7 +56,13 @@ class App:
     """One table in one page."""
 
     def __init__(
-        self, dom: Dom, store: Any, *, fast: bool = False, seed: int | None = None
+        self,
+        dom: Dom,
+        store: Any,
+        *,
+        fast: bool = False,
+        seed: int | None = None,
+        tabs: Tabs | None = None,
     ) -> None:
         self.dom = dom
         self.fixed_seed = seed  # tests: ?seed=N makes the deal and the AI repeatable
@@ -85,6 +93,7 @@ class App:
         self.tasks: set[Any] = set()
         self.had_prompt = False
         self.last_log: list[list[Any]] = []
+        self.keeper = Keeper(self, tabs)  # saving, failed saves, the player tab
 
     # ------------------------------------------------------------ start
     def start(self) -> None:
@@ -96,14 +105,8 @@ class App:
         self.settings = {**DEFAULT_SETTINGS, **(settings.value or {})}
         saved = schema.load(self.store, storage.SAVE_KEY)
         if saved.value is not None:
-            self.game = saved.value["game"]
-            self.human = saved.value.get("human", 0)
-            self.settings = {**self.settings, **saved.value.get("settings", {})}
-            self.deal_number = saved.value.get("deal_number", 1)
-            self.seats = saved_seats(saved.value, self.game.rules.players, self.human)
-            self.pass_device(fresh=True)
+            self.adopt(saved.value)
             self.notice = ("save.resumed", {})
-            self.overlay = None
         self.report_set_aside([saved.problem, settings.problem, lang.problem])
         if self.game is None:
             self.new_game(self.settings, save=True)
@@ -115,6 +118,21 @@ class App:
         self.kick_ai()
         if sys.platform == "emscripten":  # in the browser (tests drive the AI themselves)
             self.keep(asyncio.ensure_future(prewarm()))
+
+    def adopt(self, save: dict[str, Any]) -> None:
+        """Take a checked save (web.schema) as the game on the table."""
+        self.generation += 1
+        self.busy = False
+        self.game = save["game"]
+        self.human = save.get("human", 0)
+        self.settings = {**self.settings, **save.get("settings", {})}
+        self.deal_number = save.get("deal_number", 1)
+        self.seats = saved_seats(save, self.game.rules.players, self.human)
+        self.pass_device(fresh=True)
+        self.make_players()
+        self.shown_trick = None
+        self.hint = None
+        self.overlay = None
 
     def report_set_aside(self, problems: list[schema.Problem | None]) -> None:
         """Tell the player about stored data that was set aside (the first one matters)."""
@@ -204,16 +222,7 @@ class App:
 
     # --------------------------------------------------------------- save
     def save(self) -> None:
-        storage.save(
-            self.store,
-            self.game.to_json(),
-            {
-                "human": self.human,
-                "settings": self.settings,
-                "deal_number": self.deal_number,
-                "seats": self.seats.to_json(),
-            },
-        )
+        self.keeper.save()
 
     # -------------------------------------------------------------- view
     def observation_log(self) -> list[list[Any]]:
@@ -383,6 +392,8 @@ class App:
         self.had_prompt = prompt
 
     def notice_html(self) -> str:
+        if not self.keeper.playing:
+            return self.keeper.banner_html()
         parts = []
         if self.notice:
             key, params = self.notice
@@ -480,7 +491,7 @@ class App:
         self.save()
 
     def kick_ai(self) -> None:
-        if self.busy:
+        if self.busy or not self.keeper.playing:
             return
         seat = self.game.current_player
         if seat is None or self.seats.is_person(seat) or self.game.deal.is_terminal:
@@ -646,6 +657,12 @@ class App:
     # -------------------------------------------------------------- events
     def on_click(self, action: str | None, command: str | None, el: Any) -> None:
         try:
+            if not self.keeper.playing:  # another tab plays: watch, or take over
+                if command == "take-over":
+                    self.keeper.take_over()
+                elif command == "language":
+                    self.command(command, el)
+                return
             if command:
                 self.command(command, el)
             elif action:
@@ -902,6 +919,7 @@ def partnered(variant: str) -> bool:
 async def main() -> None:
     """PyScript entry: build the page skeleton, start the app."""
     from web.dom import BrowserDom
+    from web.tabs import BrowserTabs
 
     dom = BrowserDom()
     try:
@@ -911,7 +929,9 @@ async def main() -> None:
         fast = bool(params.has("fast"))
         raw_seed = params.get("seed")
         seed = int(raw_seed) if isinstance(raw_seed, str) and raw_seed.isdigit() else None
-        app = App(dom, js.window.localStorage, fast=fast, seed=seed)
+        tabs = BrowserTabs()
+        await tabs.claim()
+        app = App(dom, js.window.localStorage, fast=fast, seed=seed, tabs=tabs)
         app.start()
         js.window.bezique = None  # marks boot done for scripts; the app lives in Python
         _APPS.append(app)

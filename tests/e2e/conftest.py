@@ -246,6 +246,13 @@ def csp_in_force() -> Iterator[None]:
 
 
 @pytest.fixture
+def csp_reports() -> list[str]:
+    """The CSP violation reports received so far (a test that provokes one on purpose
+    removes it, so the check after the test sees only unexpected ones)."""
+    return CSP_REPORTS
+
+
+@pytest.fixture
 def page(page: Page) -> Iterator[Page]:
     """pytest-playwright's page, failing the test if any request leaves localhost
     or the console reports a CSP violation."""
