@@ -82,9 +82,10 @@ def test_bad_storage_and_full_storage(
           for (let i = 0; i < 400; i++) {
             try { localStorage.setItem('filler.' + i, chunk); } catch (e) { break; }
           }
-          for (let i = 0; i < 64; i++) {  // the last small bytes too
-            try { localStorage.setItem('filler.small.' + i, 'x'.repeat(4096)); }
-            catch (e) { break; }
+          let n = 0;  // then smaller and smaller pieces, down to the last bytes
+          for (let size = 65536; size >= 1; size = Math.floor(size / 4)) {
+            try { for (;;) localStorage.setItem('filler.s' + n++, 'x'.repeat(size)); }
+            catch (e) { continue; }
           }
         }"""
     )
