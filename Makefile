@@ -8,6 +8,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
+# The other engines' smoke tests (tests/smoke): Debian package and the file it provides.
+ENGINE_PACKAGES := firefox-esr:/usr/bin/firefox-esr webkit2gtk-driver:/usr/bin/WebKitWebDriver \
+  libwebkit2gtk-4.1-0:/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser \
+  xvfb:/usr/bin/xvfb-run xauth:/usr/bin/xauth
 WHEELS := build/wheels
 PYTEST_VERSION := $(shell sed -n 's/^ *"pytest==\([^"]*\)".*/\1/p' pyproject.toml)
 # Deals of the engine's random simulation under Pyodide (kept small: the interpreter is slower).
@@ -15,7 +19,7 @@ PYODIDE_SIM_DEALS ?= 200
 
 section = @printf '\n\033[1m==== %s ====\033[0m\n' "$(1)"
 
-.PHONY: help setup build play test bench clean
+.PHONY: help setup engines build play test bench clean
 
 help:
 	@echo "make play   - install what is missing, build, serve the app on http://localhost:$(PORT)"
@@ -25,6 +29,14 @@ help:
 	@echo "make clean  - remove build outputs"
 
 setup: $(VENV)/.dev-installed node_modules/.npm-installed $(CHROMIUM) $(WHEELS)/.downloaded
+
+# Firefox and WebKit for the smoke tests: apt-get only for what is missing.
+engines:
+	@missing=""; for pair in $(ENGINE_PACKAGES); do \
+	  [ -e "$${pair#*:}" ] || missing="$$missing $${pair%%:*}"; done; \
+	if [ -n "$$missing" ]; then \
+	  printf '\n\033[1m==== %s ====\033[0m\n' "setup:$$missing from Debian"; \
+	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; fi
 
 $(VENV)/.dev-installed: pyproject.toml
 	$(call section,setup: Python virtualenv)
@@ -64,7 +76,7 @@ play: build
 
 PYTEST_DIRS = $(wildcard tests/engine tests/web)
 
-test: build
+test: build engines
 	$(call section,lint: ruff)
 	$(PY) -m ruff check engine web tests tools
 	$(call section,types: mypy)
@@ -78,8 +90,20 @@ test: build
 	  printf '\n\033[1m==== %s ====\033[0m\n' "tests: engine under Pyodide in Node.js"; \
 	  status=0; wait $$pyodide || status=$$?; trap - EXIT; \
 	  cat build/pyodide-tests.log; exit $$status
-	$(call section,tests: end to end in Chromium)
-	$(PY) -m pytest tests/e2e
+	$(call section,tests: end to end in Chromium (Firefox and WebKit smoke tests alongside))
+	@BEZIQUE_DIST=dist; export BEZIQUE_DIST; \
+	  ( s=0; node --test tests/smoke/firefox.mjs > build/smoke-firefox.log 2>&1 || s=1; \
+	    xvfb-run -a $(PY) -m pytest -p no:cacheprovider -s tests/smoke > build/smoke-webkit.log 2>&1 || s=1; \
+	    exit $$s ) & \
+	  smoke=$$!; trap 'kill $$smoke 2>/dev/null || true' EXIT; \
+	  status=0; $(PY) -m pytest tests/e2e 2>&1 | tee build/e2e.log || status=$$?; \
+	  wait $$smoke || status=1; trap - EXIT; \
+	  printf '\n\033[1m==== %s ====\033[0m\n' "tests: smoke in Firefox (puppeteer-core, WebDriver BiDi)"; \
+	  cat build/smoke-firefox.log; \
+	  printf '\n\033[1m==== %s ====\033[0m\n' "tests: smoke in WebKitGTK (Selenium, under xvfb-run)"; \
+	  cat build/smoke-webkit.log; \
+	  printf '\n\033[1m==== %s ====\033[0m\n' "tests: end to end in Chromium (summary)"; \
+	  tail -n 1 build/e2e.log; exit $$status
 
 bench: setup
 	$(call section,bench: engine)

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import hashlib
 import json
+import os
 import re
 import shutil
+import subprocess
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -27,14 +30,11 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-SHELL_FILES = ("index.html", "manifest.webmanifest")
-SW_NAME = "service-worker.js"
-CONFIG_NAME = "pyscript.json"
-RUNTIME = "runtime"
-PYODIDE_DIR = f"{RUNTIME}/pyodide"
-PYSCRIPT_DIR = f"{RUNTIME}/pyscript"
-SKIP_DIRS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
-SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
+# PyScript's lazily imported chunks the app never uses (editor, terminal, TOML, packages):
+# left out of dist/ so the first visit does not download them.
+PYSCRIPT_UNUSED = re.compile(
+    r"^(codemirror|xterm|toml|pyodide_graph|zip)[-_.]"
+)
 # Inline <script>/<style> blocks of the shell (JavaScript and CSS only: `type="py"` is text
 # that PyScript reads, not a script the browser runs).
 INLINE_SCRIPT_RE = re.compile(
@@ -43,6 +43,21 @@ INLINE_SCRIPT_RE = re.compile(
 INLINE_STYLE_RE = re.compile(r"<style[^>]*>(?P<body>.*?)</style>", re.S)
 CHARSET_META = '<meta charset="utf-8">'
 CSP_META_RE = re.compile(r'<meta http-equiv="Content-Security-Policy"[^>]*>\n?')
+SHELL_FILES = ("index.html", "manifest.webmanifest")
+SW_NAME = "service-worker.js"
+CONFIG_NAME = "pyscript.json"
+RUNTIME = "runtime"
+PYODIDE_DIR = f"{RUNTIME}/pyodide"
+PYSCRIPT_DIR = f"{RUNTIME}/pyscript"
+SKIP_DIRS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
+SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
+LOADER = "web/python-loader.mjs"
+LOADER_RE = re.compile(r"^const SNAPSHOT = null;$", re.M)
+SNAPSHOT_TOOL = ROOT / "tools" / "snapshot.mjs"
+SNAPSHOT_CACHE = ROOT / "build" / "snapshot-cache"
+# Files of dist/ the service worker does not precache: the manifest's screenshots, fetched
+# (online) only by install dialogs, added by tools/screenshots.py after the build.
+NOT_PRECACHED = ("web/screenshots/",)
 PRECACHE_RE = re.compile(r"self\.__PRECACHE = \[[^\n]*\];")
 VERSION_RE = re.compile(r'self\.__VERSION = "[^"\n]*";')
 
@@ -77,7 +92,7 @@ def _python_files(out: Path) -> list[str]:
 def pyscript_config(out: Path) -> dict[str, object]:
     """The PyScript JSON config: local interpreter, every module mounted at its own path."""
     files = {f"./{rel}": f"./{rel}" for rel in _python_files(out)}
-    return {"interpreter": f"./{PYODIDE_DIR}/pyodide.mjs", "files": files}
+    return {"interpreter": f"./{LOADER}", "files": files}
 
 
 def _sha256(text: str) -> str:
@@ -131,11 +146,11 @@ def revision(path: Path) -> str:
 
 
 def precache_entries(out: Path) -> list[dict[str, object]]:
-    """One entry per file in dist/ except the service worker itself."""
+    """One entry per file in dist/ except the service worker itself and NOT_PRECACHED."""
     entries: list[dict[str, object]] = []
     for path in _walk(out):
         rel = path.relative_to(out).as_posix()
-        if rel == SW_NAME:
+        if rel == SW_NAME or rel.startswith(NOT_PRECACHED):
             continue
         entries.append({"url": rel, "revision": revision(path), "size": path.stat().st_size})
     return entries
@@ -159,13 +174,65 @@ def write_service_worker(out: Path, source: Path | None = None) -> list[dict[str
     return entries
 
 
+def _snapshot_inputs(out: Path) -> tuple[list[str], str]:
+    """The Python files baked into the snapshot and the hash of everything it is made of."""
+    files = [rel for rel in _python_files(out) if rel.endswith(".py")]
+    digest = hashlib.sha256()
+    for path in [out / PYODIDE_DIR / n for n in PYODIDE_FILES] + [SNAPSHOT_TOOL]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for rel in files:
+        digest.update(rel.encode() + b"\0" + (out / rel).read_bytes() + b"\0")
+    return files, digest.hexdigest()[:16]
+
+
+def make_snapshot(out: Path) -> dict[str, object]:
+    """Write runtime/python-<hash>.snapshot.gz (cached by input hash) and return its facts.
+
+    The name carries the hash of every input (Pyodide's files, the Python sources, the maker
+    with its module list), so a new version of any of them is a new file: the service worker never
+    pairs an old snapshot with new code.
+    """
+    files, key = _snapshot_inputs(out)
+    name = f"{RUNTIME}/python-{key}.snapshot.gz"
+    cached = SNAPSHOT_CACHE / f"{key}.gz"
+    if not cached.exists():
+        SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(f".{os.getpid()}.tmp")
+        try:
+            subprocess.run(
+                ["node", str(SNAPSHOT_TOOL), str(partial), str(out)],
+                input=json.dumps(files), text=True, check=True, cwd=ROOT,
+                stdout=subprocess.DEVNULL,
+            )
+        except (OSError, subprocess.CalledProcessError) as error:
+            partial.unlink(missing_ok=True)
+            raise BuildError(f"making the Python snapshot failed: {error}") from error
+        partial.replace(cached)  # atomic: parallel builds never read half a file
+    _copy(cached, out / name)
+    with gzip.open(cached) as stream:
+        raw = 0
+        while chunk := stream.read(1 << 20):
+            raw += len(chunk)
+    return {"url": f"../{name}", "raw": raw}
+
+
+def write_loader(out: Path, snapshot: dict[str, object] | None) -> None:
+    """Tell the interpreter module where the snapshot is (or that there is none)."""
+    path = out / LOADER
+    text = path.read_text(encoding="utf-8")
+    if not LOADER_RE.search(text):
+        raise BuildError(f"{path} lacks the `const SNAPSHOT = null;` line")
+    value = json.dumps(snapshot, sort_keys=True) if snapshot else "null"
+    path.write_text(LOADER_RE.sub(lambda _: f"const SNAPSHOT = {value};", text), "utf-8")
+
+
 def _require(paths: Iterable[Path]) -> None:
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
         raise BuildError("missing build inputs (run `make setup`): " + ", ".join(missing))
 
 
-def build(out: Path) -> list[dict[str, object]]:
+def build(out: Path, *, snapshot: bool = True) -> list[dict[str, object]]:
     """Write the whole site into `out` (replacing it) and return the precache entries."""
     pyodide_src = NODE_MODULES / "pyodide"
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
@@ -189,23 +256,37 @@ def build(out: Path) -> list[dict[str, object]]:
     for name in PYODIDE_FILES:
         _copy(pyodide_src / name, out / PYODIDE_DIR / name)
     for path in _walk(pyscript_src):
-        _copy(path, out / PYSCRIPT_DIR / path.relative_to(pyscript_src))
+        if not PYSCRIPT_UNUSED.match(path.name):
+            _copy(path, out / PYSCRIPT_DIR / path.relative_to(pyscript_src))
     config = json.dumps(pyscript_config(out), indent=2, sort_keys=True) + "\n"
     (out / CONFIG_NAME).write_text(config, encoding="utf-8")
+    write_loader(out, make_snapshot(out) if snapshot else None)
     return write_service_worker(out, ROOT / SW_NAME)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder")
+    parser.add_argument(
+        "--no-screenshots", action="store_true", help="skip the manifest's screenshots"
+    )
+    parser.add_argument(
+        "--no-snapshot", action="store_true", help="no Python snapshot (Python boots normally)"
+    )
     args = parser.parse_args(argv)
+    out = args.out.resolve()
     try:
-        entries = build(args.out.resolve())
+        entries = build(out, snapshot=not args.no_snapshot)
     except BuildError as error:
         print(f"build: {error}", file=sys.stderr)
         return 1
     total = sum(int(str(e["size"])) for e in entries)
     print(f"build: wrote {args.out} ({len(entries)} precached files, {total / 1e6:.1f} MB)")
+    if not args.no_screenshots:
+        from screenshots import add_screenshots  # tools/ is on sys.path when run as a script
+
+        taken, folder = add_screenshots(out)
+        print(f"build: screenshots {'taken' if taken else 'from the cache'} ({folder.name})")
     return 0
 
 

@@ -17,13 +17,16 @@ from typing import Any
 
 import engine
 from engine import IllegalActionError, RecordError
-from web import handover, i18n, render, schema, storage
+from web import card_faces, events, flow, flowview, handover, i18n, render, schema, sound, storage
 from web.adapter import build_view, game_decided, observe
 from web.ai_runner import drive
 from web.cards import cards_bdi
+from web.device import Device
 from web.dom import Dom
+from web.install import DeviceControls
 from web.keeper import Keeper
 from web.players import default_level, hint_for, levels, make_player
+from web.records import Records
 from web.seats import Seats, SeatsError, fit, render_choices, seat_label
 from web.tabs import Tabs
 from web.view import TableView
@@ -63,6 +66,8 @@ class App:
         fast: bool = False,
         seed: int | None = None,
         tabs: Tabs | None = None,
+        device: Device | None = None,
+        launch: str | None = None,
     ) -> None:
         self.dom = dom
         self.fixed_seed = seed  # tests: ?seed=N makes the deal and the AI repeatable
@@ -79,7 +84,8 @@ class App:
         self.players: dict[int, Any] = {}
         self.generation = 0
         self.busy = False
-        self.shown_trick: list[tuple[int, str]] | None = None
+        self.shelf = flow.TrickShelf()  # the last finished trick: centre, aside, peeked at
+        self.sound = sound.Sound() if sys.platform != "emscripten" else sound.WebAudio()
         # Notices and hints are kept as data and worded at render time (language switch).
         self.notice: tuple[str, dict[str, Any]] | None = None
         self.notice_error = False
@@ -93,6 +99,11 @@ class App:
         self.tasks: set[Any] = set()
         self.had_prompt = False
         self.last_log: list[list[Any]] = []
+        self.undo_used = False  # a move was taken back in this game (history, statistics)
+        self.recorded = False  # this finished game is in the history and the statistics
+        self.records = Records(self)
+        self.device = DeviceControls(self, device or Device())
+        self.launch = launch  # the manifest's shortcuts: ?start=new | ?start=continue
         self.keeper = Keeper(self, tabs)  # saving, failed saves, the player tab
 
     # ------------------------------------------------------------ start
@@ -107,12 +118,17 @@ class App:
         if saved.value is not None:
             self.adopt(saved.value)
             self.notice = ("save.resumed", {})
-        self.report_set_aside([saved.problem, settings.problem, lang.problem])
+        others = schema.load_all(self.store)  # statistics, history, what others registered
+        self.report_set_aside([saved.problem, settings.problem, lang.problem, *others])
         if self.game is None:
             self.new_game(self.settings, save=True)
         self.make_players()
-        self.announced = len(self.observation_log())
+        self.pass_for_human()
+        self.announced = len(flow.table_log(self.game, self.observation_log()))
         self.dom.on_events(self.on_click, self.on_key, self.on_change)
+        self.device.start()
+        if self.launch == "new":
+            self.command("new-game", None)
         self.render()
         self.dom.set_state("ready")
         self.kick_ai()
@@ -127,6 +143,8 @@ class App:
         self.human = save.get("human", 0)
         self.settings = {**self.settings, **save.get("settings", {})}
         self.deal_number = save.get("deal_number", 1)
+        self.undo_used = save.get("undo_used") is True
+        self.recorded = save.get("recorded") is True
         self.seats = saved_seats(save, self.game.rules.players, self.human)
         self.pass_device(fresh=True)
         self.make_players()
@@ -153,7 +171,8 @@ class App:
     # --------------------------------------------------------- new game
     def new_game(self, settings: dict[str, Any], save: bool = True) -> None:
         self.generation += 1
-        self.settings = dict(settings)
+        look = {k: v for k, v in self.settings.items() if k in card_faces.SETTING_KEYS}
+        self.settings = {**look, **settings}
         variant = settings.get("variant", "classic")
         if variant not in engine.VARIANTS:
             variant = "classic"
@@ -182,11 +201,13 @@ class App:
             chosen = None
         self.seats = fit(chosen, n)
         self.human = self.seats.first_person()
-        self.shown_trick = None
+        self.shelf.reset()
         self.hint = None
         self.overlay = None
         self.deal_number = 1
         self.announced = 0
+        self.undo_used = False
+        self.recorded = False
         self.make_players()
         self.pass_device(fresh=True)
         schema.store_checked(self.store, storage.SETTINGS_KEY, self.settings)
@@ -224,6 +245,17 @@ class App:
     def save(self) -> None:
         self.keeper.save()
 
+    def save_fields(self) -> dict[str, Any]:
+        """What a save keeps besides the game (web.schema checks each when it is read)."""
+        return {
+            "human": self.human,
+            "settings": self.settings,
+            "deal_number": self.deal_number,
+            "undo_used": self.undo_used,
+            "recorded": self.recorded,
+            "seats": self.seats.to_json(),
+        }
+
     # -------------------------------------------------------------- view
     def observation_log(self) -> list[list[Any]]:
         return list(self.game.deal.observation(self.human).log)
@@ -238,128 +270,46 @@ class App:
             return str(seat)
         return render.seat_name(view.seats[seat], view, self.cat)
 
-    def event_text(self, ev: list[Any], html: bool, prev: list[Any] | None = None) -> str | None:
-        """One engine log event in the current language (None: not shown).
-
-        The same messages feed the visible log (HTML, cards isolated) and the
-        live region (plain text).
-        """
-        cat = self.cat
-        fmt = cat.html if html else cat.t
-        kind = ev[0]
-        seat = ev[1] if len(ev) > 1 and isinstance(ev[1], int) else None
-        you = seat == self.human
-
-        def card(code: Any) -> Any:
-            return i18n.Markup(cards_bdi(cat, [_code(code)])) if html else cat.card(_code(code))
-
-        if kind == "play":
-            if you:
-                return fmt("log.you_played", card=card(ev[2]))
-            return fmt("log.player_played", player=self.who(ev[1]), card=card(ev[2]))
-        if kind == "trick":
-            return (
-                fmt("log.you_won_trick")
-                if you
-                else fmt("log.player_won_trick", player=self.who(ev[1]))
-            )
-        if kind == "declare":
-            combo = cat.declaration(str(ev[2]))
-            if you:
-                return fmt("log.you_declared", combination=combo, count=int(ev[3]))
-            return fmt(
-                "log.player_declared", player=self.who(ev[1]), combination=combo, count=int(ev[3])
-            )
-        if kind == "pass":
-            return (
-                fmt("log.you_passed") if you else fmt("log.player_passed", player=self.who(ev[1]))
-            )
-        if kind == "seven":
-            return fmt("log.seven_exchanged", player=self.who(ev[1]), count=10)
-        if kind == "draw" and you and ev[2] is not None and html and self.handover is None:
-            return fmt("log.you_drew", card=card(ev[2]))
-        if kind == "end_phase":
-            return fmt("log.stock_empty")
-        if kind in ("vido", "vido_accepted", "vido_refused") and seat is not None:
-            key = {
-                "vido": "log.vido_called",
-                "vido_accepted": "log.vido_accepted",
-                "vido_refused": "log.vido_refused",
-            }[kind]
-            return fmt(key, player=self.who(seat))
-        if kind == "donuk" and seat is not None:
-            return fmt("log.donuk", player=self.who(seat))
-        if kind == "donuk_cleared" and seat is not None:
-            return fmt("log.donuk_cleared", player=self.who(seat))
-        if kind == "taken_back" and seat is not None:
-            return fmt("summary.donuk_taken_back", player=self.who(seat), count=abs(int(ev[3])))
-        if kind == "rescore_led" and seat is not None:
-            led = prev[2] if prev and prev[0] == "play" else None
-            return fmt(
-                "log.led_rescore",
-                player=self.who(seat),
-                card=card(led) if led is not None else "",
-                combination=cat.declaration(str(ev[2])),
-                count=int(ev[3]),
-            )
-        if kind == "trumps" and len(ev) > 1:
-            return fmt("log.trumps_fixed", suit=cat.t(f"card.suit.{_suit(ev[-1])}"))
-        return None
-
-    def announce_text(self, ev: list[Any], prev: list[Any] | None = None) -> str | None:
-        """What the live region says (the human's own plays and draws are not echoed)."""
-        if ev[0] in ("play", "pass") and ev[1] == self.human:
-            return None
-        if ev[0] == "draw":
-            return None
-        if ev[0] == "deal_over":
-            return ", ".join(
-                self.cat.t("log.score", player=self.who(s), score=v)
-                for s, v in enumerate(self.game.scores())
-            )
-        return self.event_text(ev, html=False, prev=prev)
-
     def build(self) -> TableView:
         obs = observe(self.game, self.human)  # one observation per render
-        log_events = list(obs.log)
+        log_events = flow.table_log(self.game, list(obs.log))
         self.last_log = log_events
         view = build_view(
-            self.game,
-            self.human,
-            obs=obs,
-            shown_trick=self.shown_trick,
-            thinking=self.busy,
-            deal_number=self.deal_number,
+            self.game, self.human, obs=obs, thinking=self.busy, deal_number=self.deal_number
         )
         if self.seats.pass_and_play:
             view.seat_kinds = self.seats.to_json()
         if self.handover is not None:
             view = handover.conceal(view)
         self.view = view
-        start = max(0, len(log_events) - 14)
-        lines = [
-            line
-            for line in (
-                self.event_text(log_events[i], True, log_events[i - 1] if i else None)
-                for i in range(start, len(log_events))
-            )
-            if line
-        ]
-        view.log = lines
+        view.log = events.log_lines(
+            self.cat, log_events, human=self.human, who=self.who, draws=self.handover is None
+        )
         view.drawn, view.trick_fresh = self.fresh(log_events)
+        flow.dress(view, self.game, self.shelf, log_events, self.hint)
+        if view.trick_state == "done":
+            self.settle_later(flow.tricks_done(log_events)[0])
         return view
 
-    def fresh(self, events: list[list[Any]]) -> tuple[list[str], bool]:
+    def fresh(self, log: list[list[Any]]) -> tuple[list[str], bool]:
         """Cards the human drew since his last play, and whether the trick just grew."""
         drawn: list[str] = []
-        for ev in reversed(events):
+        for ev in reversed(log):
             if ev[0] == "play" and ev[1] == self.human:
                 break
             if ev[0] == "draw" and ev[1] == self.human and ev[2] is not None:
-                drawn.append(_code(ev[2]))
+                drawn.append(events.code_text(ev[2]))
         trick_fresh = False
-        for ev in reversed(events):
-            if ev[0] in ("trick", "rescore_led", "donuk", "donuk_cleared", "deal_over"):
+        for ev in reversed(log):
+            if ev[0] in (
+                "trick",
+                "pass",
+                "draw",
+                "rescore_led",
+                "donuk",
+                "donuk_cleared",
+                "deal_over",
+            ):
                 continue
             trick_fresh = ev[0] == "play"
             break
@@ -372,17 +322,22 @@ class App:
         self.hand_focus = max(0, min(self.hand_focus, len(view.hand) - 1))
         self.dom.patch_all(
             {
-                "bz-bar": render.render_bar(view, self.lang, cat, busy=self.busy),
+                "bz-bar": render.render_bar(
+                    view, self.lang, cat, busy=self.busy, undo=self.records.undo_available()
+                ),
                 "bz-scores": render.render_scores(view, cat),
                 "bz-opps": render.render_opponents(view, cat),
                 "bz-centre": render.render_centre(view, cat),
                 "bz-me": render.render_hand(view, cat, self.hand_focus),
-                "bz-prompt": render.render_prompt(view, cat),
-                "bz-notice": self.notice_html(),
+                "bz-prompt": flowview.render_prompt(view, cat),
+                "bz-notice": self.notice_html() + flowview.render_toast(view, cat),
                 "bz-log": render.render_log(view, cat),
                 "bz-overlay": self.overlay_html(view),
             },
             table_players=n,
+        )
+        self.dom.set_look(
+            card_faces.look(self.settings.get("card_style"), self.settings.get("card_back"))
         )
         self.announce()
         # A keyboard player who just won a trick lands on the declare/pass choice.
@@ -415,6 +370,9 @@ class App:
     def overlay_html(self, view: TableView) -> str:
         if self.handover is not None and self.overlay not in ("dialog", "rules"):
             return handover.render_screen(self.cat, seat_label(self.cat, self.seats, self.handover))
+        records = self.records.overlay()
+        if records is not None:
+            return records
         if self.overlay == "dialog":
             return render_new_game(self, self.cat)
         if self.overlay == "rules":
@@ -423,35 +381,41 @@ class App:
                 variant,
                 self.cat,
                 i18n.rules_sections(self.cat, variant),
-                i18n.guide_steps(self.cat),
+                i18n.guide_steps(self.cat, variant),
             )
         if self.overlay == "game" and self.decided():
-            return render.render_game_summary(view, self.cat)
+            return render.render_game_summary(
+                view, self.cat, self.records.sheet_html(), self.records.summary_actions()
+            )
         if view.deal_summary is not None:
             return render.render_deal_summary(view, view.deal_summary, self.cat)
         return ""
 
     def announce(self) -> None:
-        events = self.last_log
-        if len(events) < self.announced:
+        """Say the new events in the live region, and play their sounds."""
+        log = self.last_log
+        if len(log) < self.announced:
             self.announced = 0
-        fresh = events[self.announced :]
-        self.announced = len(events)
+        start, self.announced = self.announced, len(log)
+        scores = [int(x) for x in self.game.scores()]
         texts = [
-            x
-            for x in (
-                self.announce_text(
-                    ev,
-                    events[self.announced - len(fresh) + i - 1]
-                    if self.announced - len(fresh) + i
-                    else None,
+            text
+            for i in range(start, len(log))
+            if (
+                text := events.announce_text(
+                    self.cat,
+                    log[i],
+                    human=self.human,
+                    who=self.who,
+                    scores=scores,
+                    prev=log[i - 1] if i else None,
                 )
-                for i, ev in enumerate(fresh)
             )
-            if x
         ]
         if texts:
             self.dom.announce(" ".join(texts[-4:]))
+        if start < len(log) and flow.preference(self.store, "sound", flow.SOUND_DEFAULT):
+            self.sound.play(events.sounds_for(log[start:]))
 
     # ------------------------------------------------------------ actions
     def try_action(self, text: str) -> None:
@@ -475,20 +439,44 @@ class App:
         self.notice_error = error
 
     def apply(self, text: Any) -> None:
-        deal = self.game.deal
-        before_trick = [(s, _code(deal.kinds[i])) for s, i, _ in deal.trick]
-        seat = deal.current_player
         act = text if not isinstance(text, str) else engine.Action.parse(text)
         self.game.apply(act)
+        self.pass_for_human()
+        self.records.after_action()
         self.notice = None
         self.hint = None
+        if self.game.deal.is_terminal:
+            self.device.deal_finished()
         self.pass_device()
-        if act.kind in ("play", "play_table"):
-            if len(before_trick) + 1 == deal.n:
-                self.shown_trick = [*before_trick, (seat, _code(act.codes[0]))]
-            else:
-                self.shown_trick = None
         self.save()
+
+    def pass_for_human(self) -> None:
+        """Automatic pass: a person won a trick and has nothing to declare."""
+        if not flow.preference(self.store, "auto_pass", flow.AUTO_PASS_DEFAULT):
+            return
+        while (seat := self.game.current_player) is not None and self.seats.is_person(seat):
+            if not flow.auto_pass_due(self.game, seat):
+                return
+            self.game.apply(engine.Action.parse("pass"))
+
+    def settle_later(self, count: int) -> None:
+        """Put the just-finished trick aside after a moment (it stays peekable)."""
+        if self.shelf.settling == count:
+            return
+        self.shelf.settling = count
+        gen = self.generation
+
+        async def later() -> None:
+            await asyncio.sleep(0.25 if self.fast else flow.TRICK_HOLD_SECONDS)
+            if gen == self.generation:
+                self.shelf.settle(count)
+                self.render()
+
+        coro = later()
+        try:
+            self.keep(asyncio.ensure_future(coro))
+        except RuntimeError:  # no event loop (CPython tests): the test settles it
+            coro.close()
 
     def kick_ai(self) -> None:
         if self.busy or not self.keeper.playing:
@@ -512,7 +500,7 @@ class App:
                 if seat is None or self.seats.is_person(seat) or game.deal.is_terminal:
                     break
                 self.render()
-                completed = self.shown_trick is not None and not game.deal.trick
+                completed = not game.deal.trick and bool(game.deal.last_trick)
                 await asyncio.sleep(self.pause(completed))
                 if gen != self.generation:
                     return
@@ -543,6 +531,8 @@ class App:
 
     # ------------------------------------------------------------ commands
     def command(self, name: str, el: Any) -> None:
+        if self.records.command(name, el) or self.device.command(name):
+            return
         if name == "language":
             lang = self.dom.attr(el, "data-lang") or "en"
             if lang in i18n.LANGS:
@@ -588,6 +578,14 @@ class App:
         if name == "hint":
             self.keep(asyncio.ensure_future(self.show_hint()))
             return
+        if name == "last-trick":
+            self.shelf.peek = not self.shelf.peek
+            self.render()
+            return
+        if name == "rematch":
+            self.new_game(self.settings)
+            self.render()
+            self.kick_ai()
 
     def next_step(self) -> None:
         game = self.game
@@ -603,7 +601,7 @@ class App:
         self.overlay = None
         game.next_deal()
         self.deal_number += 1
-        self.shown_trick = None
+        self.shelf.reset()
         self.announced = 0
         self.pass_device(fresh=True)
         self.save()
@@ -627,12 +625,9 @@ class App:
         self.render()
 
     def reason_text(self, code: str) -> str:
-        """The hint's one-line reason; engine reason codes map onto catalog keys."""
-        for key in (f"hint.reason.{code}", f"hint.{code}"):
-            if self.cat.has(key):
-                return self.cat.t(key)
-        mapped = REASON_KEYS.get(code, "best_chance")
-        return self.cat.t(f"hint.reason.{mapped}")
+        """The hint's one-line reason (catalog hint.reason.<code>)."""
+        key = f"hint.reason.{code}"
+        return self.cat.t(key if self.cat.has(key) else "hint.reason.best_chance")
 
     def action_html(self, text: str) -> str:
         """The hint's action in words ("Play Q♠", "Declare bezique")."""
@@ -656,6 +651,7 @@ class App:
 
     # -------------------------------------------------------------- events
     def on_click(self, action: str | None, command: str | None, el: Any) -> None:
+        self.sound.unlock()  # browsers start audio only after a tap
         try:
             if not self.keeper.playing:  # another tab plays: watch, or take over
                 if command == "take-over":
@@ -710,33 +706,6 @@ class App:
             self.dom.focus_first("#bz-overlay select")
 
 
-def _code(code: Any) -> str:
-    from engine.cards import code_text
-
-    return code_text(code) if isinstance(code, int) else str(code)
-
-
-# Reason codes of the players (engine.ai and web.players) -> catalog hint.reason.*
-REASON_KEYS = {
-    "declares_best": "declare_highest",
-    "best_declaration": "declare_highest",
-    "exchange_seven": "declare_highest",
-    "keeps_bezique": "keep_bezique",
-    "wins_brisque": "win_brisque_cheaply",
-    "win_trick": "win_brisque_cheaply",
-    "saves_trumps": "save_trumps",
-    "forces_trump": "draw_trumps",
-    "discards_low": "dump_low",
-    "play_low": "dump_low",
-    "lead": "lead_low",
-    "sequence_ready": "keep_sequence",
-    "endgame_optimal": "search",
-    "wins_to_declare": "win_to_declare",
-    "waits_to_declare": "keep_marriage",
-    "nothing_to_declare": "keep_marriage",
-}
-
-
 AI_MODULES = (
     "engine.ai",
     "engine.ai.world",
@@ -760,10 +729,6 @@ async def prewarm() -> None:
         await asyncio.sleep(0.05)
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
-
-
-def _suit(value: Any) -> str:
-    return ("S", "H", "D", "C")[value] if isinstance(value, int) else str(value)
 
 
 def parse_settings(form: dict[str, str]) -> dict[str, Any]:
@@ -929,9 +894,20 @@ async def main() -> None:
         fast = bool(params.has("fast"))
         raw_seed = params.get("seed")
         seed = int(raw_seed) if isinstance(raw_seed, str) and raw_seed.isdigit() else None
+        from web.device import BrowserDevice
+
         tabs = BrowserTabs()
         await tabs.claim()
-        app = App(dom, js.window.localStorage, fast=fast, seed=seed, tabs=tabs)
+        launch = params.get("start")
+        app = App(
+            dom,
+            js.window.localStorage,
+            fast=fast,
+            seed=seed,
+            device=BrowserDevice(),
+            tabs=tabs,
+            launch=launch if isinstance(launch, str) else None,
+        )
         app.start()
         js.window.bezique = None  # marks boot done for scripts; the app lives in Python
         _APPS.append(app)

@@ -10,6 +10,7 @@ from html import escape
 from typing import Any, Protocol
 
 from web import i18n
+from web.card_faces import art_html
 
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RED_SUITS = frozenset({"H", "D"})
@@ -29,6 +30,8 @@ class Cat(Protocol):
     def declaration(self, kind: str) -> str: ...
 
     def card_aria(self, card: str) -> str: ...
+
+    def number(self, n: int) -> str: ...
 
 
 def split_card(text: str) -> tuple[str, str]:
@@ -83,21 +86,24 @@ def face_html(
     colour = "red" if suit in RED_SUITS else "black"
     court = " court" if rank in ("K", "Q", "J") else ""
     rk = escape(i18n.rank_label(cat.lang, rank))
+    wide = " wide" if len(i18n.rank_label(cat.lang, rank)) > 1 else ""
     # The spoken name starts with the visible label (Q♠, queen of spades): voice control
     # users say what they see.
     name = escape(aria if aria is not None else cat.card_aria(text))
     # Only the corner index is text (so the visible text is the label, "Q♠"); the
-    # centre and the turned corner are drawn from attributes by CSS.
+    # centre and the turned corner are drawn from attributes by CSS, the drawn face
+    # (web/cards.svg) lies under the index.
     centre = f'<span class="cc" data-t="{rk}"></span>' if court else ""
     role = "" if tag == "button" else ' role="img"'
     return (
         f'<{tag} class="card face {colour} s-{suit}{court} {classes}" dir="ltr"'
         f' data-card="{escape(text)}" aria-label="{name}"{role} {attrs}>'
-        f'<span class="ix" aria-hidden="true"><span class="rk">{rk}</span>'
+        f"{art_html(f'{rank}{suit}')}"
+        f'<span class="ix" aria-hidden="true"><span class="rk{wide}">{rk}</span>'
         f'<span class="su">{sym}</span></span>'
         f'<span class="pip" aria-hidden="true">{centre}<span class="big" data-t="{sym}"></span>'
         "</span>"
-        f'<span class="ix ix2" aria-hidden="true"><span class="rk" data-t="{rk}"></span>'
+        f'<span class="ix ix2" aria-hidden="true"><span class="rk{wide}" data-t="{rk}"></span>'
         f'<span class="su" data-t="{sym}"></span></span>'
         f"</{tag}>"
     )

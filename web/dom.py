@@ -47,6 +47,9 @@ class Dom:
 
     def announce(self, text: str) -> None: ...
 
+    def set_look(self, attrs: dict[str, str]) -> None:
+        """Attributes on the table's root that choose its look (card style, back)."""
+
     def shake(self, action: str) -> None: ...
 
     def attr(self, el: Any, name: str) -> str | None:
@@ -63,6 +66,19 @@ class Dom:
 
     def read_form(self, form_id: str) -> dict[str, str]:
         return {}
+
+    def download(self, filename: str, text: str) -> None:
+        """Offer ``text`` as a file download (records export)."""
+
+    def format_time(self, ms: int, lang: str) -> str:
+        """A moment as a short local date and time in the language (ISO-like here)."""
+        import datetime
+
+        moment = datetime.datetime.fromtimestamp(ms / 1000, tz=datetime.UTC)
+        return moment.strftime("%Y-%m-%d %H:%M")
+
+    def pick_file(self, on_text: Callable[[str], None]) -> None:
+        """Open the file picker; ``on_text`` gets the chosen file's text."""
 
 
 _JSNULL: Any = object()
@@ -282,6 +298,11 @@ class BrowserDom(Dom):
     def announce(self, text: str) -> None:
         self.node("bz-live").textContent = text
 
+    def set_look(self, attrs: dict[str, str]) -> None:
+        for name, value in attrs.items():
+            if _s(self.root.getAttribute(name)) != value:
+                self.root.setAttribute(name, value)
+
     def shake(self, action: str) -> None:
         el = _n(self.root.querySelector(f'[data-action="{_css_string(action)}"]'))
         if el is None:
@@ -339,3 +360,53 @@ class BrowserDom(Dom):
             else:
                 out[str(name)] = str(el.value)
         return out
+
+    def download(self, filename: str, text: str) -> None:
+        from pyodide.ffi import create_once_callable, to_js
+
+        options = to_js({"type": "application/json"}, dict_converter=self.js.Object.fromEntries)
+        blob = self.js.Blob.new(to_js([text]), options)
+        url = self.js.URL.createObjectURL(blob)
+        link = self.doc.createElement("a")
+        link.href = url
+        link.download = filename
+        link.hidden = True
+        self.doc.body.appendChild(link)
+        link.click()
+        link.remove()
+        self.js.setTimeout(create_once_callable(lambda: self.js.URL.revokeObjectURL(url)), 4000)
+
+    def pick_file(self, on_text: Callable[[str], None]) -> None:
+        import asyncio
+
+        from pyodide.ffi import create_once_callable
+
+        picker = self.doc.createElement("input")
+        picker.type = "file"
+        picker.accept = ".json,application/json"
+        picker.hidden = True
+        self.doc.body.appendChild(picker)
+
+        async def read() -> None:
+            try:
+                files = picker.files
+                if files.length:
+                    on_text(str(await files.item(0).text()))
+            finally:
+                picker.remove()
+
+        def changed(_evt: Any) -> None:
+            self._reading = asyncio.ensure_future(read())
+
+        picker.addEventListener("change", create_once_callable(changed))
+        picker.click()
+
+    def format_time(self, ms: int, lang: str) -> str:
+        from pyodide.ffi import to_js
+
+        options = to_js({"dateStyle": "short", "timeStyle": "short"},
+                        dict_converter=self.js.Object.fromEntries)
+        try:
+            return str(self.js.Date.new(ms).toLocaleString(lang, options))
+        except Exception:  # an engine without Intl options: the plain form
+            return super().format_time(ms, lang)

@@ -594,6 +594,66 @@ RULES_LAYOUT: dict[str, tuple[tuple[str, str | None], ...]] = {
 
 VARIANTS: tuple[str, ...] = tuple(RULES_LAYOUT)
 
+# The first-game guide of each variant: step ids, texts under guide.<step id>.
+# Steps shared by several variants are written once (guide.common.*, or the
+# variant that introduced them), so every variant's guide teaches its own rules.
+GUIDE_LAYOUT: dict[str, tuple[str, ...]] = {
+    "classic": (
+        "classic.start",
+        "common.cards",
+        "classic.tricks",
+        "classic.declare",
+        "common.table_cards",
+        "classic.end",
+        "classic.finish",
+    ),
+    "russian": (
+        "russian.start",
+        "common.cards",
+        "russian.points",
+        "russian.declare",
+        "common.table_cards",
+        "russian.end",
+        "russian.finish",
+    ),
+    "russian-3": (
+        "russian-3.start",
+        "common.cards",
+        "russian.points",
+        "russian-3.declare",
+        "common.table_cards",
+        "russian.end",
+        "russian-3.finish",
+    ),
+    "russian-4": (
+        "russian-4.start",
+        "russian-4.partners",
+        "common.cards",
+        "russian.points",
+        "russian-3.declare",
+        "russian-4.end",
+        "russian-4.finish",
+    ),
+    "no-trump": (
+        "no-trump.start",
+        "common.cards",
+        "no-trump.trumps",
+        "russian.points",
+        "no-trump.declare",
+        "no-trump.end",
+        "no-trump.finish",
+    ),
+    "bezik": (
+        "bezik.start",
+        "common.cards",
+        "bezik.tricks",
+        "bezik.declare",
+        "bezik.groups",
+        "bezik.end",
+        "bezik.finish",
+    ),
+}
+
 
 def section_paragraph_keys(keys: Iterable[str], section: str) -> list[str]:
     """rules.<section>.p1, .p2 … present in ``keys``, in numeric order."""
@@ -642,16 +702,15 @@ def rules_sections(cat: Catalog, variant: str, as_html: bool = True) -> list[dic
     return out
 
 
-def guide_steps(cat: Catalog, as_html: bool = True) -> list[str]:
-    """The first-game guide's steps (guide.step1 …), in order."""
-    keys = _all_keys(cat)
-    numbered = sorted(
-        (int(k[len("guide.step") :]), k)
-        for k in keys
-        if k.startswith("guide.step") and k[len("guide.step") :].isdigit()
-    )
+def guide_keys(variant: str) -> list[str]:
+    """Catalog keys of a variant's first-game guide steps, in order."""
+    return [f"guide.{step}" for step in GUIDE_LAYOUT.get(variant, ())]
+
+
+def guide_steps(cat: Catalog, variant: str, as_html: bool = True) -> list[str]:
+    """The first-game guide of ``variant``: one rendered text per step."""
     render = cat.html if as_html else cat.t
-    return [render(k) for _, k in numbered]
+    return [render(k) for k in guide_keys(variant)]
 
 
 def rules_html(cat: Catalog, variant: str, heading_level: int = 3) -> Markup:
@@ -683,12 +742,12 @@ def rules_html(cat: Catalog, variant: str, heading_level: int = 3) -> Markup:
     return Markup("".join(out))
 
 
-def guide_html(cat: Catalog, heading_level: int = 2) -> Markup:
-    """The first-game guide as escaped HTML: title, intro and an ordered list."""
+def guide_html(cat: Catalog, variant: str, heading_level: int = 2) -> Markup:
+    """A variant's first-game guide as escaped HTML: title, intro and an ordered list."""
     h = max(1, min(heading_level, 6))
-    steps = "".join(f"<li>{s}</li>" for s in guide_steps(cat, as_html=True))
+    steps = "".join(f"<li>{s}</li>" for s in guide_steps(cat, variant, as_html=True))
     return Markup(
-        f'<div class="guide"><h{h}>{cat.html("guide.title")}</h{h}>'
+        f'<div class="guide" data-guide="{escape(variant)}"><h{h}>{cat.html("guide.title")}</h{h}>'
         f"<p>{cat.html('guide.intro')}</p><ol>{steps}</ol></div>"
     )
 

@@ -46,15 +46,7 @@ class Keeper:
         if not self.playing:
             return False
         app = self.app
-        text = storage.encode(
-            app.game.to_json(),
-            {
-                "human": app.human,
-                "settings": app.settings,
-                "deal_number": app.deal_number,
-                "seats": app.seats.to_json(),
-            },
-        )
+        text = storage.encode(app.game.to_json(), app.save_fields())
         self.tabs.publish(text)
         if storage.set_text(app.store, storage.SAVE_KEY, text):
             if self.failing:

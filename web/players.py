@@ -16,6 +16,18 @@ from web.ai_runner import drive
 PREFERRED = ("easy", "normal", "strong")
 BROWSER_SLICE = 0.01
 STRENGTH = ("strong", "normal", "greedy", "easy", "random")
+# Reason codes reason_for() gives when the player has no explain() of its own.
+REASONS = (
+    "best_declaration",
+    "exchange_seven",
+    "nothing_to_declare",
+    "vido",
+    "accept",
+    "refuse",
+    "lead",
+    "win_trick",
+    "play_low",
+)
 
 
 def _registry() -> dict[str, Any]:

@@ -270,19 +270,28 @@ def load(store: Any, key: str) -> Loaded:
 
 def set_aside(store: Any, key: str, why: str, notice: str, text: str | None = None) -> Problem:
     """Move a key's text to ``<key>.broken.<stamp>`` and keep only the newest few."""
+    where = keep_copy(store, key, text)
+    storage.remove(store, key)
+    return Problem(key, where, why, notice)
+
+
+def keep_copy(store: Any, key: str, text: str | None = None) -> str:
+    """Copy a key's text to ``<key>.broken.<stamp>`` (the key stays); returns the copy's key
+    ("" when there was nothing or storage refused even after older copies made room)."""
     if text is None:
         text = storage.get_text(store, key)
+    if text is None:
+        return ""
     stamp = int(time.time() * 1000)
     while storage.get_text(store, f"{key}{storage.BROKEN}{stamp}") is not None:
         stamp += 1  # two in the same millisecond: each keeps its own copy
     where = f"{key}{storage.BROKEN}{stamp}"
-    if text is not None and not storage.set_text(store, where, text):
+    if not storage.set_text(store, where, text):
         prune(store, key, keep=0)  # storage full: older broken copies make room
         if not storage.set_text(store, where, text):
             where = ""
-    storage.remove(store, key)
     prune(store, key)
-    return Problem(key, where, why, notice)
+    return where
 
 
 def broken_keys(store: Any, key: str) -> list[str]:
@@ -302,6 +311,12 @@ def prune(store: Any, key: str, keep: int = KEEP_BROKEN) -> None:
     old = broken_keys(store, key)
     for name in old[: max(0, len(old) - keep)]:
         storage.remove(store, name)
+
+
+def load_all(store: Any) -> list[Problem]:
+    """Check every registered key now (the app's start): what fails is set aside at once,
+    whichever module reads it later."""
+    return [p for p in (load(store, key).problem for key in list(REGISTRY)) if p is not None]
 
 
 def start_fresh(store: Any, keys: Iterable[str] | None = None) -> list[Problem]:
@@ -404,8 +419,10 @@ SAVE = register(
                 "human": Int(0, 3),
                 "settings": SETUP,
                 "deal_number": Int(1, 100_000),
+                "undo_used": Bool(),
+                "recorded": Bool(),
             },
-            optional={"human", "settings", "deal_number"},
+            optional={"human", "settings", "deal_number", "undo_used", "recorded"},
             keep_unknown=True,
         ),
     ),

@@ -59,6 +59,7 @@ Page.wait_for_function = _wait_for_function_under_csp  # type: ignore[method-ass
 
 site_build = _load_tool("build")
 site_serve = _load_tool("serve")
+site_screenshots = _load_tool("screenshots")
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -99,7 +100,8 @@ class Site:
     server: ThreadingHTTPServer
     thread: threading.Thread
     requests: Counter[str] = field(default_factory=Counter)
-    bytes_sent: Counter[str] = field(default_factory=Counter)
+    bytes_sent: Counter[str] = field(default_factory=Counter)  # on the wire (gzip or not)
+    bytes_content: Counter[str] = field(default_factory=Counter)  # the files' own sizes
 
     @property
     def url(self) -> str:
@@ -108,6 +110,7 @@ class Site:
     def reset_counts(self) -> None:
         self.requests.clear()
         self.bytes_sent.clear()
+        self.bytes_content.clear()
 
     def stop(self) -> None:
         self.server.shutdown()
@@ -116,9 +119,14 @@ class Site:
 
 
 def serve_folder(root: Path) -> Site:
-    """Start serving `root` on a free port; requests and body bytes are counted per path."""
+    """Start serving `root` on a free port; requests and body bytes are counted per path.
+
+    Bodies are counted twice: as sent (compressed when the browser accepts gzip) and as the
+    file's own size (what the service worker sees after the browser decompresses).
+    """
     requests: Counter[str] = Counter()
     sent: Counter[str] = Counter()
+    content: Counter[str] = Counter()
 
     class CountingHandler(site_serve.Handler):
         csp_report_path = CSP_REPORT_PATH
@@ -139,7 +147,9 @@ def serve_folder(root: Path) -> Site:
 
         def copyfile(self, source: Any, outputfile: Any) -> None:
             data = source.read()
-            sent[urlsplit(self.path).path] += len(data)
+            path = urlsplit(self.path).path
+            sent[path] += len(data)
+            content[path] += len(data) if self.identity_size is None else self.identity_size
             outputfile.write(data)
 
     server = ThreadingHTTPServer(
@@ -148,7 +158,7 @@ def serve_folder(root: Path) -> Site:
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    return Site(root, server, thread, requests, sent)
+    return Site(root, server, thread, requests, sent, content)
 
 
 STUB_MAIN = "from pyscript import document\ndocument.documentElement.dataset.appState = 'ready'\n"
@@ -165,6 +175,7 @@ def dist_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """
     out = tmp_path_factory.mktemp("dist")
     site_build.build(out)
+    site_screenshots.add_screenshots(out)  # from build/screenshots when `make build` made them
     if os.environ.get("BEZIQUE_E2E_STUB_MAIN") == "1":
         (out / "web" / "main.py").write_text(STUB_MAIN, encoding="utf-8")
         site_build.write_service_worker(out)

@@ -48,7 +48,7 @@ def snapshot(page: Page) -> tuple[str, Any]:
     return html, engine.Game.from_json(json.loads(save)["game"])
 
 
-def test_two_people_pass_the_device_for_a_whole_deal(
+def test_two_people_pass_the_device_for_a_whole_deal_then_screens(
     page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
 ) -> None:
     page.emulate_media(reduced_motion="reduce")
@@ -80,13 +80,10 @@ def test_two_people_pass_the_device_for_a_whole_deal(
         raise AssertionError("the deal did not end")
     assert game.deal.is_terminal and handovers >= 16 and plays >= 32
     page.screenshot(path=str(artifacts_dir / "pass-and-play-summary.png"))
+    seat_dialog_and_handover_screens_in_every_language(page, artifacts_dir)
 
 
-def test_seat_dialog_and_handover_screens_in_every_language(
-    page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
-) -> None:
-    page.emulate_media(reduced_motion="reduce")
-    open_table(page, app_url, wait_ready, seed=5)
+def seat_dialog_and_handover_screens_in_every_language(page: Page, artifacts_dir: Path) -> None:
     found: dict[str, Any] = {}
     for lang in LANGUAGES:
         switch_language(page, lang)

@@ -35,7 +35,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from web import i18n  # noqa: E402
+from web import catalog_keys, i18n  # noqa: E402
+from web.catalog_keys import engine_rule_codes  # noqa: E402
 
 CATALOG_DIR = ROOT / "web" / "i18n"
 WEB_DIR = ROOT / "web"
@@ -192,34 +193,14 @@ def test_every_decl_kind_of_every_variant_has_a_name() -> None:
         assert f"decl.suffix.{suffix}" in EN
 
 
-def engine_rule_codes() -> set[str]:
-    """Rule codes the engine can raise: IllegalActionError("code", …) literals
-    and the keys of its *_REASONS tables (codes chosen by rule functions)."""
-    codes: set[str] = set()
-    for path in (ROOT / "engine").rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and node.args:
-                func = node.func
-                name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-                arg = node.args[0]
-                if name == "IllegalActionError" and isinstance(arg, ast.Constant):
-                    codes.add(str(arg.value))
-            if isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(node.value, ast.Dict):
-                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                if any(isinstance(t, ast.Name) and t.id.endswith("REASONS") for t in targets):
-                    codes.update(
-                        str(k.value) for k in node.value.keys if isinstance(k, ast.Constant)
-                    )
-    return codes
-
-
 def test_engine_rule_codes_have_messages() -> None:
     """Every rule code the engine raises has an error.rule.<code> text."""
     if not (ROOT / "engine").is_dir():
         pytest.skip("engine not present")
     codes = engine_rule_codes()
     assert "card_not_held" in codes  # the scan itself works
+    unlisted = sorted(codes - set(catalog_keys.RULE_CODES))
+    assert not unlisted, f"add these engine rule codes to web/catalog_keys.RULE_CODES: {unlisted}"
     missing = sorted(c for c in codes if f"error.rule.{c}" not in EN)
     assert not missing, f"rule codes without a message: {missing}"
 
@@ -440,7 +421,7 @@ def test_rules_screens_render(lang: str, variant: str) -> None:
                 len(r["values"]) == len(s["table"]["columns"]) - 1 for r in s["table"]["rows"]
             )
     assert words > 250, f"{lang}/{variant} rules look too short ({words} words)"
-    steps = i18n.guide_steps(cat)
+    steps = i18n.guide_steps(cat, variant)
     assert 5 <= len(steps) <= 7
 
 
@@ -744,9 +725,10 @@ def test_rules_and_guide_html_are_well_formed(lang: str) -> None:
         assert not checker.stack
         assert checker.tags.count("section") == len(i18n.RULES_LAYOUT[variant])
         assert "table" in checker.tags and "bdi" in checker.tags
-    checker = Checker()
-    checker.feed(i18n.guide_html(cat))
-    assert not checker.stack and checker.tags.count("li") == len(i18n.guide_steps(cat))
+        checker = Checker()
+        checker.feed(i18n.guide_html(cat, variant))
+        assert not checker.stack
+        assert checker.tags.count("li") == len(i18n.guide_steps(cat, variant))
 
 
 def test_no_affix_glued_to_a_placeholder() -> None:
@@ -795,3 +777,127 @@ def test_ai_hint_reasons_have_texts() -> None:
         pytest.skip("the AI defines no REASONS yet")
     missing = sorted(c for c in codes if f"hint.reason.{c}" not in EN)
     assert not missing, f"hint reasons without text: {missing}"
+
+
+# ------------------------------------------------------ first-game guides
+
+TARGETS = {"classic": 1000, "russian": 1000, "russian-3": 1500, "russian-4": 1500, "bezik": 3000}
+
+
+def test_one_guide_per_variant_in_every_language() -> None:
+    """Each variant has its own guide, every step written in all four catalogs."""
+    import engine
+
+    assert set(i18n.GUIDE_LAYOUT) == set(engine.VARIANTS) == set(i18n.VARIANTS)
+    guides = {v: tuple(i18n.guide_keys(v)) for v in i18n.VARIANTS}
+    assert len(set(guides.values())) == len(guides), "two variants share one guide"
+    for variant, keys in guides.items():
+        assert 5 <= len(keys) <= 7, variant
+        assert f"guide.{variant}.start" in keys and f"guide.{variant}.finish" in keys
+        for lang in i18n.LANGS:
+            data = load(lang)
+            missing = [k for k in keys if k not in data]
+            assert not missing, f"{lang}: {variant} guide lacks {missing}"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+@pytest.mark.parametrize("variant", i18n.VARIANTS)
+def test_guide_names_its_variant_and_target(lang: str, variant: str) -> None:
+    """The guide opens on the variant's own name and states its own target."""
+    cat = catalog(lang)
+    text = " ".join(i18n.guide_steps(cat, variant, as_html=False))
+    assert cat.t(f"options.variant.{variant}") in text
+    targets = [TARGETS[variant]] if variant in TARGETS else [1000, 1500]
+    for target in targets:
+        assert cat.number(target) in text, f"{lang}/{variant}: no {cat.number(target)}"
+
+
+def test_guides_teach_each_variants_end_phase() -> None:
+    """The end-phase step of a guide is the one of its rules family (never another's)."""
+    end_step = {
+        "classic": "classic.end",
+        "russian": "russian.end",
+        "russian-3": "russian.end",
+        "russian-4": "russian-4.end",
+        "no-trump": "no-trump.end",
+        "bezik": "bezik.end",
+    }
+    for variant, step in end_step.items():
+        ends = [s for s in i18n.GUIDE_LAYOUT[variant] if s.endswith(".end")]
+        assert ends == [step], variant
+    # Only four players have partners: no other guide or two-player rules text names one.
+    partner_words = {"en": "partner", "he": "שותף", "tr": "eşiniz", "ru": "партнёр"}
+    for lang, word in partner_words.items():
+        cat = catalog(lang)
+        for variant in ("classic", "russian", "russian-3", "bezik"):
+            text = " ".join(i18n.guide_steps(cat, variant, as_html=False)).lower()
+            text += " ".join(
+                p for s in i18n.rules_sections(cat, variant, as_html=False) for p in s["paragraphs"]
+            ).lower()
+            assert word not in text, f"{lang}/{variant} mentions a partner"
+
+
+# ------------------------------------------------------ unused / missing keys
+
+
+def _namespaces() -> set[str]:
+    return {k.split(".", 1)[0] for k in EN}
+
+
+def _key_like_prefix(text: str) -> bool:
+    return bool(re.fullmatch(r"[a-z0-9_]+(?:[.-][a-z0-9_-]+)*\.", text)) and (
+        text.split(".", 1)[0] in _namespaces()
+    )
+
+
+def web_key_usage() -> tuple[set[str], dict[str, list[str]]]:
+    """(string literals of web/*.py and index.html, dynamic key prefix -> where used).
+
+    Every web module is scanned, so modules added later are covered too. A
+    dynamic prefix is the literal start of an f-string or of a ``"…" + x``
+    concatenation that looks like a catalog key ending in a dot.
+    """
+    literals: set[str] = set()
+    prefixes: dict[str, list[str]] = {}
+    for path in sorted(WEB_DIR.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            prefix = None
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                literals.add(node.value)
+            elif isinstance(node, ast.JoinedStr) and node.values:
+                first = node.values[0]
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    prefix = first.value
+            elif (
+                isinstance(node, ast.BinOp)
+                and isinstance(node.op, ast.Add)
+                and isinstance(node.left, ast.Constant)
+                and isinstance(node.left.value, str)
+            ):
+                prefix = node.left.value
+            if prefix is not None and _key_like_prefix(prefix):
+                prefixes.setdefault(prefix, []).append(f"{path.name}:{node.lineno}")
+    shell = ROOT / "index.html"
+    if shell.exists():
+        text = shell.read_text(encoding="utf-8")
+        literals.update(re.findall(r'data-i18n="([a-z0-9_.-]+)"', text))
+        literals.update(re.findall(r'\bt\("([a-z0-9_.-]+)"', text))
+    return literals, prefixes
+
+
+def test_every_dynamic_key_prefix_is_registered() -> None:
+    """cat.t(f"x.{y}") needs a family in web/catalog_keys.py listing the keys it builds."""
+    families = catalog_keys.dynamic_families(EN)
+    _, prefixes = web_key_usage()
+    assert prefixes, "the scan found no dynamic keys"
+    unregistered = {p: where for p, where in prefixes.items() if p not in families}
+    assert not unregistered, f"dynamic prefixes not in web/catalog_keys.py: {unregistered}"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_every_registered_dynamic_key_exists(lang: str) -> None:
+    data = load(lang)
+    families = catalog_keys.dynamic_families(EN)
+    missing = sorted(k for keys in families.values() for k in keys if k not in data)
+    assert not missing, f"{lang}: keys the web code can build but the catalog lacks: {missing}"
+

@@ -1,0 +1,149 @@
+"""Screenshots of every screen in every language, phone and desktop, for reading.
+
+Not collected by default (it only takes pictures); run it by path:
+
+    .venv/bin/python -m pytest tests/e2e/shots_languages.py -q
+
+Saves made under CPython put the table straight on a deal's or a game's end,
+so the summaries are shot without playing whole games in the browser.
+Pictures go to artifacts/shots/<lang>-<screen>-<size>.png.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from web import storage  # noqa: E402
+from web.app import App  # noqa: E402
+from web.dom import Dom  # noqa: E402
+
+LANGS = ("he", "tr", "ru", "en")
+SIZES = {"phone": (360, 640), "desktop": (1280, 720)}
+
+
+class NullDom(Dom):
+    def patch_all(self, regions: dict[str, str], table_players: int) -> None:
+        pass
+
+    def set_state(self, state: str) -> None:
+        pass
+
+    def announce(self, text: str) -> None:
+        pass
+
+
+def saved_position(variant: str, seed: int, options: dict[str, Any], whole_game: bool) -> str:
+    """The save text of a game played by the table's own loop to a deal's (or game's) end."""
+    out: list[str] = []
+
+    def run() -> None:
+        app = App(NullDom(), storage.MemoryStorage(), fast=True, seed=seed)
+        app.start()
+        app.new_game({"variant": variant, "options": options, "level": "greedy"})
+
+        async def go() -> None:
+            for _ in range(80_000):
+                deal = app.game.deal
+                if deal.is_terminal and (not whole_game or app.decided()):
+                    return
+                if deal.is_terminal:
+                    app.next_step()
+                elif app.game.current_player == app.human and not app.busy:
+                    app.try_action(app.game.legal_actions()[0].text())
+                await asyncio.sleep(0)
+                while app.busy:
+                    await asyncio.sleep(0.001)
+
+        asyncio.run(go())
+        out.append(app.store.getItem(storage.SAVE_KEY))
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join()
+    return out[0]
+
+
+POSITIONS: dict[str, Callable[[], str]] = {
+    "classic-game-end": lambda: saved_position("classic", 8, {}, whole_game=True),
+    "bezik-deal-end": lambda: saved_position("bezik", 5, {}, whole_game=False),
+    "russian4-deal-end": lambda: saved_position("russian-4", 3, {}, whole_game=False),
+    "notrump3-deal-end": lambda: saved_position("no-trump", 3, {"players": 3}, whole_game=False),
+}
+
+
+@pytest.fixture(scope="module")
+def saves() -> dict[str, str]:
+    return {name: make() for name, make in POSITIONS.items()}
+
+
+def open_with(page: Page, app_url: str, wait_ready: Callable[..., None], lang: str,
+              save: str | None, variant: str = "classic") -> None:
+    page.goto(app_url + "manifest.webmanifest")  # same origin, no boot: set the storage
+    settings = {"variant": variant, "options": {}, "level": "easy", "dealer": "random"}
+    page.evaluate(
+        "([lang, save, settings]) => { localStorage.clear();"
+        " localStorage.setItem('bezique.lang', lang);"
+        " localStorage.setItem('bezique.settings', settings);"
+        " if (save) localStorage.setItem('bezique.save', save); }",
+        [lang, save, json.dumps(settings)],
+    )
+    page.goto(app_url + "?fast&seed=7")
+    wait_ready(page)
+
+
+def shoot(page: Page, out: Path, name: str, full: bool = False) -> None:
+    page.wait_for_timeout(150)
+    page.screenshot(path=str(out / f"{name}.png"), full_page=full)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_shoot_every_screen(
+    page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path,
+    saves: dict[str, str], lang: str,
+) -> None:
+    out = artifacts_dir / "shots"
+    out.mkdir(exist_ok=True)
+    for size, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        # a fresh classic table, then its dialogs
+        open_with(page, app_url, wait_ready, lang, None)
+        shoot(page, out, f"{lang}-table-{size}")
+        page.click('[data-command="new-game"]')
+        shoot(page, out, f"{lang}-newgame-{size}", full=True)
+        page.select_option('select[name="variant"]', "no-trump")
+        shoot(page, out, f"{lang}-newgame-notrump-{size}", full=True)
+        page.click('[data-command="close"]')
+        page.click('[data-command="rules"]')
+        shoot(page, out, f"{lang}-rules-classic-{size}", full=(size == "phone"))
+        page.click('[data-command="close"]')
+        # deal and game ends
+        open_with(page, app_url, wait_ready, lang, saves["classic-game-end"])
+        shoot(page, out, f"{lang}-deal-summary-{size}", full=True)
+        page.click('[data-command="next"]')
+        shoot(page, out, f"{lang}-game-summary-{size}", full=True)
+        for name in ("bezik-deal-end", "russian4-deal-end", "notrump3-deal-end"):
+            open_with(page, app_url, wait_ready, lang, saves[name])
+            shoot(page, out, f"{lang}-{name}-{size}", full=True)
+        if size != "phone":
+            continue
+        # the other variants' tables and rules (a new game of each)
+        for variant in ("bezik", "russian-4", "russian-3", "russian", "no-trump"):
+            open_with(page, app_url, wait_ready, lang, None, variant=variant)
+            shoot(page, out, f"{lang}-table-{variant}-{size}")
+            if size == "phone":
+                page.click('[data-command="rules"]')
+                shoot(page, out, f"{lang}-rules-{variant}-{size}", full=True)
+                page.click('[data-command="close"]')

@@ -1,0 +1,175 @@
+"""Phones and installing, in real Chromium: the manifest, the install command, iOS's steps,
+the notch, touch, and the request for persistent storage.
+
+Few browser sessions on purpose (the suite's time budget): one phone page checks iOS's steps,
+the notch in portrait and landscape and the touch rules; one page plays a deal to check the
+persistence request, the settings' storage section and the install command.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+WaitFn = Callable[..., None]
+IPHONE = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 "
+    "(KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1"
+)
+ENABLED = '#bz [data-action]:not([aria-disabled="true"])'
+TURN = f"() => !!document.querySelector('{ENABLED}')"
+SUMMARY_OR_TURN = (
+    f"() => !!(document.querySelector('[data-summary]') || document.querySelector('{ENABLED}'))"
+)
+TIMEOUT_MS = 60_000
+
+# A beforeinstallprompt as Chromium fires it; prompt() and userChoice are the player's answer.
+FAKE_INSTALL_PROMPT = """() => {
+  const event = new Event("beforeinstallprompt", { cancelable: true });
+  window.__prompted = 0;
+  event.prompt = async () => { window.__prompted += 1; };
+  event.userChoice = Promise.resolve({ outcome: "accepted", platform: "web" });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}"""
+# navigator.storage as a browser that says no: counts the requests.
+PERSIST_SPY = """
+window.__persistCalls = 0;
+Object.defineProperty(navigator, "storage", { configurable: true, value: {
+  persisted: async () => false,
+  persist: async () => { window.__persistCalls += 1; return false; },
+  estimate: async () => ({ usage: 0, quota: 1e9 }),
+}});
+"""
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n", path
+    width, height = struct.unpack(">II", head[16:24])
+    return width, height
+
+
+def fresh_table(page: Page, app_url: str, wait_ready: WaitFn, seed: int = 11) -> None:
+    page.goto(app_url + f"?fast&seed={seed}")
+    wait_ready(page)
+    page.evaluate("localStorage.clear()")
+    page.goto(app_url + f"?fast&seed={seed}")
+    wait_ready(page)
+    to_the_table(page)
+
+
+def to_the_table(page: Page) -> None:
+    """Through a start screen or new-game dialog, to the player's turn."""
+    for command in ("new-game", "start", "start-game"):
+        if page.locator(ENABLED).count():
+            break
+        button = page.locator(f'.start [data-command="{command}"]:visible, '
+                              f'[role="dialog"] [data-command="{command}"]:visible')
+        if button.count():
+            button.first.click()
+    page.wait_for_function(TURN, timeout=TIMEOUT_MS)
+
+
+def open_menu(page: Page) -> None:
+    page.locator('[data-command="menu"]').first.click()
+    page.locator(".menu-list").first.wait_for(timeout=TIMEOUT_MS)
+
+
+def close_overlay(page: Page) -> None:
+    page.locator('#bz-overlay [data-command="close"]').first.click()
+
+
+# Every visible box of the app that shows something (text, a card, a control), in page
+# coordinates; the felt's own containers are left out (they may fill the whole screen).
+CONTENT_BOXES = """(fixedOnly) => {
+  const out = [];
+  for (const el of document.querySelectorAll("#bz *")) {
+    if (el.closest(".sr-only")) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === "hidden" || style.display === "none") continue;
+    const inFixed = !!el.closest(".overlay");
+    if (fixedOnly !== inFixed) continue;
+    const leafy =
+      el.matches("button, [data-action], [data-command], .card, img, svg, input, select") ||
+      [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!leafy) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) continue;
+    const dx = fixedOnly ? 0 : scrollX, dy = fixedOnly ? 0 : scrollY;
+    out.push({ what: el.outerHTML.slice(0, 80), left: r.left + dx, top: r.top + dy,
+               right: r.right + dx, bottom: r.bottom + dy });
+  }
+  return out;
+}"""
+
+
+def outside_safe_area(page: Page, insets: dict[str, int], fixed: bool = False) -> list[Any]:
+    """Boxes that reach into an inset band: the notch, the corners, the home indicator."""
+    size = page.evaluate(
+        "(f) => f ? [innerWidth, innerHeight]"
+        " : [document.documentElement.scrollWidth, document.documentElement.scrollHeight]",
+        fixed,
+    )
+    width, height = size
+    boxes = page.evaluate(CONTENT_BOXES, fixed)
+    assert boxes, "nothing found to check"
+    return [
+        b
+        for b in boxes
+        if b["top"] < insets.get("top", 0) - 0.5
+        or b["bottom"] > height - insets.get("bottom", 0) + 0.5
+        or b["left"] < insets.get("left", 0) - 0.5
+        or b["right"] > width - insets.get("right", 0) + 0.5
+    ]
+
+
+def small_targets(page: Page) -> list[Any]:
+    targets: list[Any] = page.evaluate("""() => [...document.querySelectorAll(
+        '#bz [data-action], #bz [data-command], #bz button, #bz select')]
+      .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
+      .map((el) => { const r = el.getBoundingClientRect();
+                     return { what: el.outerHTML.slice(0, 80), w: r.width, h: r.height }; })
+      .filter((t) => t.w < 44 - 0.5 || t.h < 44 - 0.5)""")
+    return targets
+
+
+def test_manifest_describes_the_app_with_screenshots_and_shortcuts(dist_dir: Path) -> None:
+    manifest = json.loads((dist_dir / "manifest.webmanifest").read_text("utf-8"))
+    assert len(manifest["description"]) > 40
+    assert (manifest["lang"], manifest["dir"]) == ("en", "ltr")
+    shots = {shot["form_factor"]: shot for shot in manifest["screenshots"]}
+    assert set(shots) == {"narrow", "wide"}
+    for shot in shots.values():
+        width, height = (int(n) for n in shot["sizes"].split("x"))
+        assert png_size(dist_dir / shot["src"]) == (width, height), shot
+        assert shot["type"] == "image/png" and shot["label"]
+    assert shots["narrow"]["sizes"] == "390x844" and shots["wide"]["sizes"] == "1280x720"
+    urls = {shortcut["name"]: shortcut["url"] for shortcut in manifest["shortcuts"]}
+    assert urls == {"Continue": "./?start=continue", "New game": "./?start=new"}
+    for shortcut in manifest["shortcuts"]:
+        for icon in shortcut["icons"]:
+            assert (dist_dir / icon["src"]).is_file()
+
+
+def test_shortcuts_open_a_new_game_or_continue(
+    page: Page, app_url: str, wait_ready: WaitFn
+) -> None:
+    fresh_table(page, app_url, wait_ready, seed=5)
+    page.locator(ENABLED).first.click()
+    page.wait_for_function(TURN, timeout=TIMEOUT_MS)
+    cards = "[...document.querySelectorAll('#bz-me .hand [data-card]')].map((e) => e.dataset.card)"
+    hand = page.evaluate(cards)
+    page.goto(app_url + "?start=new&fast")
+    wait_ready(page)
+    page.locator('[data-command="start"], [data-command="start-game"]').first.wait_for()
+    page.goto(app_url + "?start=continue&fast")
+    wait_ready(page)
+    page.wait_for_function(TURN, timeout=TIMEOUT_MS)  # straight to the saved game
+    assert page.locator('[role="dialog"]').count() == 0
+    assert page.evaluate(cards) == hand

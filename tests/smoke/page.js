@@ -1,0 +1,85 @@
+// Page-side functions of the smoke scenario shared by the non-Chromium engines.
+// Both drivers (firefox.mjs: puppeteer-core over WebDriver BiDi; test_webkit.py: Selenium)
+// split this file on the "// @fn NAME" lines and call each function expression in the page,
+// so the scenario is written once. Only the stable hooks of DESIGN.md are used
+// (data-app-state, data-action, data-command, data-summary, data-seat-score), so the table's
+// look can change under them.
+
+// @fn step
+// What the page shows now: "error" | "loading" | "summary" (a deal or game summary) |
+// "play" (an action of the player is enabled) | "start" (a start screen or new-game dialog) |
+// "wait" (the computer is thinking).
+() => {
+  const state = document.documentElement.dataset.appState;
+  if (state !== "ready") return state || "loading";
+  const visible = (el) => !!el && el.getClientRects().length > 0;
+  const any = (selector) => [...document.querySelectorAll(selector)].some(visible);
+  if (any("[data-summary]")) return "summary";
+  if (any('[data-command="continue"], [data-command="start"], [data-command="start-game"]')) return "start";
+  if (any('[data-action]:not([aria-disabled="true"])')) return "play";
+  return "wait";
+}
+
+// @fn advance
+// Clicks what moves the game on: a summary's "next", a start screen's "continue", a dialog's
+// "start", else the first enabled action. Returns what it clicked (null: nothing to click).
+() => {
+  const visible = (el) => !!el && el.getClientRects().length > 0;
+  const pick = (selector) => [...document.querySelectorAll(selector)].find(visible);
+  const el =
+    pick('[data-summary] [data-command="next"]') ||
+    pick('[data-command="continue"]') ||
+    pick('[data-command="start"]') ||
+    pick('[data-command="start-game"]') ||
+    pick('[data-action]:not([aria-disabled="true"])');
+  if (!el) return null;
+  el.click();
+  return el.dataset.action || `command ${el.dataset.command}`;
+}
+
+// @fn command
+// Clicks a command, opening the menu first when it sits behind data-command="menu".
+(name, extra) => {
+  const visible = (el) => !!el && el.getClientRects().length > 0;
+  const selector = `[data-command="${name}"]${extra || ""}`;
+  let el = [...document.querySelectorAll(selector)].find(visible);
+  if (!el) {
+    const menu = [...document.querySelectorAll('[data-command="menu"]')].find(visible);
+    if (menu) menu.click();
+    el = [...document.querySelectorAll(selector)].find(visible) || document.querySelector(selector);
+  }
+  if (!el) return false;
+  el.click();
+  return true;
+}
+
+// @fn snapshot
+// The position as the table shows it (compared across the offline reload).
+() => ({
+  lang: document.documentElement.lang,
+  dir: document.documentElement.dir,
+  hand: [...document.querySelectorAll("#bz-me .hand [data-card]")].map((e) => e.dataset.card),
+  scores: [...document.querySelectorAll("[data-seat-score]")].map((e) => e.dataset.value ?? e.textContent),
+  actions: [...document.querySelectorAll('[data-action]:not([aria-disabled="true"])')].map(
+    (e) => e.dataset.action,
+  ),
+})
+
+// @fn hand_direction
+// Which way the hand runs on screen: a right-to-left page mirrors it.
+() => {
+  const cards = [...document.querySelectorAll("#bz-me .hand [data-card]")];
+  if (cards.length < 2) return null;
+  return cards[0].getBoundingClientRect().left < cards[1].getBoundingClientRect().left ? "ltr" : "rtl";
+}
+
+// @fn controlled
+// A service worker controls the page (the offline reload needs it).
+() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)
+
+// @fn page_errors
+// Errors the page showed itself: the shell's boot failure, Python tracebacks.
+() => [
+  ...[...document.querySelectorAll(".py-error")].map((e) => e.textContent),
+  ...(document.documentElement.dataset.bootError ? [document.documentElement.dataset.bootError] : []),
+]

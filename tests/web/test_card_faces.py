@@ -1,0 +1,115 @@
+"""The drawn card faces: every card has its symbol in the sprite, every language its
+corner letters, the generated files are current, and the app's own files stay small."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from web import card_faces, i18n  # noqa: E402
+from web.app import load_catalog  # noqa: E402
+from web.cards import back_html, face_html  # noqa: E402
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+CARDS = [f"{r}{s}" for s in i18n.SUITS for r in i18n.RANKS]
+SPRITE = ROOT / card_faces.SPRITE
+BACK_FILES = [ROOT / "web" / f"card-back-{name}.svg" for name in card_faces.BACKS]
+APP_BUDGET = 1_000_000  # bytes: the app's own files (the Python runtime apart)
+
+
+def load_tool(name: str):  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location(f"tool_{name}", ROOT / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def ids_and_refs(path: Path) -> tuple[set[str], set[str]]:
+    root = ET.parse(path).getroot()
+    ids = {el.get("id", "") for el in root.iter()} - {""}
+    refs = {el.get("href", "")[1:] for el in root.iter() if el.get("href", "").startswith("#")}
+    refs |= set(re.findall(r"url\(#([^)]+)\)", path.read_text(encoding="utf-8")))
+    return ids, refs
+
+
+def test_sprite_has_a_symbol_for_every_card_and_no_dangling_reference() -> None:
+    ids, refs = ids_and_refs(SPRITE)
+    root = ET.parse(SPRITE).getroot()
+    symbols = {el.get("id"): el for el in root.iter(f"{SVG_NS}symbol")}
+    for card in CARDS:
+        symbol = symbols[f"c-{card}"]
+        assert symbol.get("viewBox") == "0 0 100 140"
+        assert len(list(symbol.iter())) > 2, f"{card} draws nothing"
+    assert refs <= ids, f"dangling references: {refs - ids}"
+    assert not root.findall(f".//{SVG_NS}text"), "no letter is drawn in the sprite"
+
+
+@pytest.mark.parametrize("path", BACK_FILES, ids=lambda p: p.name)
+def test_backs_are_complete_svgs(path: Path) -> None:
+    ids, refs = ids_and_refs(path)
+    assert refs <= ids
+    assert ET.parse(path).getroot().get("viewBox") == "0 0 100 140"
+
+
+def test_generated_files_are_current() -> None:
+    assert load_tool("make_card_faces").main(["--check"]) == 0
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_every_card_shows_its_art_and_the_languages_corner_letters(lang: str) -> None:
+    cat = load_catalog(lang)
+    for card in CARDS:
+        rank, suit = card[:-1], card[-1]
+        html = face_html(card, cat)
+        assert f'<use href="web/cards.svg#c-{card}">' in html
+        assert 'aria-hidden="true" focusable="false"' in html  # the art is decorative
+        letters = i18n.rank_label(lang, rank)
+        corner = re.search(r'<span class="ix"[^>]*><span class="rk[^"]*">([^<]+)</span>', html)
+        assert corner is not None and corner.group(1) == letters, (lang, card)
+        assert f'<span class="su">{i18n.SUIT_SYMBOLS[suit]}</span>' in html
+        assert f'aria-label="{cat.card_aria(card)}"' in html  # the accessible name stays
+        assert 'dir="ltr"' in html  # a face is never mirrored in right-to-left
+    assert 'aria-hidden="true"' in back_html()
+
+
+def test_russian_courts_use_russian_letters() -> None:
+    cat = load_catalog("ru")
+    assert '<span class="rk">Д</span>' in face_html("QS", cat)
+    assert '<span class="rk">Т</span>' in face_html("AH", cat)
+
+
+def test_look_falls_back_to_faces_and_blue() -> None:
+    assert card_faces.look("simple", "red") == {"data-cards": "simple", "data-back": "red"}
+    assert card_faces.look("fancy", None) == {"data-cards": "faces", "data-back": "blue"}
+
+
+def app_files() -> dict[str, int]:
+    """The files the build ships besides the Python runtime: the app's own bytes."""
+    build = load_tool("build")
+    sizes: dict[str, int] = {}
+    for name in (*build.SHELL_FILES, build.SW_NAME):
+        sizes[name] = (ROOT / name).stat().st_size
+    for folder in ("engine", "web"):
+        for path in build._walk(ROOT / folder):
+            sizes[path.relative_to(ROOT).as_posix()] = path.stat().st_size
+    return sizes
+
+
+def test_faces_and_the_whole_app_fit_the_size_budget() -> None:
+    sizes = app_files()
+    svg = sum(v for k, v in sizes.items() if k.endswith(".svg"))
+    total = sum(sizes.values())
+    print(f"card SVGs {svg:,} bytes; app's own files {total:,} bytes")
+    assert sizes["web/cards.svg"] < 64_000
+    assert svg < 72_000
+    assert total < APP_BUDGET * 0.9, f"{total:,} bytes"

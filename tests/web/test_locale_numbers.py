@@ -1,0 +1,157 @@
+"""Every number the table shows is written the language's way (1,000 / 1.000 / 1 000).
+
+A whole classic game is played once under CPython against a recording page;
+its table, last deal summary, game summary and score sheet are then rendered in each
+language and every visible number of four digits or more must carry that
+language's grouping, while the ``data-value`` hooks keep plain digits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from web import i18n, score_sheet, storage  # noqa: E402
+from web.app import App  # noqa: E402
+from web.dom import Dom  # noqa: E402
+
+UNGROUPED = re.compile(r"(?<![\d.,\u00a0])\d{4,}(?![\d.,\u00a0])")
+
+
+class RecordingDom(Dom):
+    def __init__(self) -> None:
+        self.regions: dict[str, str] = {}
+
+    def patch_all(self, regions: dict[str, str], table_players: int) -> None:
+        self.regions.update(regions)
+
+    def set_state(self, state: str) -> None:
+        pass
+
+    def announce(self, text: str) -> None:
+        pass
+
+
+def visible_text(fragment: str) -> str:
+    """Text a reader sees: tags and attributes dropped, entities decoded."""
+    return html.unescape(re.sub(r"<[^<>]*>", " ", fragment))
+
+
+def in_thread(fn: Any) -> Any:
+    """Run apart from any event loop a browser test may own in this thread."""
+    out: list[Any] = []
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            out.append(fn())
+        except BaseException as exc:
+            errors.append(exc)
+
+    worker = threading.Thread(target=target)
+    worker.start()
+    worker.join()
+    if errors:
+        raise errors[0]
+    return out[0]
+
+
+def play(app: App, until_game_summary: bool) -> None:
+    async def go() -> None:
+        for _ in range(60_000):
+            if app.game.deal.is_terminal and app.decided():
+                if not until_game_summary or app.overlay == "game":
+                    return
+                app.next_step()
+            elif app.game.deal.is_terminal:
+                app.next_step()
+            elif app.game.current_player == app.human and not app.busy:
+                app.try_action(app.game.legal_actions()[0].text())
+            await asyncio.sleep(0)
+            while app.busy:
+                await asyncio.sleep(0.001)
+
+    asyncio.run(go())
+
+
+def start(variant: str, seed: int) -> tuple[App, RecordingDom]:
+    dom = RecordingDom()
+    app = App(dom, storage.MemoryStorage(), fast=True, seed=seed)
+    app.start()
+    app.new_game({"variant": variant, "options": {}, "level": "greedy", "dealer": "random"})
+    return app, dom
+
+
+@pytest.fixture(scope="module")
+def finished_classic() -> tuple[App, RecordingDom, dict[str, dict[str, str]]]:
+    """The last deal's summary and the game summary of one classic game, per language."""
+
+    def run() -> tuple[App, RecordingDom, dict[str, dict[str, str]]]:
+        app, dom = start("classic", seed=8)
+        play(app, until_game_summary=False)
+        shots: dict[str, dict[str, str]] = {}
+        for lang in i18n.LANGS:
+            app.set_language(lang, save=False)
+            app.render()
+            shots[lang] = {"deal": dom.regions["bz-overlay"], "scores": dom.regions["bz-scores"]}
+        app.next_step()
+        sheet = score_sheet.build_sheet(app.game)
+        names = [f"P{s}" for s in range(app.game.rules.players)]
+        for lang in i18n.LANGS:
+            app.set_language(lang, save=False)
+            app.render()
+            shots[lang]["game"] = dom.regions["bz-overlay"]
+            shots[lang]["sheet"] = score_sheet.render_sheet(sheet, names, "classic", app.cat)
+        return app, dom, shots
+
+    result: tuple[App, RecordingDom, dict[str, dict[str, str]]] = in_thread(run)
+    return result
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_scores_and_summaries_are_locale_formatted(
+    lang: str, finished_classic: tuple[App, RecordingDom, dict[str, dict[str, str]]]
+) -> None:
+    app, _, shots = finished_classic
+    totals = list(app.game.totals)
+    assert max(totals) >= 1000, "the game must end with a four-digit score"
+    regions = shots[lang]
+    assert 'data-summary="deal"' in regions["deal"] and 'data-summary="game"' in regions["game"]
+    for name, fragment in regions.items():
+        text = visible_text(fragment)
+        assert not UNGROUPED.findall(text), f"{lang} {name}: ungrouped {UNGROUPED.findall(text)}"
+    for total in totals:
+        shown = i18n.format_number(lang, total)
+        for name in ("deal", "scores", "game", "sheet"):
+            assert shown in visible_text(regions[name]), f"{lang} {name}: no {shown!r}"
+    # hooks keep plain digits
+    for seat, total in enumerate(totals):
+        assert f'data-seat-score="{seat}" data-value="{total}"' in regions["scores"]
+        assert f'data-final-score="{seat}" data-value="{total}"' in regions["game"]
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_bezik_target_stake_and_match_board_are_locale_formatted(lang: str) -> None:
+    def run() -> dict[str, str]:
+        app, dom = start("bezik", seed=5)
+        app.set_language(lang, save=False)
+        app.render()
+        return dict(dom.regions)
+
+    regions = in_thread(run)
+    scores = visible_text(regions["bz-scores"])
+    assert i18n.format_number(lang, 3000) in scores
+    assert not UNGROUPED.findall(scores)
+    assert 'data-value="3000"' in regions["bz-scores"]
+    assert re.search(r'data-seat-match="0" data-value="0"', regions["bz-scores"])

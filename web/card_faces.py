@@ -1,0 +1,38 @@
+"""Drawn card faces and backs: the SVG sprite's names and the table's look.
+
+The faces live in ``web/cards.svg`` (written by tools/make_card_faces.py), one
+``<symbol id="c-QS">`` per card; the backs are ``web/card-back-<name>.svg``.
+A card in the page keeps its HTML corner index (the player's rank letters,
+always readable) and draws the art under it.  Which look shows is chosen by
+two attributes on the table's root, so switching needs no re-render:
+``data-cards="faces|simple"`` (simple: the plain CSS cards, for small screens
+and high contrast) and ``data-back="blue|red"``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+SPRITE = "web/cards.svg"
+STYLES = ("faces", "simple")
+BACKS = ("blue", "red")
+DEFAULT_STYLE = "faces"
+DEFAULT_BACK = "blue"
+SETTING_KEYS = ("card_style", "card_back")
+
+
+def art_html(card: str) -> str:
+    """The face's drawing (decorative: the card's name is on the card element)."""
+    return (
+        '<svg class="art" viewBox="0 0 100 140" aria-hidden="true" focusable="false">'
+        f'<use href="{SPRITE}#c-{escape(card)}"></use></svg>'
+    )
+
+
+def look(style: Any, back: Any) -> dict[str, str]:
+    """The root attributes for a card style and back; unknown values fall back."""
+    return {
+        "data-cards": style if style in STYLES else DEFAULT_STYLE,
+        "data-back": back if back in BACKS else DEFAULT_BACK,
+    }
