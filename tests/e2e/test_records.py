@@ -93,7 +93,7 @@ def sheet_figures(page: Page) -> list[dict[str, Any]]:
         index: +d.dataset.sheetDeal, running: d.dataset.running === 'true',
         totals: [...d.querySelectorAll('[data-sheet-total]')].map(e => +e.dataset.value),
         card_points: [...d.querySelectorAll('[data-sheet-card-points]')]
-                       .map(e => +e.textContent)}))""")
+                       .map(e => +e.dataset.value)}))""")
 
 
 def expected_sheet(game: Any) -> list[dict[str, Any]]:
