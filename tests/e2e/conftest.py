@@ -175,7 +175,21 @@ def dist_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """
     out = tmp_path_factory.mktemp("dist")
     site_build.build(out)
-    site_screenshots.add_screenshots(out)  # from build/screenshots when `make build` made them
+    # from build/screenshots when `make build` made them; taking them uses Playwright's sync
+    # API, which refuses to run in this thread once pytest-playwright's loop is running
+    failed: list[BaseException] = []
+
+    def take() -> None:
+        try:
+            site_screenshots.add_screenshots(out)
+        except BaseException as exc:  # re-raised below, in the test's thread
+            failed.append(exc)
+
+    shots = threading.Thread(target=take)
+    shots.start()
+    shots.join()
+    if failed:
+        raise failed[0]
     if os.environ.get("BEZIQUE_E2E_STUB_MAIN") == "1":
         (out / "web" / "main.py").write_text(STUB_MAIN, encoding="utf-8")
         site_build.write_service_worker(out)
