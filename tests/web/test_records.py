@@ -20,7 +20,7 @@ if str(ROOT) not in sys.path:
 
 import engine  # noqa: E402
 from engine.cli import summary  # noqa: E402
-from web import history, stats, storage  # noqa: E402
+from web import history, schema, stats, storage  # noqa: E402
 from web.app import App, load_catalog  # noqa: E402
 from web.dom import Dom  # noqa: E402
 from web.replay import Viewer, deal_steps, render_viewer  # noqa: E402
@@ -162,7 +162,8 @@ def test_stats_loader_refuses_wrong_shapes_and_keeps_them_aside() -> None:
         store = storage.MemoryStorage()
         store.setItem(stats.STATS_KEY, text)
         assert stats.load(store) == stats.empty()
-        assert store.data[stats.ASIDE_KEY] == text
+        kept = schema.broken_keys(store, stats.STATS_KEY)
+        assert len(kept) == 1 and store.data[kept[0]] == text
 
 
 # ------------------------------------------------------------------ history
@@ -179,7 +180,10 @@ def test_history_keeps_the_last_fifty_and_drops_bad_entries() -> None:
     data["games"][0]["won"] = "yes"
     data["games"][1] = {"id": 3}
     store.setItem(history.HISTORY_KEY, json.dumps(data))
+    original = store.data[history.HISTORY_KEY]
     assert len(history.load(store)) == 48
+    kept = schema.broken_keys(store, history.HISTORY_KEY)  # the dropped entries are not lost
+    assert len(kept) == 1 and store.data[kept[0]] == original
     for text in ("nonsense", "[]", json.dumps({"format": "x"})):
         assert history.parse(text) == []
 
