@@ -124,14 +124,17 @@ class Records:
         return None
 
     def sheet_html(self) -> str:
-        """The whole sheet and the export button, for the game summary."""
+        """The whole sheet, for the game summary."""
         app = self.app
-        sheet = score_sheet.render_sheet(
+        return score_sheet.render_sheet(
             score_sheet.build_sheet(app.game), self.names(), app.game.rules.name, app.cat
         )
-        return sheet + (
+
+    def summary_actions(self) -> str:
+        """The game summary's export button."""
+        return (
             '<button type="button" class="btn" data-command="export">'
-            f"{escape(app.cat.t('history.export'))}</button>"
+            f"{escape(self.app.cat.t('history.export'))}</button>"
         )
 
     def names(self) -> list[str]:

@@ -514,7 +514,9 @@ def winner_text(view: TableView, cat: Cat) -> str:
     return cat.t("summary.match_winner" if view.match_over else "summary.winner", player=who)
 
 
-def render_game_summary(view: TableView, cat: Cat, sheet: str = "") -> str:
+def render_game_summary(view: TableView, cat: Cat, sheet: str = "", actions: str = "") -> str:
+    """The end of a game: winner, final scores, the whole score sheet (``sheet``) and
+    the buttons (``actions`` adds more, e.g. export)."""
     scores = "".join(
         f"<li>{escape(seat_name(sv, view, cat))}: <span "
         f'data-final-score="{sv.seat}" data-value="{sv.score}">{cat.number(sv.score)}</span></li>'
@@ -557,7 +559,7 @@ def render_game_summary(view: TableView, cat: Cat, sheet: str = "") -> str:
         f'class="finals">{scores}</ul>{match}'
         f"{sheet_block}"
         f'{nxt}<button type="button" class="btn{"" if nxt else " primary"}" '
-        f'data-command="new-game">{escape(cat.t("menu.new_game"))}</button>'
+        f'data-command="new-game">{escape(cat.t("menu.new_game"))}</button>{actions}'
         "</div>"
     )
 

@@ -150,7 +150,7 @@ def _deal_table(
     seats = range(len(names))
     per_seat: dict[int, list[str]] = {s: [] for s in seats}
     for seat, kind, pts in deal.declarations:
-        per_seat.setdefault(seat, []).append(f"{escape(cat.declaration(kind))} {pts}")
+        per_seat.setdefault(seat, []).append(f"{escape(cat.declaration(kind))} {cat.number(pts)}")
     none = "—"
     title = cat.t("sheet.deal_running" if deal.in_progress else "sheet.deal", number=number)
 
@@ -161,13 +161,14 @@ def _deal_table(
     def last(seat: int) -> str:
         if deal.last_trick != seat:
             return ""
-        return f"✓ {deal.last_trick_points}" if deal.last_trick_points else "✓"
+        return f"✓ {cat.number(deal.last_trick_points)}" if deal.last_trick_points else "✓"
 
     rows = [
         row(cat.t("summary.declarations"),
             "".join(f"<td>{'<br>'.join(per_seat[s]) or none}</td>" for s in seats)),
         row(cat.t(points_key),
-            "".join(f'<td data-sheet-card-points="{s}">{deal.card_points[s]}</td>' for s in seats)),
+            "".join(f'<td data-sheet-card-points="{s}" data-value="{deal.card_points[s]}">'
+                    f"{cat.number(deal.card_points[s])}</td>" for s in seats)),
         row(cat.t("summary.last_trick"), "".join(f"<td>{last(s)}</td>" for s in seats)),
         row(cat.t("summary.deal_total"),
             "".join(f'<td data-sheet-total="{s}" data-value="{deal.totals[s]}">'
@@ -176,6 +177,10 @@ def _deal_table(
             "".join(f'<td data-sheet-running="{s}" data-value="{deal.running[s]}">'
                     f"{escape(cat.number(deal.running[s]))}</td>" for s in seats), "tot"),
     ]
+    if deal.sides is not None:  # partnerships: seats 0+2 and 1+3 share a total
+        rows.append(row(cat.t("sheet.side_total"), "".join(
+            f'<td data-sheet-side="{s % 2}">{escape(cat.number(deal.sides[s % 2]))}</td>'
+            for s in seats), "tot"))
     running = ' data-running="true"' if deal.in_progress else ""
     return (
         f'<section class="sheet-deal" data-sheet-deal="{deal.index}"{running}>'

@@ -900,3 +900,4 @@ def test_every_registered_dynamic_key_exists(lang: str) -> None:
     families = catalog_keys.dynamic_families(EN)
     missing = sorted(k for keys in families.values() for k in keys if k not in data)
     assert not missing, f"{lang}: keys the web code can build but the catalog lacks: {missing}"
+
