@@ -102,11 +102,16 @@ def _capture(dist: Path, into: Path) -> None:
         server.server_close()
 
 
-def add_screenshots(dist: Path, cache: Path = CACHE) -> tuple[bool, Path]:
-    """Put the screenshots into dist/web/screenshots; returns (taken now, cache folder)."""
+def add_screenshots(dist: Path, cache: Path = CACHE, take: bool = True) -> tuple[bool, Path]:
+    """Put the screenshots into dist/web/screenshots; returns (taken now, cache folder).
+
+    With take=False only cached pictures are copied (nothing when there are none).
+    """
     folder = cache / input_hash(dist)
     taken = False
     if not all((folder / f"{name}.png").is_file() for name in SHOTS):
+        if not take:
+            return False, folder
         partial = folder.with_suffix(".partial")
         shutil.rmtree(partial, ignore_errors=True)
         _capture(dist, partial)

@@ -133,7 +133,9 @@ def dist_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """
     out = tmp_path_factory.mktemp("dist")
     site_build.build(out)
-    site_screenshots.add_screenshots(out)  # from build/screenshots when `make build` made them
+    # The manifest's screenshots when `make build` made them for these files (test_devices
+    # takes them when missing; other tests do not need them).
+    site_screenshots.add_screenshots(out, take=False)
     if os.environ.get("BEZIQUE_E2E_STUB_MAIN") == "1":
         (out / "web" / "main.py").write_text(STUB_MAIN, encoding="utf-8")
         site_build.write_service_worker(out)
@@ -241,6 +243,12 @@ def wait_controlled() -> Callable[..., None]:
 def guard_origin() -> Callable[[BrowserContext], list[str]]:
     """`guard_origin(context)` -> list that fills with any non-local request URL."""
     return _guard_origin
+
+
+@pytest.fixture(scope="session")
+def site_screenshots_module() -> Any:
+    """tools/screenshots.py as a module (add_screenshots puts them into a built site)."""
+    return site_screenshots
 
 
 @pytest.fixture(scope="session")

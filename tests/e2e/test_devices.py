@@ -139,7 +139,10 @@ def small_targets(page: Page) -> list[Any]:
     return targets
 
 
-def test_manifest_describes_the_app_with_screenshots_and_shortcuts(dist_dir: Path) -> None:
+def test_manifest_describes_the_app_with_screenshots_and_shortcuts(
+    dist_dir: Path, site_screenshots_module: Any
+) -> None:
+    site_screenshots_module.add_screenshots(dist_dir)  # taken from the table when not cached
     manifest = json.loads((dist_dir / "manifest.webmanifest").read_text("utf-8"))
     assert len(manifest["description"]) > 40
     assert (manifest["lang"], manifest["dir"]) == ("en", "ltr")
