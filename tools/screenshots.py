@@ -78,11 +78,20 @@ def _capture(dist: Path, into: Path) -> None:
             )
 
             def players_turn() -> None:
-                """Through a start screen or new-game dialog, to the player's turn."""
-                for command in ("continue", "start", "start-game"):
-                    button = page.locator(f'[data-command="{command}"]:visible')
-                    if button.count():
-                        button.first.click()
+                """Through a start screen and the new-game dialog, to the player's turn."""
+                for _ in range(4):
+                    for selector in (
+                        '[data-command="continue"]',
+                        '[data-command="start"]',
+                        '[data-command="start-game"]',
+                        '[data-screen="start"] [data-command="new-game"]',
+                    ):
+                        button = page.locator(f"{selector}:visible")
+                        if button.count():
+                            button.first.click()
+                            break
+                    else:
+                        break
                 page.wait_for_function(
                     f"() => !!document.querySelector('{enabled}')", timeout=BOOT_TIMEOUT_MS
                 )
