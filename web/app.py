@@ -26,6 +26,7 @@ from web.device import Device
 from web.dom import Dom
 from web.install import DeviceControls
 from web.players import default_level, hint_for, levels, make_player
+from web.records import Records
 from web.seats import Seats, SeatsError, fit, render_choices, seat_label
 from web.view import TableView
 
@@ -95,6 +96,9 @@ class App:
         self.tasks: set[Any] = set()
         self.had_prompt = False
         self.last_log: list[list[Any]] = []
+        self.undo_used = False  # a move was taken back in this game (history, statistics)
+        self.recorded = False  # this finished game is in the history and the statistics
+        self.records = Records(self)
         self.device = DeviceControls(self, device or Device())
         self.launch = launch  # the manifest's shortcuts: ?start=new | ?start=continue
 
@@ -115,6 +119,8 @@ class App:
                 self.human = int(data.get("human", 0))
                 self.settings = {**self.settings, **dict(data.get("settings", {}))}
                 self.deal_number = int(data.get("deal_number", 1))
+                self.undo_used = data.get("undo_used") is True
+                self.recorded = data.get("recorded") is True
                 self.seats = saved_seats(data, self.game.rules.players, self.human)
                 self.pass_device(fresh=True)
                 self.notice = ("save.resumed", {})
@@ -201,6 +207,8 @@ class App:
         self.overlay = None
         self.deal_number = 1
         self.announced = 0
+        self.undo_used = False
+        self.recorded = False
         self.make_players()
         self.pass_device(fresh=True)
         storage.set_text(self.store, storage.SETTINGS_KEY, _json(self.settings))
@@ -243,6 +251,8 @@ class App:
                 "human": self.human,
                 "settings": self.settings,
                 "deal_number": self.deal_number,
+                "undo_used": self.undo_used,
+                "recorded": self.recorded,
                 "seats": self.seats.to_json(),
             },
         )
@@ -398,7 +408,9 @@ class App:
         self.hand_focus = max(0, min(self.hand_focus, len(view.hand) - 1))
         self.dom.patch_all(
             {
-                "bz-bar": render.render_bar(view, self.lang, cat, busy=self.busy),
+                "bz-bar": render.render_bar(
+                    view, self.lang, cat, busy=self.busy, undo=self.records.undo_available()
+                ),
                 "bz-scores": render.render_scores(view, cat),
                 "bz-opps": render.render_opponents(view, cat),
                 "bz-centre": render.render_centre(view, cat),
@@ -442,6 +454,9 @@ class App:
     def overlay_html(self, view: TableView) -> str:
         if self.handover is not None and self.overlay not in ("dialog", "rules"):
             return handover.render_screen(self.cat, seat_label(self.cat, self.seats, self.handover))
+        records = self.records.overlay()
+        if records is not None:
+            return records
         if self.overlay == "dialog":
             return render_new_game(self, self.cat)
         if self.overlay == "rules":
@@ -453,7 +468,7 @@ class App:
                 i18n.guide_steps(self.cat, variant),
             )
         if self.overlay == "game" and self.decided():
-            return render.render_game_summary(view, self.cat)
+            return render.render_game_summary(view, self.cat, self.records.sheet_html())
         if view.deal_summary is not None:
             return render.render_deal_summary(view, view.deal_summary, self.cat)
         return ""
@@ -507,6 +522,7 @@ class App:
         seat = deal.current_player
         act = text if not isinstance(text, str) else engine.Action.parse(text)
         self.game.apply(act)
+        self.records.after_action()
         self.notice = None
         self.hint = None
         if deal.is_terminal:
@@ -572,7 +588,7 @@ class App:
 
     # ------------------------------------------------------------ commands
     def command(self, name: str, el: Any) -> None:
-        if self.device.command(name):
+        if self.records.command(name, el) or self.device.command(name):
             return
         if name == "language":
             lang = self.dom.attr(el, "data-lang") or "en"

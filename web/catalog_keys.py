@@ -65,6 +65,7 @@ RULE_CODES = (
     "vido_not_allowed",
     "vido_only_on_lead",  # returned by Bezik.vido_block, raised through a variable
     "not_your_turn",  # the table refuses a click out of turn
+    "nothing_to_undo",  # engine.undo: no move of the person's in this deal
     "unknown",  # Catalog.error() for a code without a text
 )
 # Declarations the engine scores outside the variants' combination tables.

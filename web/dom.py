@@ -67,6 +67,12 @@ class Dom:
     def read_form(self, form_id: str) -> dict[str, str]:
         return {}
 
+    def download(self, filename: str, text: str) -> None:
+        """Offer ``text`` as a file download (records export)."""
+
+    def pick_file(self, on_text: Callable[[str], None]) -> None:
+        """Open the file picker; ``on_text`` gets the chosen file's text."""
+
 
 _JSNULL: Any = object()
 
@@ -347,3 +353,43 @@ class BrowserDom(Dom):
             else:
                 out[str(name)] = str(el.value)
         return out
+
+    def download(self, filename: str, text: str) -> None:
+        from pyodide.ffi import create_once_callable, to_js
+
+        options = to_js({"type": "application/json"}, dict_converter=self.js.Object.fromEntries)
+        blob = self.js.Blob.new(to_js([text]), options)
+        url = self.js.URL.createObjectURL(blob)
+        link = self.doc.createElement("a")
+        link.href = url
+        link.download = filename
+        link.hidden = True
+        self.doc.body.appendChild(link)
+        link.click()
+        link.remove()
+        self.js.setTimeout(create_once_callable(lambda: self.js.URL.revokeObjectURL(url)), 4000)
+
+    def pick_file(self, on_text: Callable[[str], None]) -> None:
+        import asyncio
+
+        from pyodide.ffi import create_once_callable
+
+        picker = self.doc.createElement("input")
+        picker.type = "file"
+        picker.accept = ".json,application/json"
+        picker.hidden = True
+        self.doc.body.appendChild(picker)
+
+        async def read() -> None:
+            try:
+                files = picker.files
+                if files.length:
+                    on_text(str(await files.item(0).text()))
+            finally:
+                picker.remove()
+
+        def changed(_evt: Any) -> None:
+            self._reading = asyncio.ensure_future(read())
+
+        picker.addEventListener("change", create_once_callable(changed))
+        picker.click()

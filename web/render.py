@@ -62,7 +62,17 @@ def attr_action(action: str, legal: bool) -> str:
 # ---------------------------------------------------------------- header
 
 
-def render_bar(view: TableView | None, lang: str, cat: Cat, busy: bool = False) -> str:
+# The records screens' entries (web/records.py): command, label key.
+RECORDS_MENU = (
+    ("score-sheet", "menu.score_sheet"),
+    ("stats", "menu.stats"),
+    ("history", "menu.history"),
+)
+
+
+def render_bar(
+    view: TableView | None, lang: str, cat: Cat, busy: bool = False, undo: bool = False
+) -> str:
     langs = "".join(
         f'<button type="button" class="btn lang" data-command="language" data-lang="{code}"'
         f' lang="{code}" aria-pressed="{"true" if code == lang else "false"}"'
@@ -70,6 +80,7 @@ def render_bar(view: TableView | None, lang: str, cat: Cat, busy: bool = False) 
         f'<span class="sr-only"> {escape(cat.t(f"lang.{code}"))}</span></button>'
         for code in LANGS
     )
+    undo_dis = "" if undo else ' aria-disabled="true"'
     hint_dis = ""
     if view is None or busy or not _human_to_act(view):
         hint_dis = ' aria-disabled="true"'
@@ -82,7 +93,14 @@ def render_bar(view: TableView | None, lang: str, cat: Cat, busy: bool = False) 
         f'data-command="hint"{hint_dis}>{escape(cat.t("menu.hint"))}</button>'
         f'<button type="button" class="btn" '
         f'data-command="rules">{escape(cat.t("menu.rules"))}</button>'
-        f'<span class="langs" role="group" '
+        f'<button type="button" class="btn" data-command="undo"{undo_dis}>'
+        f"{escape(cat.t('menu.undo'))}</button>"
+        + "".join(
+            f'<button type="button" class="btn" data-command="{command}">'
+            f"{escape(cat.t(key))}</button>"
+            for command, key in RECORDS_MENU
+        )
+        + f'<span class="langs" role="group" '
         f'aria-label="{escape(cat.t("a11y.language_picker"))}">{langs}</span>'
         "</nav>"
     )
@@ -542,7 +560,7 @@ def winner_text(view: TableView, cat: Cat) -> str:
     return cat.t("summary.match_winner" if view.match_over else "summary.winner", player=who)
 
 
-def render_game_summary(view: TableView, cat: Cat) -> str:
+def render_game_summary(view: TableView, cat: Cat, sheet: str = "") -> str:
     scores = "".join(
         f"<li>{escape(seat_name(sv, view, cat))}: <span "
         f'data-final-score="{sv.seat}" data-value="{sv.score}">{cat.number(sv.score)}</span></li>'
@@ -566,12 +584,19 @@ def render_game_summary(view: TableView, cat: Cat) -> str:
             f"{escape(cat.t('action.next_game'))}</button>"
         )
     match_attr = ' data-match="over"' if view.match_over else ""
+    sheet_block = (
+        f'<details class="sheet-in-summary" open><summary>{escape(cat.t("sheet.title"))}'
+        f"</summary>{sheet}</details>"
+        if sheet
+        else ""
+    )
     return (
         f'<div class="summary" data-summary="game"{match_attr} '
         f'role="dialog"'
         f' aria-labelledby="gsum-title"><h2 id="gsum-title">{escape(title)}</h2>'
         f'<p class="winner">{escape(winner_text(view, cat))}</p><ul '
         f'class="finals">{scores}</ul>{match}'
+        f"{sheet_block}"
         f'{nxt}<button type="button" class="btn{"" if nxt else " primary"}" '
         f'data-command="new-game">{escape(cat.t("menu.new_game"))}</button>'
         "</div>"

@@ -1,0 +1,210 @@
+"""The table's records screens: undo, score sheet, statistics, history, replays.
+
+``App`` hands its commands and overlays here first; this module keeps the
+screens' state (which dialog, which replay, a pending reset) and records a
+finished game into the history and the statistics exactly once.
+"""
+
+from __future__ import annotations
+
+import time
+from html import escape
+from typing import Any
+
+from web import history, score_sheet, stats, undo
+from web.players import default_level
+from web.replay import Viewer, render_viewer
+
+OVERLAYS = ("score-sheet", "stats", "history", "replay")
+
+
+class Records:
+    """Commands and screens about the game's records, for one App."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.confirm_reset = False
+        self.viewer: Viewer | None = None
+        self.viewer_entry: dict[str, Any] | None = None
+        self.problem: tuple[str, dict[str, Any]] | None = None
+        self.back_to: str | None = None  # the overlay to return to when a screen closes
+
+    # ------------------------------------------------------------ commands
+    def command(self, name: str, el: Any) -> bool:
+        """Handle a records command (True), or leave it to the app (False)."""
+        app = self.app
+        if name == "undo":
+            if undo.take_back(app):
+                app.set_notice(("undo.done", {}))
+            app.render()
+            app.dom.focus_hand(app.hand_focus)
+            return True
+        if name in ("score-sheet", "stats", "history"):
+            self.open(name)
+            return True
+        if name == "stats-reset":
+            self.confirm_reset = True
+            self.open("stats", focus='[data-command="stats-reset-confirm"]')
+            return True
+        if name == "stats-reset-confirm":
+            stats.reset(app.store)
+            self.open("stats")
+            return True
+        if name == "history-open":
+            raw = app.dom.attr(el, "data-index") or ""
+            entries = history.load(app.store)
+            if raw.isdigit() and int(raw) < len(entries):
+                self.open_replay(entries[int(raw)])
+            return True
+        if name in ("replay-back", "replay-forward") and self.viewer is not None:
+            moved = self.viewer.back() if name == "replay-back" else self.viewer.forward()
+            if moved:
+                app.render()
+            return True
+        if name == "export":
+            self.export()
+            return True
+        if name == "import":
+            app.dom.pick_file(self.imported)
+            return True
+        if name == "close" and app.overlay in OVERLAYS:
+            self.close()
+            return True
+        return False
+
+    def open(self, overlay: str, focus: str | None = None) -> None:
+        app = self.app
+        if overlay != "stats":
+            self.confirm_reset = False
+        if app.overlay not in OVERLAYS:
+            self.back_to = app.overlay
+        if overlay != "history":
+            self.problem = None
+        app.overlay = overlay
+        app.render()
+        app.dom.focus_first(focus or f"#{overlay}-title, #bz-overlay h2")
+
+    def close(self) -> None:
+        app = self.app
+        if app.overlay == "replay":  # back to the list the replay was opened from
+            self.viewer = None
+            self.open("history")
+            return
+        self.confirm_reset = False
+        self.problem = None
+        app.overlay = self.back_to if self.back_to in ("game",) else None
+        self.back_to = None
+        app.render()
+
+    # ------------------------------------------------------------ screens
+    def overlay(self) -> str | None:
+        """The HTML of a records screen, None when another overlay is up."""
+        app = self.app
+        cat = app.cat
+        name = app.overlay
+        if name == "score-sheet":
+            return score_sheet.render_sheet_dialog(
+                score_sheet.build_sheet(app.game), self.names(), app.game.rules.name, cat
+            )
+        if name == "stats":
+            return stats.render_stats(stats.load(app.store), cat, self.confirm_reset)
+        if name == "history":
+            problem = None
+            if self.problem is not None:
+                key, params = self.problem
+                rule = params.get("rule")
+                if rule and cat.has(f"error.rule.{rule}"):  # the engine's reason, worded
+                    params = {**params, "reason": cat.error(rule)}
+                problem = cat.t(key, **params)
+            return history.render_history(history.load(app.store), cat, problem)
+        if name == "replay" and self.viewer is not None:
+            return render_viewer(self.viewer, cat)
+        return None
+
+    def sheet_html(self) -> str:
+        """The whole sheet and the export button, for the game summary."""
+        app = self.app
+        sheet = score_sheet.render_sheet(
+            score_sheet.build_sheet(app.game), self.names(), app.game.rules.name, app.cat
+        )
+        return sheet + (
+            '<button type="button" class="btn" data-command="export">'
+            f"{escape(app.cat.t('history.export'))}</button>"
+        )
+
+    def names(self) -> list[str]:
+        return [self.app.who(s) for s in range(self.app.game.rules.players)]
+
+    # -------------------------------------------------------------- replays
+    def open_replay(self, entry: dict[str, Any]) -> None:
+        try:
+            self.viewer = Viewer(entry["record"], None if entry["imported"] else entry["human"])
+            self.viewer.steps(0)
+        except Exception as err:  # a stored record the engine refuses now
+            self.problem = ("history.import_malformed", {"reason": str(err)})
+            self.viewer = None
+            self.open("history")
+            return
+        self.viewer_entry = entry
+        self.open("replay")
+
+    def export(self) -> None:
+        """Download the record being viewed, else the game at the table."""
+        app = self.app
+        if app.overlay == "replay" and self.viewer_entry is not None:
+            entry = self.viewer_entry
+        else:
+            entry = self.entry_for_table(finished=int(time.time() * 1000))
+        app.dom.download(history.export_name(entry), history.export_text(entry["record"]))
+
+    def imported(self, text: str) -> None:
+        app = self.app
+        try:
+            record, game = history.check_record(text)
+        except history.ImportProblem as problem:
+            self.problem = (problem.key, problem.params)
+            self.open("history")
+            return
+        self.problem = None
+        entry = history.make_entry(
+            game_id=f"import-{int(time.time() * 1000)}", finished=int(time.time() * 1000),
+            record=record, level="", human=0, undo=False,
+            won=None, totals=history.final_totals(game), imported=True,
+        )
+        history.add(app.store, entry)
+        self.open_replay(entry)
+
+    # ------------------------------------------------------- finished games
+    def entry_for_table(self, finished: int) -> dict[str, Any]:
+        app = self.app
+        game = app.game
+        won = None
+        if game.is_terminal:
+            won = stats.outcome_of(game, app.human, game.rules.name, "", False).won
+        return history.make_entry(
+            game_id=f"{finished}-{game.seed}", finished=finished, record=game.record(),
+            level=self.level(), human=app.human, undo=bool(app.undo_used), won=won,
+            totals=history.final_totals(game),
+        )
+
+    def level(self) -> str:
+        return str(self.app.settings.get("level") or default_level())
+
+    def after_action(self) -> None:
+        """Once the game (bezik: the match) is over, keep it in the history and count it."""
+        app = self.app
+        if app.recorded or not app.game.is_terminal:
+            return
+        app.recorded = True
+        finished = int(time.time() * 1000)
+        history.add(app.store, self.entry_for_table(finished))
+        if len(undo.person_seats(app)) != 1:
+            return  # pass-and-play: no opponent level to count against
+        outcome = stats.outcome_of(app.game, app.human, app.game.rules.name, self.level(),
+                                   bool(app.undo_used))
+        stats.save(app.store, stats.add(stats.load(app.store), outcome))
+
+    # ---------------------------------------------------------------- bar
+    def undo_available(self) -> bool:
+        app = self.app
+        return not app.game.is_terminal and undo.available(app)

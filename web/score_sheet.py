@@ -1,0 +1,200 @@
+"""The score sheet: every deal of the game (every game of a bezik match) so far.
+
+The figures are the engine's own results, the same ``python -m engine replay``
+prints (``engine.cli.summary``), plus the running deal as it stands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from web.i18n import Catalog
+
+KIND_KEYS = {"normal": "sheet.kind.normal", "sanvuar": "sheet.kind.sanvuar"}  # bezik games
+
+
+@dataclass
+class SheetDeal:
+    index: int  # over the whole record (bezik: over the match)
+    declarations: list[tuple[int, str, int]]
+    card_points: list[int]
+    last_trick: int | None
+    totals: list[int]
+    running: list[int]  # the game's totals after this deal
+    in_progress: bool = False
+    last_trick_points: int | None = None
+    sides: list[int] | None = None
+
+
+@dataclass
+class SheetGame:
+    deals: list[SheetDeal] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+    winner: int | None = None
+    kind: str | None = None  # bezik: normal / sanvuar
+    match_points: int = 0
+    sides: list[int] | None = None
+
+
+def engine_summary(game: Any) -> dict[str, Any]:
+    """What ``python -m engine replay`` prints for this game's finished deals."""
+    from engine.cli import summary
+
+    return summary(game)
+
+
+def build_sheet(game: Any) -> list[SheetGame]:
+    """The sheet's games from the engine's results (and the running deal)."""
+    data = engine_summary(game)
+    players = game.rules.players
+    partners = bool(game.rules.partnerships)
+    results = data["deals"]
+    groups = data.get("games") or [{"deals": list(range(len(results))),
+                                    "winner": data["game"]["winner"]}]
+    games: list[SheetGame] = []
+    for group in groups:
+        sheet = SheetGame(kind=group.get("kind"), winner=group.get("winner"),
+                          match_points=int(group.get("match_points") or 0))
+        running = [0] * players
+        for index in group["deals"]:
+            res = results[index]
+            running = [r + t for r, t in zip(running, res["totals"], strict=True)]
+            sheet.deals.append(SheetDeal(
+                index=index,
+                declarations=[(int(s), str(k), int(p)) for s, k, p in res["declarations"]],
+                card_points=list(res["card_points"]),
+                last_trick=res["last_trick"],
+                totals=list(res["totals"]),
+                running=list(running),
+                last_trick_points=res.get("last_trick_points"),
+                sides=_sides(res["totals"]) if partners else None,
+            ))
+        sheet.totals = running
+        games.append(sheet)
+    deal = game.deal
+    if not deal.is_terminal:
+        current = games[-1]
+        if current.winner is not None:  # bezik: the running deal opens the next game
+            current = SheetGame(kind=_current_kind(game))
+            games.append(current)
+        before = current.totals or [0] * players
+        running = [b + p for b, p in zip(before, deal.points, strict=True)]
+        current.deals.append(SheetDeal(
+            index=len(results),
+            declarations=[(int(s), str(k), int(p)) for s, k, p in deal.declarations],
+            card_points=list(deal.card_points),
+            last_trick=None,
+            totals=list(deal.points),
+            running=running,
+            in_progress=True,
+            sides=_sides(deal.points) if partners else None,
+        ))
+        current.totals = running
+    for sheet in games:
+        if partners and sheet.totals:
+            sheet.sides = _sides(sheet.totals)
+    return games
+
+
+def _sides(values: list[int]) -> list[int]:
+    return [values[0] + values[2], values[1] + values[3]]
+
+
+def _current_kind(game: Any) -> str | None:
+    current = getattr(game, "current_game", None)
+    return None if current is None else str(current.kind)
+
+
+# ---------------------------------------------------------------- render
+def render_sheet(games: list[SheetGame], names: list[str], variant: str, cat: Catalog) -> str:
+    """The sheet's body: one small table per deal, newest game last."""
+    points_key = {"classic": "summary.brisques", "bezik": "summary.brisks"}.get(
+        variant, "summary.card_points"
+    )
+    head = "".join(f'<th scope="col">{escape(n)}</th>' for n in names)
+    parts = []
+    deal_number = 0
+    for g, sheet in enumerate(games):
+        if len(games) > 1 or sheet.kind:
+            kind = cat.t(KIND_KEYS[sheet.kind]) if sheet.kind in KIND_KEYS else ""
+            parts.append(
+                f'<h3 class="sheet-game">{escape(cat.t("sheet.game", number=g + 1))}'
+                + (f" · {escape(kind)}" if kind else "")
+                + "</h3>"
+            )
+        if not sheet.deals:
+            parts.append(f'<p class="note">{escape(cat.t("sheet.no_deals"))}</p>')
+        for number, deal in enumerate(sheet.deals, start=1):
+            deal_number += 1
+            parts.append(_deal_table(deal, number, names, head, points_key, cat))
+        if sheet.winner is not None and sheet.totals:
+            total_cells = "".join(
+                f'<td data-sheet-game-total="{s}" data-value="{v}">{escape(cat.number(v))}</td>'
+                for s, v in enumerate(sheet.totals)
+            )
+            parts.append(
+                '<div class="tablewrap"><table class="sheet-final"><tbody><tr class="tot">'
+                f'<th scope="row">{escape(cat.t("summary.game_total"))}</th>{total_cells}'
+                "</tr></tbody></table></div>"
+            )
+    if deal_number == 0:
+        parts.append(f'<p class="note">{escape(cat.t("sheet.no_deals"))}</p>')
+    return "".join(parts)
+
+
+def _deal_table(
+    deal: SheetDeal, number: int, names: list[str], head: str, points_key: str, cat: Catalog
+) -> str:
+    seats = range(len(names))
+    per_seat: dict[int, list[str]] = {s: [] for s in seats}
+    for seat, kind, pts in deal.declarations:
+        per_seat.setdefault(seat, []).append(f"{escape(cat.declaration(kind))} {pts}")
+    none = "—"
+    title = cat.t("sheet.deal_running" if deal.in_progress else "sheet.deal", number=number)
+
+    def row(label: str, cells: str, cls: str = "") -> str:
+        klass = f' class="{cls}"' if cls else ""
+        return f'<tr{klass}><th scope="row">{escape(label)}</th>{cells}</tr>'
+
+    def last(seat: int) -> str:
+        if deal.last_trick != seat:
+            return ""
+        return f"✓ {deal.last_trick_points}" if deal.last_trick_points else "✓"
+
+    rows = [
+        row(cat.t("summary.declarations"),
+            "".join(f"<td>{'<br>'.join(per_seat[s]) or none}</td>" for s in seats)),
+        row(cat.t(points_key),
+            "".join(f'<td data-sheet-card-points="{s}">{deal.card_points[s]}</td>' for s in seats)),
+        row(cat.t("summary.last_trick"), "".join(f"<td>{last(s)}</td>" for s in seats)),
+        row(cat.t("summary.deal_total"),
+            "".join(f'<td data-sheet-total="{s}" data-value="{deal.totals[s]}">'
+                    f"{escape(cat.number(deal.totals[s]))}</td>" for s in seats), "tot"),
+        row(cat.t("summary.game_total"),
+            "".join(f'<td data-sheet-running="{s}" data-value="{deal.running[s]}">'
+                    f"{escape(cat.number(deal.running[s]))}</td>" for s in seats), "tot"),
+    ]
+    running = ' data-running="true"' if deal.in_progress else ""
+    return (
+        f'<section class="sheet-deal" data-sheet-deal="{deal.index}"{running}>'
+        f"<h4>{escape(title)}</h4>"
+        f'<div class="tablewrap"><table><thead><tr><td></td>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div></section>"
+    )
+
+
+def render_sheet_dialog(
+    games: list[SheetGame], names: list[str], variant: str, cat: Catalog
+) -> str:
+    """The score sheet as a dialog over the table (scrolls inside its body)."""
+    close = escape(cat.t("menu.close"))
+    return (
+        '<div class="dialog sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-title"'
+        ' data-screen="score-sheet">'
+        f'<h2 id="sheet-title" tabindex="-1">{escape(cat.t("sheet.title"))}</h2>'
+        f'<div class="dialog-body" tabindex="0">{render_sheet(games, names, variant, cat)}</div>'
+        f'<button type="button" class="btn primary" data-command="close">{close}</button>'
+        "</div>"
+    )

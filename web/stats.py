@@ -1,0 +1,314 @@
+"""Statistics kept on the device, per variant and opponent level.
+
+Stored as versioned JSON under ``STATS_KEY``. The loader is strict: anything
+that is not exactly the shape written here is refused as a whole (the player
+starts from empty statistics, the bad text is kept aside), so a damaged or
+foreign value can never break the screen or be added to.
+
+Games in which a move was taken back are counted apart (``undo``): they do
+not enter the wins, scores, streaks or the chart.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from web import storage
+from web.i18n import Catalog
+
+STATS_KEY = "bezique.stats"
+ASIDE_KEY = "bezique.stats.broken"
+FORMAT = "bezique-stats"
+VERSION = 1
+RECENT = 20  # results kept for the chart
+
+COUNTERS = ("played", "won", "lost", "score_sum", "streak", "best_streak")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One finished game (a bezik match) seen from the person's seat."""
+
+    variant: str
+    level: str
+    won: bool
+    score: int  # the person's (side's) final total; bezik: match points
+    opponent: int  # the best other total
+    best_declaration: tuple[str, int] | None
+    undo: bool = False
+
+    @property
+    def key(self) -> str:
+        return f"{self.variant}/{self.level}"
+
+
+def empty() -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION, "groups": {}}
+
+
+def empty_group() -> dict[str, Any]:
+    return {
+        "played": 0, "won": 0, "lost": 0, "score_sum": 0, "best_score": None,
+        "best_declaration": None, "streak": 0, "best_streak": 0, "recent": [],
+        "undo": {"played": 0, "won": 0, "lost": 0},
+    }
+
+
+# ----------------------------------------------------------- validation
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def valid_group(group: Any) -> bool:
+    if not isinstance(group, dict) or set(group) != set(empty_group()):
+        return False
+    if not all(_count(group[k]) for k in COUNTERS):
+        return False
+    if group["won"] + group["lost"] > group["played"] or group["streak"] > group["best_streak"]:
+        return False
+    if group["best_score"] is not None and not _int(group["best_score"]):
+        return False
+    best = group["best_declaration"]
+    if best is not None and not (
+        isinstance(best, list) and len(best) == 2 and isinstance(best[0], str) and _int(best[1])
+    ):
+        return False
+    recent = group["recent"]
+    if not isinstance(recent, list) or len(recent) > RECENT:
+        return False
+    for item in recent:
+        if not (isinstance(item, list) and len(item) == 3 and item[0] in (0, 1)
+                and not isinstance(item[0], bool) and _int(item[1]) and _int(item[2])):
+            return False
+    undo = group["undo"]
+    return (isinstance(undo, dict) and set(undo) == {"played", "won", "lost"}
+            and all(_count(v) for v in undo.values())
+            and undo["won"] + undo["lost"] <= undo["played"])
+
+
+def validate(data: Any) -> dict[str, Any]:
+    """The statistics if ``data`` has exactly their shape; ValueError otherwise."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError("not statistics")
+    if data.get("version") != VERSION or set(data) != {"format", "version", "groups"}:
+        raise ValueError("unknown statistics version")
+    groups = data["groups"]
+    if not isinstance(groups, dict):
+        raise ValueError("groups must be an object")
+    for key, group in groups.items():
+        if not isinstance(key, str) or key.count("/") != 1 or not valid_group(group):
+            raise ValueError(f"bad group {key!r}")
+    return data
+
+
+def parse(text: str | None) -> tuple[dict[str, Any], bool]:
+    """(statistics, ok): empty statistics and False when the text is not valid."""
+    if not text:
+        return empty(), True
+    try:
+        return validate(json.loads(text)), True
+    except ValueError:
+        return empty(), False
+
+
+def load(store: Any) -> dict[str, Any]:
+    """The stored statistics; an invalid value is moved aside and replaced by empty ones."""
+    text = storage.get_text(store, STATS_KEY)
+    stats, ok = parse(text)
+    if not ok and text is not None:
+        storage.set_text(store, ASIDE_KEY, text)
+        storage.set_text(store, STATS_KEY, json.dumps(stats))
+    return stats
+
+
+def save(store: Any, stats: dict[str, Any]) -> bool:
+    return storage.set_text(store, STATS_KEY, json.dumps(validate(stats), separators=(",", ":")))
+
+
+def reset(store: Any) -> dict[str, Any]:
+    stats = empty()
+    save(store, stats)
+    return stats
+
+
+# ------------------------------------------------------------- counting
+def add(stats: dict[str, Any], outcome: Outcome) -> dict[str, Any]:
+    """New statistics with one more finished game counted."""
+    groups = {k: json.loads(json.dumps(v)) for k, v in stats["groups"].items()}
+    group = groups.setdefault(outcome.key, empty_group())
+    if outcome.undo:
+        group["undo"]["played"] += 1
+        group["undo"]["won" if outcome.won else "lost"] += 1
+    else:
+        group["played"] += 1
+        group["won" if outcome.won else "lost"] += 1
+        group["score_sum"] += max(0, outcome.score)
+        if group["best_score"] is None or outcome.score > group["best_score"]:
+            group["best_score"] = outcome.score
+        group["streak"] = group["streak"] + 1 if outcome.won else 0
+        group["best_streak"] = max(group["best_streak"], group["streak"])
+        group["recent"] = [*group["recent"], [int(outcome.won), outcome.score,
+                                              outcome.opponent]][-RECENT:]
+    best = outcome.best_declaration
+    if best is not None and (group["best_declaration"] is None
+                             or best[1] > group["best_declaration"][1]):
+        group["best_declaration"] = [best[0], best[1]]
+    return {"format": FORMAT, "version": VERSION, "groups": groups}
+
+
+def outcome_of(game: Any, human: int, variant: str, level: str, undo: bool) -> Outcome:
+    """A finished game (bezik: match) from the person's seat, from the engine's figures."""
+    rules = game.rules
+    declarations = [
+        (str(kind), int(points))
+        for result in game.results
+        for seat, kind, points in result.declarations
+        if seat == human and points > 0
+    ]
+    best = max(declarations, key=lambda d: d[1]) if declarations else None
+    points = getattr(game, "points", None)  # bezik: match points
+    if points is not None and hasattr(game, "games"):
+        mine, theirs = int(points[human]), int(points[1 - human])
+        won = game.winner == human
+    elif rules.partnerships:
+        sides = game.side_totals()
+        mine, theirs = sides[human % 2], sides[1 - human % 2]
+        won = game.winner == human % 2
+    else:
+        mine = int(game.totals[human])
+        theirs = max(int(t) for s, t in enumerate(game.totals) if s != human)
+        won = game.winner == human
+    return Outcome(variant, level, won, mine, theirs, best, undo)
+
+
+# -------------------------------------------------------------- figures
+def rate(won: int, played: int) -> int:
+    """Win rate in whole percent."""
+    return round(100 * won / played) if played else 0
+
+
+def average(group: dict[str, Any]) -> int:
+    return round(group["score_sum"] / group["played"]) if group["played"] else 0
+
+
+# -------------------------------------------------------------- drawing
+def chart_svg(recent: list[list[int]], cat: Catalog) -> str:
+    """Recent results as bars of the margin (up: won, down: lost), drawn inline."""
+    if not recent:
+        return ""
+    width, height, gap = 200, 60, 2
+    bar = (width - gap * (len(recent) - 1)) / max(len(recent), 1)
+    bar = min(bar, 18.0)
+    top = max(abs(me - other) for _, me, other in recent) or 1
+    mid = height / 2
+    bars = []
+    for i, (won, me, other) in enumerate(recent):
+        size = max(2.0, abs(me - other) / top * (mid - 2))
+        y = mid - size if won else mid
+        cls = "won" if won else "lost"
+        bars.append(
+            f'<rect class="{cls}" x="{i * (bar + gap):.1f}" y="{y:.1f}" '
+            f'width="{bar:.1f}" height="{size:.1f}" rx="1"></rect>'
+        )
+    wins = sum(1 for r in recent if r[0])
+    label = escape(cat.t("stats.chart_label", count=len(recent), won=wins,
+                         lost=len(recent) - wins))
+    return (
+        f'<svg class="stats-chart" viewBox="0 0 {width} {height}" role="img" '
+        'preserveAspectRatio="xMinYMid meet" '
+        f'aria-label="{label}" data-chart-bars="{len(recent)}">'
+        f"<title>{label}</title>"
+        f'<line x1="0" x2="{width}" y1="{mid}" y2="{mid}" class="axis"></line>'
+        f"{''.join(bars)}</svg>"
+    )
+
+
+def render_group(key: str, group: dict[str, Any], cat: Catalog) -> str:
+    variant, level = key.split("/", 1)
+    name_key = f"options.variant.{variant}"
+    level_key = f"options.ai.{level}"
+    title = cat.t("stats.group", variant=cat.t(name_key) if cat.has(name_key) else variant,
+                  level=cat.t(level_key) if cat.has(level_key) else level)
+    num = cat.number
+    best = group["best_declaration"]
+    best_text = (cat.t("stats.best_declaration_value", combination=cat.declaration(best[0]),
+                       count=best[1]) if best else "—")
+    best_score = group["best_score"]
+    rows = [
+        ("played", "stats.played", num(group["played"])),
+        ("won", "stats.won", num(group["won"])),
+        ("lost", "stats.lost", num(group["lost"])),
+        ("win_rate", "stats.win_rate",
+         cat.t("stats.percent", value=rate(group["won"], group["played"]))),
+        ("average", "stats.average", num(average(group))),
+        ("best_score", "stats.best_score", num(best_score) if best_score is not None else "—"),
+        ("best_declaration", "stats.best_declaration", best_text),
+        ("streak", "stats.streak", num(group["streak"])),
+        ("best_streak", "stats.best_streak", num(group["best_streak"])),
+    ]
+    undo = group["undo"]
+    if undo["played"]:
+        rows.append(("undo_games", "stats.undo_games",
+                     cat.t("stats.undo_value", count=undo["played"], won=undo["won"])))
+    body = "".join(
+        f'<tr data-stat="{name}" data-value="{_raw(group, name)}">'
+        f'<th scope="row">{escape(cat.t(key))}</th><td>{escape(value)}</td></tr>'
+        for name, key, value in rows
+    )
+    return (
+        f'<section class="stats-group" data-stats-group="{escape(key)}">'
+        f"<h3>{escape(title)}</h3>{chart_svg(group['recent'], cat)}"
+        f'<div class="tablewrap"><table><tbody>{body}</tbody></table></div></section>'
+    )
+
+
+def _raw(group: dict[str, Any], name: str) -> str:
+    """The plain value behind a row, for scripts and tests."""
+    if name == "win_rate":
+        return str(rate(group["won"], group["played"]))
+    if name == "average":
+        return str(average(group))
+    if name == "best_declaration":
+        best = group["best_declaration"]
+        return "" if best is None else str(best[1])
+    if name == "undo_games":
+        return str(group["undo"]["played"])
+    value = group.get(name)
+    return "" if value is None else str(value)
+
+
+def render_stats(stats: dict[str, Any], cat: Catalog, confirm_reset: bool = False) -> str:
+    groups = stats["groups"]
+    body = "".join(render_group(k, groups[k], cat) for k in sorted(groups))
+    if not body:
+        body = f'<p class="note">{escape(cat.t("stats.empty"))}</p>'
+    if confirm_reset:
+        actions = (
+            f'<p class="confirm" role="alert">{escape(cat.t("stats.reset_question"))}</p>'
+            '<button type="button" class="btn danger" data-command="stats-reset-confirm">'
+            f'{escape(cat.t("stats.reset_yes"))}</button>'
+            '<button type="button" class="btn" data-command="stats">'
+            f'{escape(cat.t("options.cancel"))}</button>'
+        )
+    else:
+        disabled = "" if groups else ' aria-disabled="true" disabled'
+        actions = (
+            f'<button type="button" class="btn primary" data-command="close">'
+            f'{escape(cat.t("menu.close"))}</button>'
+            f'<button type="button" class="btn" data-command="stats-reset"{disabled}>'
+            f'{escape(cat.t("stats.reset"))}</button>'
+        )
+    return (
+        '<div class="dialog stats" role="dialog" aria-modal="true" aria-labelledby="stats-title"'
+        ' data-screen="stats">'
+        f'<h2 id="stats-title" tabindex="-1">{escape(cat.t("stats.title"))}</h2>'
+        f'<div class="dialog-body" tabindex="0">{body}</div>'
+        f'<div class="dialog-actions">{actions}</div></div>'
+    )

@@ -1,0 +1,41 @@
+"""Undo against the computer: the table's side of ``engine.undo``.
+
+Allowed only when exactly one seat is a person (never in pass-and-play), and
+as the engine says (something of the person's to take back in this deal, the
+game not decided, no accepted vido in bezik).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.undo import can_undo, undo
+
+
+def person_seats(app: Any) -> list[int]:
+    """The seats played by people (the new-game dialog's seat kinds when there are some)."""
+    seats = getattr(app, "seats", None)
+    if seats is not None and callable(getattr(seats, "is_person", None)):
+        return [s for s in range(app.game.rules.players) if seats.is_person(s)]
+    return [app.human]
+
+
+def available(app: Any) -> bool:
+    people = person_seats(app)
+    return len(people) == 1 and can_undo(app.game, people[0])
+
+
+def take_back(app: Any) -> bool:
+    """Replace the app's game by the one before the person's last move; False if not allowed."""
+    if not available(app):
+        return False
+    app.generation += 1  # a computer move being thought about is dropped
+    app.busy = False
+    app.game = undo(app.game, person_seats(app)[0])
+    app.undo_used = True
+    app.shown_trick = None
+    app.hint = None
+    app.overlay = None
+    app.announced = len(app.observation_log())
+    app.save()
+    return True
