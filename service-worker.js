@@ -132,6 +132,20 @@ function lookup(request) {
   return byHref.get(url.href);
 }
 
+// The page is cross-origin isolated (Pyodide's SharedArrayBuffer needs it) even on a static
+// host that cannot set these headers: the worker adds them to the page it serves.
+const ISOLATION = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "require-corp",
+};
+
+function isolated(response) {
+  if (Object.entries(ISOLATION).every(([k, v]) => response.headers.get(k) === v)) return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(ISOLATION)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET") return;
@@ -140,10 +154,9 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
-      const hit = await cache.match(keyOf(entry));
-      if (hit) return hit;
       // Not cached (install still running or storage evicted): go to the network.
-      return fetch(request);
+      const response = (await cache.match(keyOf(entry))) ?? (await fetch(request));
+      return request.mode === "navigate" ? isolated(response) : response;
     })(),
   );
 });

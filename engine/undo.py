@@ -16,11 +16,12 @@ from .game import Game
 
 
 def _accepted_vido(game: Game) -> bool:
-    """Bezik: a vido (or kontr vido) has been accepted in the game being played."""
-    deal_vidos = game.deal.extra.get("vidos") or []
-    current = getattr(game, "current_game", None)
-    game_vidos = current.vidos if current is not None else []
-    return any(len(v) > 1 and v[1] == "accepted" for v in [*deal_vidos, *game_vidos])
+    """Bezik: a vido (or kontr vido) has been accepted in this match (its stake is
+    committed: from then on the match is played without taking moves back)."""
+    vidos = list(game.deal.extra.get("vidos") or [])
+    for played in getattr(game, "games", []):
+        vidos.extend(played.vidos)
+    return any(len(v) > 1 and v[1] == "accepted" for v in vidos)
 
 
 def _game_decided(game: Game) -> bool:

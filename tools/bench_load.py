@@ -1,10 +1,15 @@
 """Load-time figures of the app in headless Chromium; prints one JSON object.
 
-Median of N runs (default 5), each in a fresh browser context:
-- cold first load to html[data-app-state=ready] (nothing cached; the service worker installs),
-- warm offline load (service worker in control, network off, server stopped from the page's view),
-each beside the same figure for a "floor" page that only boots the same Pyodide (no PyScript,
-no app) with a minimal cache-first worker; plus bytes precached and bytes transferred.
+Median of N runs (default 5), each in a fresh browser context, for both Python boot paths
+(the memory snapshot, and the normal boot forced with ?snapshot=off):
+- cold first visit to a playable table (nothing cached; the service worker installs),
+- warm offline start to a playable table (service worker in control, network off),
+each beside the same figure for a "floor" page that only boots the same Pyodide
+(`loadPyodide()` then `1+1`; no PyScript, no app) with a minimal cache-first worker, and the
+ratio app/floor. "Playable" is html[data-app-state=ready] and an enabled control that plays
+(a card's data-action) — when a start screen stands first, its Continue / New game is clicked
+at ready and the time runs on to the cards. Also: the longest main-thread task in the 3 s
+after ready, the bytes precached and the bytes sent over the wire (gzip) on a first visit.
 """
 
 from __future__ import annotations
@@ -47,7 +52,7 @@ FLOOR_HTML = """<!doctype html>
 <body><script type="module">
 import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
 const pyodide = await loadPyodide();
-pyodide.runPython("import sys");
+pyodide.runPython("1+1");
 document.documentElement.dataset.appState = "ready";
 navigator.serviceWorker?.register("floor-sw.js");
 </script></body></html>
@@ -64,23 +69,36 @@ self.addEventListener("fetch", (e) => {
 });
 """
 
-# Records the moment the app turns ready, in the page's own clock (ms since navigation start).
+# Records, in the page's own clock (ms since navigation start), when the app turns ready and
+# when a control that plays a card is enabled; and every long task of the main thread.
 READY_PROBE = """
 (() => {
+  window.__longTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch (e) {}
+  const PLAYABLE = '#bz [data-action]:not([aria-disabled="true"])';
   const mark = () => {
     const html = document.documentElement;
-    if (html && html.dataset.appState === "ready" && window.__readyAt === undefined) {
-      window.__readyAt = performance.now();
+    if (!html || html.dataset.appState !== "ready") return;
+    if (window.__readyAt === undefined) window.__readyAt = performance.now();
+    if (window.__playableAt === undefined && document.querySelector(PLAYABLE)) {
+      window.__playableAt = performance.now();
     }
   };
   const start = () => {
     mark();
-    new MutationObserver(mark).observe(document.documentElement, { attributes: true });
+    new MutationObserver(mark).observe(document.documentElement, {
+      attributes: true, childList: true, subtree: true,
+    });
   };
   if (document.documentElement) start();
   else document.addEventListener("readystatechange", start, { once: true });
 })();
 """
+START_SCREEN = '[data-command="continue"], [data-command="new-game-start"], [data-command="start"]'
 
 
 class Counting:
@@ -88,13 +106,15 @@ class Counting:
 
     def __init__(self, root: Path) -> None:
         self.requests: Counter[str] = Counter()
-        self.bytes: Counter[str] = Counter()
+        self.bytes: Counter[str] = Counter()  # on the wire
+        self.content: Counter[str] = Counter()  # the files' own sizes
         counts = self
 
         class Handler(serve.Handler):
             def copyfile(self, source: Any, outputfile: Any) -> None:
                 data = source.read()
                 counts.bytes[urlsplit(self.path).path] += len(data)
+                counts.content[urlsplit(self.path).path] += self.identity_size or len(data)
                 outputfile.write(data)
 
             def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
@@ -110,6 +130,7 @@ class Counting:
     def reset(self) -> None:
         self.requests.clear()
         self.bytes.clear()
+        self.content.clear()
 
     def close(self) -> None:
         self.server.shutdown()
@@ -127,41 +148,68 @@ def prepared_site() -> Iterator[tuple[Path, list[dict[str, object]]]]:
         yield root, entries
 
 
-def wait_ready(page: Page) -> float:
+def wait_playable(page: Page, app: bool) -> dict[str, float]:
+    """Times (page clock, ms) to ready and to a playable table; the floor is playable at ready."""
     page.wait_for_function(
         "['ready', 'error'].includes(document.documentElement.dataset.appState)",
         timeout=TIMEOUT_MS,
     )
-    state = page.evaluate("document.documentElement.dataset.appState")
-    if state != "ready":
-        raise RuntimeError(
-            f"boot failed: {page.evaluate('({...document.documentElement.dataset})')}"
-        )
-    return float(page.evaluate("window.__readyAt"))
+    state = page.evaluate("({...document.documentElement.dataset})")
+    if state.get("appState") != "ready":
+        raise RuntimeError(f"boot failed: {state}")
+    ready = float(page.evaluate("window.__readyAt"))
+    if not app:
+        return {"ready": ready, "playable": ready, "long_task_after_ready": 0.0}
+    if page.evaluate("window.__playableAt === undefined"):
+        start = page.locator(START_SCREEN)
+        if start.count() and start.first.is_visible():
+            start.first.click()
+    page.wait_for_function("window.__playableAt !== undefined", timeout=TIMEOUT_MS)
+    page.wait_for_timeout(3000)
+    longest = page.evaluate(
+        """(from) => Math.max(0, ...window.__longTasks
+             .filter(([start, d]) => start + d > from && start < from + 3000).map(([, d]) => d))""",
+        ready,
+    )
+    return {
+        "ready": ready,
+        "playable": float(page.evaluate("window.__playableAt")),
+        "long_task_after_ready": float(longest),
+        "snapshot_used": 1.0 if state.get("pythonBoot") == "snapshot" else 0.0,
+    }
 
 
 def one_run(browser: Browser, site: Counting, path: str) -> dict[str, float]:
     """Cold first visit, then an offline reload in the same profile."""
+    app = not path.startswith("floor")
     context = browser.new_context()
     try:
         context.add_init_script(READY_PROBE)
         page = context.new_page()
         site.reset()
         page.goto(site.url + path, wait_until="commit")
-        cold = wait_ready(page)
+        cold = wait_playable(page, app)
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         # Let the floor's worker finish its install (the app's is done before it boots).
         page.wait_for_timeout(300)
         transferred = sum(site.bytes.values())
+        content = sum(site.content.values())
         requests = sum(site.requests.values())
         context.set_offline(True)
         page.reload(wait_until="commit")
-        warm = wait_ready(page)
+        warm = wait_playable(page, app)
         return {
-            "cold_ms": cold,
-            "warm_offline_ms": warm,
+            "cold_ms": cold["playable"],
+            "cold_ready_ms": cold["ready"],
+            "warm_offline_ms": warm["playable"],
+            "warm_offline_ready_ms": warm["ready"],
+            "long_task_after_ready_ms": max(
+                cold["long_task_after_ready"], warm["long_task_after_ready"]
+            ),
+            "snapshot_used": min(cold.get("snapshot_used", 0.0), warm.get("snapshot_used", 0.0)),
             "first_visit_bytes": transferred,
+            "first_visit_content_bytes": content,
             "first_visit_requests": requests,
         }
     finally:
@@ -184,21 +232,39 @@ def main(argv: list[str] | None = None) -> int:
     with prepared_site() as (root, entries), sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         site = Counting(root)
+        runs: dict[str, list[dict[str, float]]] = {"snapshot": [], "fallback": [], "floor": []}
+        paths = {"snapshot": "", "fallback": "?snapshot=off", "floor": "floor.html"}
         try:
-            app = [one_run(browser, site, "") for _ in range(args.runs)]
-            floor = [one_run(browser, site, "floor.html") for _ in range(args.runs)]
+            # Interleaved, so the machine's changing load hits every page alike.
+            for _ in range(args.runs):
+                for name, path in paths.items():
+                    runs[name].append(one_run(browser, site, path))
         finally:
             site.close()
             browser.close()
+    figures = {name: summary(values) for name, values in runs.items()}
+    floor = figures["floor"]
+    for name in ("snapshot", "fallback"):
+        for key in ("cold_ms", "warm_offline_ms"):
+            figures[name][f"{key}_vs_floor"] = round(figures[name][key] / floor[key], 2)
     result = {
         "runs": args.runs,
         "browser": "headless Chromium " + CHROMIUM,
-        "app": summary(app),
-        "floor": summary(floor),
+        "app": figures["snapshot"],
+        "app_fallback": figures["fallback"],
+        "floor": floor,
+        "goals": {
+            "warm_offline_vs_floor_at_most": 0.5,
+            "cold_vs_floor_at_most": 0.7,
+            "long_task_after_ready_ms_at_most": 200,
+        },
         "precache_files": len(entries),
         "precache_bytes": sum(int(str(e["size"])) for e in entries),
         "pyodide_runtime_bytes": sum(
             int(str(e["size"])) for e in entries if str(e["url"]).startswith(build.PYODIDE_DIR)
+        ),
+        "snapshot_bytes": sum(
+            int(str(e["size"])) for e in entries if str(e["url"]).endswith(".snapshot.gz")
         ),
     }
     print(json.dumps(result, indent=2))

@@ -9,10 +9,13 @@ is hand-kept. The output is deterministic: same inputs, same bytes.
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
+import os
 import re
 import shutil
+import subprocess
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -26,6 +29,11 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# PyScript's lazily imported chunks the app never uses (editor, terminal, TOML, packages):
+# left out of dist/ so the first visit does not download them.
+PYSCRIPT_UNUSED = re.compile(
+    r"^(codemirror|xterm|toml|pyodide_graph|zip)[-_.]"
+)
 SHELL_FILES = ("index.html", "manifest.webmanifest")
 SW_NAME = "service-worker.js"
 CONFIG_NAME = "pyscript.json"
@@ -34,6 +42,10 @@ PYODIDE_DIR = f"{RUNTIME}/pyodide"
 PYSCRIPT_DIR = f"{RUNTIME}/pyscript"
 SKIP_DIRS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
+LOADER = "web/python-loader.mjs"
+LOADER_RE = re.compile(r"^const SNAPSHOT = null;$", re.M)
+SNAPSHOT_TOOL = ROOT / "tools" / "snapshot.mjs"
+SNAPSHOT_CACHE = ROOT / "build" / "snapshot-cache"
 # Files of dist/ the service worker does not precache: the manifest's screenshots, fetched
 # (online) only by install dialogs, added by tools/screenshots.py after the build.
 NOT_PRECACHED = ("web/screenshots/",)
@@ -71,7 +83,7 @@ def _python_files(out: Path) -> list[str]:
 def pyscript_config(out: Path) -> dict[str, object]:
     """The PyScript JSON config: local interpreter, every module mounted at its own path."""
     files = {f"./{rel}": f"./{rel}" for rel in _python_files(out)}
-    return {"interpreter": f"./{PYODIDE_DIR}/pyodide.mjs", "files": files}
+    return {"interpreter": f"./{LOADER}", "files": files}
 
 
 def revision(path: Path) -> str:
@@ -108,13 +120,65 @@ def write_service_worker(out: Path, source: Path | None = None) -> list[dict[str
     return entries
 
 
+def _snapshot_inputs(out: Path) -> tuple[list[str], str]:
+    """The Python files baked into the snapshot and the hash of everything it is made of."""
+    files = [rel for rel in _python_files(out) if rel.endswith(".py")]
+    digest = hashlib.sha256()
+    for path in [out / PYODIDE_DIR / n for n in PYODIDE_FILES] + [SNAPSHOT_TOOL]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for rel in files:
+        digest.update(rel.encode() + b"\0" + (out / rel).read_bytes() + b"\0")
+    return files, digest.hexdigest()[:16]
+
+
+def make_snapshot(out: Path) -> dict[str, object]:
+    """Write runtime/python-<hash>.snapshot.gz (cached by input hash) and return its facts.
+
+    The name carries the hash of every input (Pyodide's files, the Python sources, the maker
+    with its module list), so a new version of any of them is a new file: the service worker never
+    pairs an old snapshot with new code.
+    """
+    files, key = _snapshot_inputs(out)
+    name = f"{RUNTIME}/python-{key}.snapshot.gz"
+    cached = SNAPSHOT_CACHE / f"{key}.gz"
+    if not cached.exists():
+        SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(f".{os.getpid()}.tmp")
+        try:
+            subprocess.run(
+                ["node", str(SNAPSHOT_TOOL), str(partial), str(out)],
+                input=json.dumps(files), text=True, check=True, cwd=ROOT,
+                stdout=subprocess.DEVNULL,
+            )
+        except (OSError, subprocess.CalledProcessError) as error:
+            partial.unlink(missing_ok=True)
+            raise BuildError(f"making the Python snapshot failed: {error}") from error
+        partial.replace(cached)  # atomic: parallel builds never read half a file
+    _copy(cached, out / name)
+    with gzip.open(cached) as stream:
+        raw = 0
+        while chunk := stream.read(1 << 20):
+            raw += len(chunk)
+    return {"url": f"../{name}", "raw": raw}
+
+
+def write_loader(out: Path, snapshot: dict[str, object] | None) -> None:
+    """Tell the interpreter module where the snapshot is (or that there is none)."""
+    path = out / LOADER
+    text = path.read_text(encoding="utf-8")
+    if not LOADER_RE.search(text):
+        raise BuildError(f"{path} lacks the `const SNAPSHOT = null;` line")
+    value = json.dumps(snapshot, sort_keys=True) if snapshot else "null"
+    path.write_text(LOADER_RE.sub(lambda _: f"const SNAPSHOT = {value};", text), "utf-8")
+
+
 def _require(paths: Iterable[Path]) -> None:
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
         raise BuildError("missing build inputs (run `make setup`): " + ", ".join(missing))
 
 
-def build(out: Path) -> list[dict[str, object]]:
+def build(out: Path, *, snapshot: bool = True) -> list[dict[str, object]]:
     """Write the whole site into `out` (replacing it) and return the precache entries."""
     pyodide_src = NODE_MODULES / "pyodide"
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
@@ -136,9 +200,11 @@ def build(out: Path) -> list[dict[str, object]]:
     for name in PYODIDE_FILES:
         _copy(pyodide_src / name, out / PYODIDE_DIR / name)
     for path in _walk(pyscript_src):
-        _copy(path, out / PYSCRIPT_DIR / path.relative_to(pyscript_src))
+        if not PYSCRIPT_UNUSED.match(path.name):
+            _copy(path, out / PYSCRIPT_DIR / path.relative_to(pyscript_src))
     config = json.dumps(pyscript_config(out), indent=2, sort_keys=True) + "\n"
     (out / CONFIG_NAME).write_text(config, encoding="utf-8")
+    write_loader(out, make_snapshot(out) if snapshot else None)
     return write_service_worker(out, ROOT / SW_NAME)
 
 
@@ -148,10 +214,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-screenshots", action="store_true", help="skip the manifest's screenshots"
     )
+    parser.add_argument(
+        "--no-snapshot", action="store_true", help="no Python snapshot (Python boots normally)"
+    )
     args = parser.parse_args(argv)
     out = args.out.resolve()
     try:
-        entries = build(out)
+        entries = build(out, snapshot=not args.no_snapshot)
     except BuildError as error:
         print(f"build: {error}", file=sys.stderr)
         return 1

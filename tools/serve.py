@@ -2,16 +2,22 @@
 
 Why not `python -m http.server`: .wasm must be application/wasm and .mjs text/javascript
 or the runtime does not boot, and the logs are noisy. The service worker does the real
-caching, so HTTP responses ask the browser to revalidate (`no-cache`).
+caching, so HTTP responses ask the browser to revalidate (`no-cache`). Like a production
+static host, text and WebAssembly go out gzip-compressed to browsers that accept it
+(already-compressed files, such as images, zips and the .gz snapshot, go out as they are).
 """
 
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import gzip
+import io
 import os
 import signal
 import sys
+import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import FrameType
@@ -35,8 +41,41 @@ MIME_TYPES = {
 }
 
 
+COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".webmanifest", ".py", ".txt", ".svg",
+                ".wasm", ".map"}
+_GZIPPED: dict[tuple[str, int, int], bytes] = {}  # (path, mtime, size) -> body
+_GZIP_LOCK = threading.Lock()
+
+
+def gzipped(path: Path, stat: os.stat_result) -> bytes:
+    """The gzip body of a file, compressed once per content (mtime and size) and kept."""
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    with _GZIP_LOCK:
+        body = _GZIPPED.get(key)
+        if body is None:
+            body = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+            _GZIPPED[key] = body
+    return body
+
+
+def accepts_gzip(header: str | None) -> bool:
+    """Whether an Accept-Encoding header allows gzip (q=0 refuses it)."""
+    for part in (header or "").split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip().lower() in ("gzip", "*"):
+            q = params.strip().removeprefix("q=").strip() if "q=" in params else "1"
+            try:
+                return float(q) > 0
+            except ValueError:
+                return False
+    return False
+
+
 class Handler(SimpleHTTPRequestHandler):
-    """Static files with fixed MIME types, revalidating caching and quiet logs."""
+    """Static files with fixed MIME types, revalidating caching, gzip and quiet logs."""
+
+    # Size of the file itself when the body went out compressed (for byte-counting tests).
+    identity_size: int | None = None
 
     extensions_map = {  # noqa: RUF012 (replaces the stdlib's own class-level map)
         **SimpleHTTPRequestHandler.extensions_map,
@@ -46,9 +85,46 @@ class Handler(SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
+        # Cross-origin isolation: Pyodide creates a SharedArrayBuffer, which browsers allow
+        # (without a deprecation warning) only in an isolated page. Everything is same-origin.
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         if self.path.split("?", 1)[0].endswith("/service-worker.js"):
             self.send_header("Service-Worker-Allowed", "/")
         super().end_headers()
+
+    def send_head(self) -> Any:
+        """Like the stdlib's, plus gzip for compressible files when the client accepts it."""
+        self.identity_size = None
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?", 1)[0].endswith("/"):
+            path = path / "index.html"
+        if (
+            path.suffix.lower() not in COMPRESSIBLE
+            or not path.is_file()
+            or not accepts_gzip(self.headers.get("Accept-Encoding"))
+        ):
+            return super().send_head()
+        stat = path.stat()
+        since = self.headers.get("If-Modified-Since")
+        if since and not self.headers.get("If-None-Match"):
+            try:
+                if int(stat.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
+                    self.send_response(304)
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, IndexError, OverflowError):
+                pass
+        body = gzipped(path, stat)
+        self.identity_size = stat.st_size
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         """Successful requests stay silent; errors get one line."""

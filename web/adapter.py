@@ -6,7 +6,6 @@ events); everything after it works on plain strings.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from engine.cards import code_text
@@ -77,7 +76,6 @@ def build_view(
     game: Any,
     human: int,
     *,
-    shown_trick: list[tuple[int, str]] | None = None,
     thinking: bool = False,
     log: list[str] | None = None,
     notice: str | None = None,
@@ -99,34 +97,33 @@ def build_view(
     groups_by_seat: dict[int, list[GroupView]] = {s: [] for s in range(n)}
     extra = obs.extra or {}
     donuk = extra.get("donuk") or extra.get("donuk_seats") or []
-    states = extra.get("group_states")
     for i, g in enumerate(obs.groups):
         if not g.alive or g.name in ("seven", "seven_turnup"):
             continue
-        table = Counter(obs.tables[g.seat])
-        need = Counter(g.cards)
-        if isinstance(states, list) and i < len(states):
-            if states[i] not in ("intact", "broken"):
-                continue
-            intact = states[i] == "intact"
-        else:
-            intact = all(table[c] >= k for c, k in need.items())
-            if not any(table[c] for c in need):
-                continue
+        ids = list(deal.groups[i].cards)
+        on_table = [c for c in ids if c in deal.tables[g.seat]]
+        if not on_table:  # every card of it played (or taken back): nothing to show
+            continue
         groups_by_seat[g.seat].append(
-            GroupView(g.name, [_text(c) for c in g.cards], intact, g.value)
+            GroupView(
+                g.name,
+                [_text(c) for c in g.cards],
+                len(on_table) == len(ids),
+                g.value,
+                uids=on_table,
+            )
         )
 
     hidden_kinds = {_text(c) for c in obs.hand}
     seats: list[SeatView] = []
     for s in range(n):
         tcs: list[TableCardView] = []
-        for c in obs.tables[s]:
+        for uid, c in zip(deal.tables[s], obs.tables[s], strict=True):
             text = _text(c)
             act = None
             if s == human:
                 act = f"play table {text}" if text in hidden_kinds else f"play {text}"
-            tcs.append(TableCardView(text, act))
+            tcs.append(TableCardView(text, act, uid))
         pending = sum(int(p[-1]) for p in extra.get("provisional") or [] if p and p[0] == s)
         is_donuk = (
             (s in donuk)
@@ -169,9 +166,7 @@ def build_view(
             prompts.append(ActionView(a.text(), kind, cards))
 
     trick = [(s, _text(c)) for s, c, _ in obs.trick]
-    trick_done = False
-    if not trick and shown_trick:
-        trick, trick_done = shown_trick, True
+    last_trick = [(s, _text(c)) for s, c, _ in obs.last_trick]
 
     side_scores = None
     if n == 4 and partnerships(game):
@@ -206,7 +201,7 @@ def build_view(
         turnup=None if obs.turnup is None else _text(obs.turnup),
         stock=obs.stock_size,
         trick=trick,
-        trick_done=trick_done,
+        last_trick=last_trick,
         phase=obs.phase,
         current=current,
         target=game_target(game),

@@ -18,7 +18,7 @@ from typing import Any
 
 import engine
 from engine import IllegalActionError, RecordError
-from web import card_faces, handover, i18n, render, storage
+from web import card_faces, events, flow, flowview, handover, i18n, render, sound, storage
 from web.adapter import build_view, game_decided, observe
 from web.ai_runner import drive
 from web.cards import cards_bdi
@@ -82,7 +82,8 @@ class App:
         self.players: dict[int, Any] = {}
         self.generation = 0
         self.busy = False
-        self.shown_trick: list[tuple[int, str]] | None = None
+        self.shelf = flow.TrickShelf()  # the last finished trick: centre, aside, peeked at
+        self.sound = sound.Sound() if sys.platform != "emscripten" else sound.WebAudio()
         # Notices and hints are kept as data and worded at render time (language switch).
         self.notice: tuple[str, dict[str, Any]] | None = None
         self.notice_error = False
@@ -131,7 +132,8 @@ class App:
         if self.game is None:
             self.new_game(self.settings, save=True)
         self.make_players()
-        self.announced = len(self.observation_log())
+        self.pass_for_human()
+        self.announced = len(flow.table_log(self.game, self.observation_log()))
         self.dom.on_events(self.on_click, self.on_key, self.on_change)
         self.device.start()
         if self.launch == "new":
@@ -202,7 +204,7 @@ class App:
             chosen = None
         self.seats = fit(chosen, n)
         self.human = self.seats.first_person()
-        self.shown_trick = None
+        self.shelf.reset()
         self.hint = None
         self.overlay = None
         self.deal_number = 1
@@ -271,131 +273,46 @@ class App:
             return str(seat)
         return render.seat_name(view.seats[seat], view, self.cat)
 
-    def event_text(self, ev: list[Any], html: bool, prev: list[Any] | None = None) -> str | None:
-        """One engine log event in the current language (None: not shown).
-
-        The same messages feed the visible log (HTML, cards isolated) and the
-        live region (plain text).
-        """
-        cat = self.cat
-        fmt = cat.html if html else cat.t
-        kind = ev[0]
-        seat = ev[1] if len(ev) > 1 and isinstance(ev[1], int) else None
-        you = seat == self.human
-
-        def card(code: Any) -> Any:
-            return i18n.Markup(cards_bdi(cat, [_code(code)])) if html else cat.card(_code(code))
-
-        if kind == "play":
-            if you:
-                return fmt("log.you_played", card=card(ev[2]))
-            return fmt("log.player_played", player=self.who(ev[1]), card=card(ev[2]))
-        if kind == "trick":
-            return (
-                fmt("log.you_won_trick")
-                if you
-                else fmt("log.player_won_trick", player=self.who(ev[1]))
-            )
-        if kind == "declare":
-            combo = cat.declaration(str(ev[2]))
-            if you:
-                return fmt("log.you_declared", combination=combo, count=int(ev[3]))
-            return fmt(
-                "log.player_declared", player=self.who(ev[1]), combination=combo, count=int(ev[3])
-            )
-        if kind == "pass":
-            return (
-                fmt("log.you_passed") if you else fmt("log.player_passed", player=self.who(ev[1]))
-            )
-        if kind == "seven":
-            key = "log.you_seven" if you else "log.seven_exchanged"
-            return fmt(key, player=self.who(ev[1]), count=10)
-        if kind == "draw" and you and ev[2] is not None and html and self.handover is None:
-            return fmt("log.you_drew", card=card(ev[2]))
-        if kind == "end_phase":
-            return fmt("log.stock_empty")
-        if kind in ("vido", "vido_accepted", "vido_refused") and seat is not None:
-            key = {
-                "vido": ("log.you_vido_called", "log.vido_called"),
-                "vido_accepted": ("log.you_vido_accepted", "log.vido_accepted"),
-                "vido_refused": ("log.you_vido_refused", "log.vido_refused"),
-            }[kind][0 if you else 1]
-            return fmt(key, player=self.who(seat))
-        if kind == "donuk" and seat is not None:
-            return fmt("log.you_donuk" if you else "log.donuk", player=self.who(seat))
-        if kind == "donuk_cleared" and seat is not None:
-            key = "log.you_donuk_cleared" if you else "log.donuk_cleared"
-            return fmt(key, player=self.who(seat))
-        if kind == "taken_back" and seat is not None:
-            key = "summary.you_donuk_taken_back" if you else "summary.donuk_taken_back"
-            return fmt(key, player=self.who(seat), count=abs(int(ev[3])))
-        if kind == "rescore_led" and seat is not None:
-            led = prev[2] if prev and prev[0] == "play" else None
-            return fmt(
-                "log.you_led_rescore" if you else "log.led_rescore",
-                player=self.who(seat),
-                card=card(led) if led is not None else "",
-                combination=cat.declaration(str(ev[2])),
-                count=int(ev[3]),
-            )
-        if kind == "trumps" and len(ev) > 1:
-            return fmt("log.trumps_fixed", suit=cat.t(f"card.suit.{_suit(ev[-1])}"))
-        return None
-
-    def announce_text(self, ev: list[Any], prev: list[Any] | None = None) -> str | None:
-        """What the live region says (the human's own plays and draws are not echoed)."""
-        if ev[0] in ("play", "pass") and ev[1] == self.human:
-            return None
-        if ev[0] == "draw":
-            return None
-        if ev[0] == "deal_over":
-            return ", ".join(
-                self.cat.t("log.score", player=self.who(s), score=v)
-                for s, v in enumerate(self.game.scores())
-            )
-        return self.event_text(ev, html=False, prev=prev)
-
     def build(self) -> TableView:
         obs = observe(self.game, self.human)  # one observation per render
-        log_events = list(obs.log)
+        log_events = flow.table_log(self.game, list(obs.log))
         self.last_log = log_events
         view = build_view(
-            self.game,
-            self.human,
-            obs=obs,
-            shown_trick=self.shown_trick,
-            thinking=self.busy,
-            deal_number=self.deal_number,
+            self.game, self.human, obs=obs, thinking=self.busy, deal_number=self.deal_number
         )
         if self.seats.pass_and_play:
             view.seat_kinds = self.seats.to_json()
         if self.handover is not None:
             view = handover.conceal(view)
         self.view = view
-        start = max(0, len(log_events) - 14)
-        lines = [
-            line
-            for line in (
-                self.event_text(log_events[i], True, log_events[i - 1] if i else None)
-                for i in range(start, len(log_events))
-            )
-            if line
-        ]
-        view.log = lines
+        view.log = events.log_lines(
+            self.cat, log_events, human=self.human, who=self.who, draws=self.handover is None
+        )
         view.drawn, view.trick_fresh = self.fresh(log_events)
+        flow.dress(view, self.game, self.shelf, log_events, self.hint)
+        if view.trick_state == "done":
+            self.settle_later(flow.tricks_done(log_events)[0])
         return view
 
-    def fresh(self, events: list[list[Any]]) -> tuple[list[str], bool]:
+    def fresh(self, log: list[list[Any]]) -> tuple[list[str], bool]:
         """Cards the human drew since his last play, and whether the trick just grew."""
         drawn: list[str] = []
-        for ev in reversed(events):
+        for ev in reversed(log):
             if ev[0] == "play" and ev[1] == self.human:
                 break
             if ev[0] == "draw" and ev[1] == self.human and ev[2] is not None:
-                drawn.append(_code(ev[2]))
+                drawn.append(events.code_text(ev[2]))
         trick_fresh = False
-        for ev in reversed(events):
-            if ev[0] in ("trick", "rescore_led", "donuk", "donuk_cleared", "deal_over"):
+        for ev in reversed(log):
+            if ev[0] in (
+                "trick",
+                "pass",
+                "draw",
+                "rescore_led",
+                "donuk",
+                "donuk_cleared",
+                "deal_over",
+            ):
                 continue
             trick_fresh = ev[0] == "play"
             break
@@ -415,8 +332,8 @@ class App:
                 "bz-opps": render.render_opponents(view, cat),
                 "bz-centre": render.render_centre(view, cat),
                 "bz-me": render.render_hand(view, cat, self.hand_focus),
-                "bz-prompt": render.render_prompt(view, cat),
-                "bz-notice": self.notice_html(),
+                "bz-prompt": flowview.render_prompt(view, cat),
+                "bz-notice": self.notice_html() + flowview.render_toast(view, cat),
                 "bz-log": render.render_log(view, cat),
                 "bz-overlay": self.overlay_html(view),
             },
@@ -468,32 +385,38 @@ class App:
                 i18n.guide_steps(self.cat, variant),
             )
         if self.overlay == "game" and self.decided():
-            return render.render_game_summary(view, self.cat, self.records.sheet_html())
+            return render.render_game_summary(
+                view, self.cat, self.records.sheet_html(), self.records.summary_actions()
+            )
         if view.deal_summary is not None:
             return render.render_deal_summary(view, view.deal_summary, self.cat)
         return ""
 
     def announce(self) -> None:
-        events = self.last_log
-        if len(events) < self.announced:
+        """Say the new events in the live region, and play their sounds."""
+        log = self.last_log
+        if len(log) < self.announced:
             self.announced = 0
-        fresh = events[self.announced :]
-        self.announced = len(events)
+        start, self.announced = self.announced, len(log)
+        scores = [int(x) for x in self.game.scores()]
         texts = [
-            x
-            for x in (
-                self.announce_text(
-                    ev,
-                    events[self.announced - len(fresh) + i - 1]
-                    if self.announced - len(fresh) + i
-                    else None,
+            text
+            for i in range(start, len(log))
+            if (
+                text := events.announce_text(
+                    self.cat,
+                    log[i],
+                    human=self.human,
+                    who=self.who,
+                    scores=scores,
+                    prev=log[i - 1] if i else None,
                 )
-                for i, ev in enumerate(fresh)
             )
-            if x
         ]
         if texts:
             self.dom.announce(" ".join(texts[-4:]))
+        if start < len(log) and flow.preference(self.store, "sound", flow.SOUND_DEFAULT):
+            self.sound.play(events.sounds_for(log[start:]))
 
     # ------------------------------------------------------------ actions
     def try_action(self, text: str) -> None:
@@ -517,23 +440,44 @@ class App:
         self.notice_error = error
 
     def apply(self, text: Any) -> None:
-        deal = self.game.deal
-        before_trick = [(s, _code(deal.kinds[i])) for s, i, _ in deal.trick]
-        seat = deal.current_player
         act = text if not isinstance(text, str) else engine.Action.parse(text)
         self.game.apply(act)
+        self.pass_for_human()
         self.records.after_action()
         self.notice = None
         self.hint = None
-        if deal.is_terminal:
+        if self.game.deal.is_terminal:
             self.device.deal_finished()
         self.pass_device()
-        if act.kind in ("play", "play_table"):
-            if len(before_trick) + 1 == deal.n:
-                self.shown_trick = [*before_trick, (seat, _code(act.codes[0]))]
-            else:
-                self.shown_trick = None
         self.save()
+
+    def pass_for_human(self) -> None:
+        """Automatic pass: a person won a trick and has nothing to declare."""
+        if not flow.preference(self.store, "auto_pass", flow.AUTO_PASS_DEFAULT):
+            return
+        while (seat := self.game.current_player) is not None and self.seats.is_person(seat):
+            if not flow.auto_pass_due(self.game, seat):
+                return
+            self.game.apply(engine.Action.parse("pass"))
+
+    def settle_later(self, count: int) -> None:
+        """Put the just-finished trick aside after a moment (it stays peekable)."""
+        if self.shelf.settling == count:
+            return
+        self.shelf.settling = count
+        gen = self.generation
+
+        async def later() -> None:
+            await asyncio.sleep(0.25 if self.fast else flow.TRICK_HOLD_SECONDS)
+            if gen == self.generation:
+                self.shelf.settle(count)
+                self.render()
+
+        coro = later()
+        try:
+            self.keep(asyncio.ensure_future(coro))
+        except RuntimeError:  # no event loop (CPython tests): the test settles it
+            coro.close()
 
     def kick_ai(self) -> None:
         if self.busy:
@@ -557,7 +501,7 @@ class App:
                 if seat is None or self.seats.is_person(seat) or game.deal.is_terminal:
                     break
                 self.render()
-                completed = self.shown_trick is not None and not game.deal.trick
+                completed = not game.deal.trick and bool(game.deal.last_trick)
                 await asyncio.sleep(self.pause(completed))
                 if gen != self.generation:
                     return
@@ -635,6 +579,14 @@ class App:
         if name == "hint":
             self.keep(asyncio.ensure_future(self.show_hint()))
             return
+        if name == "last-trick":
+            self.shelf.peek = not self.shelf.peek
+            self.render()
+            return
+        if name == "rematch":
+            self.new_game(self.settings)
+            self.render()
+            self.kick_ai()
 
     def next_step(self) -> None:
         game = self.game
@@ -650,7 +602,7 @@ class App:
         self.overlay = None
         game.next_deal()
         self.deal_number += 1
-        self.shown_trick = None
+        self.shelf.reset()
         self.announced = 0
         self.pass_device(fresh=True)
         self.save()
@@ -700,6 +652,7 @@ class App:
 
     # -------------------------------------------------------------- events
     def on_click(self, action: str | None, command: str | None, el: Any) -> None:
+        self.sound.unlock()  # browsers start audio only after a tap
         try:
             if command:
                 self.command(command, el)
@@ -748,12 +701,6 @@ class App:
             self.dom.focus_first("#bz-overlay select")
 
 
-def _code(code: Any) -> str:
-    from engine.cards import code_text
-
-    return code_text(code) if isinstance(code, int) else str(code)
-
-
 AI_MODULES = (
     "engine.ai",
     "engine.ai.world",
@@ -777,10 +724,6 @@ async def prewarm() -> None:
         await asyncio.sleep(0.05)
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
-
-
-def _suit(value: Any) -> str:
-    return ("S", "H", "D", "C")[value] if isinstance(value, int) else str(value)
 
 
 def _json(value: Any) -> str:

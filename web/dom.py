@@ -70,6 +70,13 @@ class Dom:
     def download(self, filename: str, text: str) -> None:
         """Offer ``text`` as a file download (records export)."""
 
+    def format_time(self, ms: int, lang: str) -> str:
+        """A moment as a short local date and time in the language (ISO-like here)."""
+        import datetime
+
+        moment = datetime.datetime.fromtimestamp(ms / 1000, tz=datetime.UTC)
+        return moment.strftime("%Y-%m-%d %H:%M")
+
     def pick_file(self, on_text: Callable[[str], None]) -> None:
         """Open the file picker; ``on_text`` gets the chosen file's text."""
 
@@ -393,3 +400,13 @@ class BrowserDom(Dom):
 
         picker.addEventListener("change", create_once_callable(changed))
         picker.click()
+
+    def format_time(self, ms: int, lang: str) -> str:
+        from pyodide.ffi import to_js
+
+        options = to_js({"dateStyle": "short", "timeStyle": "short"},
+                        dict_converter=self.js.Object.fromEntries)
+        try:
+            return str(self.js.Date.new(ms).toLocaleString(lang, options))
+        except Exception:  # an engine without Intl options: the plain form
+            return super().format_time(ms, lang)

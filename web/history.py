@@ -9,6 +9,7 @@ itself is checked by the engine when it is opened.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -137,14 +138,6 @@ def check_record(text: str) -> tuple[dict[str, Any], Any]:
 
 
 # --------------------------------------------------------------- render
-def _when(cat: Catalog, ms: int) -> str:
-    """A short date and time; the locale formats it in the browser, ISO elsewhere."""
-    import datetime
-
-    moment = datetime.datetime.fromtimestamp(ms / 1000, tz=datetime.UTC)
-    return moment.strftime("%Y-%m-%d %H:%M")
-
-
 def result_text(entry: dict[str, Any], cat: Catalog) -> str:
     if entry["imported"]:
         return cat.t("history.imported")
@@ -153,7 +146,12 @@ def result_text(entry: dict[str, Any], cat: Catalog) -> str:
     return cat.t("history.won" if entry["won"] else "history.lost")
 
 
-def render_history(entries: list[dict[str, Any]], cat: Catalog, problem: str | None = None) -> str:
+def render_history(
+    entries: list[dict[str, Any]],
+    cat: Catalog,
+    when: Callable[[int], str],
+    problem: str | None = None,
+) -> str:
     rows = []
     for i, entry in enumerate(entries):
         variant_key = f"options.variant.{entry['variant']}"
@@ -170,7 +168,7 @@ def render_history(entries: list[dict[str, Any]], cat: Catalog, problem: str | N
             f'data-command="history-open" data-index="{i}" aria-label="{escape(label)}">'
             f'<span class="h-main">{escape(variant)} · {escape(result)}</span>'
             f'<span class="h-sub"><bdi dir="ltr">{escape(totals)}</bdi> · '
-            f'<time>{escape(_when(cat, entry["finished"]))}</time></span></button>{marks}</li>'
+            f'<time>{escape(when(entry["finished"]))}</time></span></button>{marks}</li>'
         )
     body = (f'<ol class="history-list">{"".join(rows)}</ol>' if rows
             else f'<p class="note">{escape(cat.t("history.empty"))}</p>')

@@ -116,20 +116,25 @@ class Records:
                 if rule and cat.has(f"error.rule.{rule}"):  # the engine's reason, worded
                     params = {**params, "reason": cat.error(rule)}
                 problem = cat.t(key, **params)
-            return history.render_history(history.load(app.store), cat, problem)
+            return history.render_history(
+                history.load(app.store), cat, lambda ms: app.dom.format_time(ms, app.lang), problem
+            )
         if name == "replay" and self.viewer is not None:
             return render_viewer(self.viewer, cat)
         return None
 
     def sheet_html(self) -> str:
-        """The whole sheet and the export button, for the game summary."""
+        """The whole sheet, for the game summary."""
         app = self.app
-        sheet = score_sheet.render_sheet(
+        return score_sheet.render_sheet(
             score_sheet.build_sheet(app.game), self.names(), app.game.rules.name, app.cat
         )
-        return sheet + (
+
+    def summary_actions(self) -> str:
+        """The game summary's export button."""
+        return (
             '<button type="button" class="btn" data-command="export">'
-            f"{escape(app.cat.t('history.export'))}</button>"
+            f"{escape(self.app.cat.t('history.export'))}</button>"
         )
 
     def names(self) -> list[str]:

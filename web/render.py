@@ -10,9 +10,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from web import flowview
 from web.cards import Cat, back_html, cards_bdi, face_html
 from web.view import (
-    ActionView,
     DealSummaryView,
     GroupView,
     MatchView,
@@ -136,6 +136,8 @@ def render_scores(view: TableView, cat: Cat) -> str:
         f'<div class="score target"><span class="who">{escape(cat.t("table.target_label"))}</span> '
         f'<span class="pts" data-value="{view.target}">{cat.number(view.target)}</span></div>'
     )
+    if view.match is None:
+        parts.append(f'<div class="score">{flowview.render_numbers(view, cat)}</div>')
     board = render_match(view.match, view, cat) if view.match else ""
     return f'<div class="scores">{"".join(parts)}</div>{board}'
 
@@ -160,6 +162,7 @@ def render_match(m: MatchView, view: TableView, cat: Cat) -> str:
         f'<div class="mk-row"><span '
         f'class="mk-kind">{escape(cat.t("table.game_kind." + m.game_kind))}</span>'
         f' <span class="mk-game">{escape(cat.t("table.game_number", number=m.game_number))}</span>'
+        f" {flowview.render_numbers(view, cat)}"
         f' <span class="mk-stake" '
         f'data-stake="{m.stake}">{escape(cat.t("table.stake", stake=m.stake))}</span>'
         f' <span class="mk-cycle" aria-hidden="true">{ticks}</span></div>'
@@ -173,19 +176,28 @@ def render_match(m: MatchView, view: TableView, cat: Cat) -> str:
 def assign_groups(sv: SeatView) -> list[tuple[GroupView | None, list[TableCardView]]]:
     """Place each table card once, in the first live group that still holds it.
 
-    Identical copies are matched by kind; a card in several groups (Q♠ of a
-    bezique and of a marriage) is drawn in the first, the others list it by
-    name.  Cards of no live group end up in a last, unnamed box.
+    Copies are matched by physical copy (``uid``), so a group whose own copy was
+    played shows as broken even when another group holds the same card; a card
+    in several groups (Q♠ of a bezique and of a marriage) is drawn in the first,
+    the others list it by name.  Cards of no live group end up in a last,
+    unnamed box.
     """
     free = list(sv.table_cards)
     boxes: list[tuple[GroupView | None, list[TableCardView]]] = []
     for g in sv.groups:
         taken: list[TableCardView] = []
-        for card in g.cards:
-            hit = next((tc for tc in free if tc.card == card), None)
-            if hit is not None:
-                free.remove(hit)
-                taken.append(hit)
+        if g.uids:
+            for uid in g.uids:
+                hit = next((tc for tc in free if tc.uid == uid), None)
+                if hit is not None:
+                    free.remove(hit)
+                    taken.append(hit)
+        else:
+            for card in g.cards:
+                hit = next((tc for tc in free if tc.card == card), None)
+                if hit is not None:
+                    free.remove(hit)
+                    taken.append(hit)
         boxes.append((g, taken))
     if free:
         boxes.append((None, free))
@@ -211,7 +223,8 @@ def render_groups(sv: SeatView, view: TableView, cat: Cat, small: bool) -> str:
                         cat,
                         tag="button",
                         attrs=f'type="button" {attr_action(tc.action, ok)}',
-                        classes=f"tcard {size}{' playable' if ok else ''}",
+                        classes=f"tcard {size}{' playable' if ok else ''}"
+                        + flowview.hinted(view, tc.action),
                         aria=aria,
                     )
                 )
@@ -316,30 +329,7 @@ def render_centre(view: TableView, cat: Cat) -> str:
         f'data-stock="{view.stock}">{escape(cat.t("table.stock_count", count=view.stock))}'
         "</span></div>"
     )
-    trick_cards = []
-    last = len(view.trick) - 1
-    for k, (seat, card) in enumerate(view.trick):
-        rel = (seat - view.human) % view.num_players
-        pos = position(rel, view.num_players)
-        who = seat_name(view.seats[seat], view, cat)
-        face = face_html(
-            card,
-            cat,
-            classes="played",
-            aria=cat.t("table.played_by", player=who, card=cat.card_name(card)),
-        )
-        trick_cards.append(
-            f'<figure class="tcell{f" from-{pos}" if k == last and view.trick_fresh else ""}"'
-            f' data-pos="{pos}" data-seat="{seat}">{face}'
-            f'<figcaption aria-hidden="true">{escape(who)}</figcaption></figure>'
-        )
-    done = " done" if view.trick_done else ""
-    label = cat.t("table.last_trick_label" if view.trick_done else "a11y.trick")
-    trick = (
-        f'<div class="trick{done}" data-n="{view.num_players}" role="group"'
-        f' aria-label="{escape(label)}">{"".join(trick_cards)}</div>'
-    )
-    return f'<div class="pile">{trump}{stock}</div>{trick}'
+    return f'<div class="pile">{trump}{stock}</div>{flowview.render_trick(view, cat)}'
 
 
 # ------------------------------------------------------------------ hand
@@ -350,11 +340,19 @@ def render_hand(view: TableView, cat: Cat, focus_index: int = 0) -> str:
     me = view.seats[view.human]
     out = []
     drawn = list(view.drawn)
+    hint_cards = flowview.hinted_cards(view)
+    hint_played = False
     for i, card in enumerate(view.hand):
         action = view.hand_actions.get(card, f"play {card}")
         ok = action in legal
         tab = "0" if i == focus_index else "-1"
         cls = "hcard playable" if ok else "hcard"
+        if flowview.hinted(view, action) and not hint_played:
+            hint_played = True  # one copy of two identical cards
+            cls += " hinted"
+        if hint_cards[card] > 0:
+            hint_cards[card] -= 1
+            cls += " hinted"
         if card in drawn:
             drawn.remove(card)
             cls += " drawn"
@@ -399,48 +397,6 @@ def render_hand(view: TableView, cat: Cat, focus_index: int = 0) -> str:
 # ---------------------------------------------------------------- prompt
 
 
-def action_label(a: ActionView, cat: Cat) -> str:
-    cards = cards_bdi(cat, a.cards) if a.cards else ""
-    if a.kind == "pass":
-        return escape(cat.t("action.pass"))
-    if a.kind == "vido" and a.decl_kind == "kontr":
-        return escape(cat.t("action.kontr_vido"))
-    if a.kind in ("vido", "accept", "refuse"):
-        return escape(cat.t(f"action.{a.kind}"))
-    if a.kind == "seven":
-        return escape(cat.t("action.seven")) + " " + cards
-    name = escape(cat.declaration(a.decl_kind)) if a.decl_kind else escape(cat.t("action.declare"))
-    pts = (
-        f' <span class="pts">{escape(cat.t("common.points", count=a.points))}</span>'
-        if a.points is not None
-        else ""
-    )
-    return f"{name} {cards}{pts}"
-
-
-def render_prompt(view: TableView, cat: Cat) -> str:
-    if not view.prompts:
-        return ""
-    question = ""
-    kinds = {a.kind for a in view.prompts}
-    if kinds & {"accept", "refuse"}:
-        kontr = view.match is not None and view.match.vido_state is not None
-        key = "vido.opponent_kontr" if kontr else "vido.opponent_called"
-        opp = seat_name(view.seats[1 - view.human], view, cat)
-        question = (
-            f"{escape(cat.t(key, player=opp))}<br><small>{escape(cat.t('vido.accept_means'))} "
-            f"{escape(cat.t('vido.refuse_means', player=opp))}</small>"
-        )
-    elif kinds & {"declare", "seven"} or (kinds == {"pass"} and view.phase == "declare"):
-        question = escape(cat.t("table.choose_declaration"))
-    btns = "".join(
-        f'<button type="button" class="btn act k-{a.kind}" {attr_action(a.action, a.legal)}>'
-        f"{action_label(a, cat)}</button>"
-        for a in view.prompts
-    )
-    return f'<p class="question">{question}</p><div class="actions">{btns}</div>'
-
-
 def render_log(view: TableView, cat: Cat) -> str:
     items = "".join(f"<li>{line}</li>" for line in view.log[-6:])
     return f'<h2 class="sr-only">{escape(cat.t("log.title"))}</h2><ol class="log-list">{items}</ol>'
@@ -454,9 +410,7 @@ def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
     rows = []
     per_seat: dict[int, list[str]] = {sv.seat: [] for sv in view.seats}
     for seat, kind, pts in s.declarations:
-        per_seat.setdefault(seat, []).append(
-            f"{escape(cat.declaration(kind))} {cat.number(pts)}"
-        )
+        per_seat.setdefault(seat, []).append(f"{escape(cat.declaration(kind))} {cat.number(pts)}")
     none = escape(cat.t("summary.no_declarations"))
     decl_cells = "".join(f"<td>{'<br>'.join(per_seat[sv.seat]) or none}</td>" for sv in view.seats)
     rows.append(
@@ -560,7 +514,9 @@ def winner_text(view: TableView, cat: Cat) -> str:
     return cat.t("summary.match_winner" if view.match_over else "summary.winner", player=who)
 
 
-def render_game_summary(view: TableView, cat: Cat, sheet: str = "") -> str:
+def render_game_summary(view: TableView, cat: Cat, sheet: str = "", actions: str = "") -> str:
+    """The end of a game: winner, final scores, the whole score sheet (``sheet``) and
+    the buttons (``actions`` adds more, e.g. export)."""
     scores = "".join(
         f"<li>{escape(seat_name(sv, view, cat))}: <span "
         f'data-final-score="{sv.seat}" data-value="{sv.score}">{cat.number(sv.score)}</span></li>'
@@ -583,6 +539,11 @@ def render_game_summary(view: TableView, cat: Cat, sheet: str = "") -> str:
             '<button type="button" class="btn primary" data-command="next">'
             f"{escape(cat.t('action.next_game'))}</button>"
         )
+    if view.match is None or view.match_over:
+        nxt = (
+            '<button type="button" class="btn primary" data-command="rematch">'
+            f"{escape(cat.t('summary.rematch'))}</button>"
+        )
     match_attr = ' data-match="over"' if view.match_over else ""
     sheet_block = (
         f'<details class="sheet-in-summary" open><summary>{escape(cat.t("sheet.title"))}'
@@ -598,7 +559,7 @@ def render_game_summary(view: TableView, cat: Cat, sheet: str = "") -> str:
         f'class="finals">{scores}</ul>{match}'
         f"{sheet_block}"
         f'{nxt}<button type="button" class="btn{"" if nxt else " primary"}" '
-        f'data-command="new-game">{escape(cat.t("menu.new_game"))}</button>'
+        f'data-command="new-game">{escape(cat.t("menu.new_game"))}</button>{actions}'
         "</div>"
     )
 

@@ -150,7 +150,7 @@ def _deal_table(
     seats = range(len(names))
     per_seat: dict[int, list[str]] = {s: [] for s in seats}
     for seat, kind, pts in deal.declarations:
-        per_seat.setdefault(seat, []).append(f"{escape(cat.declaration(kind))} {pts}")
+        per_seat.setdefault(seat, []).append(f"{escape(cat.declaration(kind))} {cat.number(pts)}")
     none = "—"
     title = cat.t("sheet.deal_running" if deal.in_progress else "sheet.deal", number=number)
 
@@ -161,13 +161,14 @@ def _deal_table(
     def last(seat: int) -> str:
         if deal.last_trick != seat:
             return ""
-        return f"✓ {deal.last_trick_points}" if deal.last_trick_points else "✓"
+        return f"✓ {cat.number(deal.last_trick_points)}" if deal.last_trick_points else "✓"
 
     rows = [
         row(cat.t("summary.declarations"),
             "".join(f"<td>{'<br>'.join(per_seat[s]) or none}</td>" for s in seats)),
         row(cat.t(points_key),
-            "".join(f'<td data-sheet-card-points="{s}">{deal.card_points[s]}</td>' for s in seats)),
+            "".join(f'<td data-sheet-card-points="{s}" data-value="{deal.card_points[s]}">'
+                    f"{cat.number(deal.card_points[s])}</td>" for s in seats)),
         row(cat.t("summary.last_trick"), "".join(f"<td>{last(s)}</td>" for s in seats)),
         row(cat.t("summary.deal_total"),
             "".join(f'<td data-sheet-total="{s}" data-value="{deal.totals[s]}">'

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.undo import can_undo, undo
+from web.flow import auto_pass_due, table_log
 
 
 def person_seats(app: Any) -> list[int]:
@@ -31,11 +32,16 @@ def take_back(app: Any) -> bool:
         return False
     app.generation += 1  # a computer move being thought about is dropped
     app.busy = False
-    app.game = undo(app.game, person_seats(app)[0])
+    seat = person_seats(app)[0]
+    app.game = undo(app.game, seat)
+    # an automatic pass is no choice of the person's: take back the move before it too
+    while auto_pass_due(app.game, seat) and can_undo(app.game, seat):
+        app.game = undo(app.game, seat)
+    app.pass_for_human()
     app.undo_used = True
-    app.shown_trick = None
+    app.shelf.reset()
     app.hint = None
     app.overlay = None
-    app.announced = len(app.observation_log())
+    app.announced = len(table_log(app.game, app.observation_log()))
     app.save()
     return True

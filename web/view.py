@@ -17,6 +17,7 @@ class GroupView:
     cards: list[str]
     intact: bool = True
     points: int = 0
+    uids: list[int] = field(default_factory=list)  # the physical copies still on the table
 
 
 @dataclass
@@ -25,6 +26,7 @@ class TableCardView:
 
     card: str
     action: str | None = None
+    uid: int | None = None  # which physical copy (identical copies are told apart by it)
 
 
 @dataclass
@@ -54,6 +56,18 @@ class ActionView:
     decl_kind: str | None = None
     points: int | None = None
     legal: bool = True
+
+
+@dataclass
+class VidoView:
+    """A vido the human may call (``call``) or must answer (``answer``), in numbers."""
+
+    role: str
+    kontr: bool
+    caller: int
+    stake: int  # the game's stake now
+    stake_after: int  # once accepted
+    refused_points: int  # match points the caller wins if it is refused
 
 
 @dataclass
@@ -113,6 +127,12 @@ class TableView:
     deal_number: int = 1
     drawn: list[str] = field(default_factory=list)  # cards just drawn (animated in)
     trick_done: bool = False  # the trick shown is the last completed one
+    trick_state: str = "live"  # live | done (just won, in the centre) | aside | peek | none
+    trick_winner: int | None = None  # who won the last finished trick
+    last_trick: list[tuple[int, str]] = field(default_factory=list)
+    vido: VidoView | None = None
+    game_number: int | None = None  # bezik: the game of the match
+    seven_turnup: int | None = None  # the dealer who scored a turned-up seven (until trick 1)
     trick_fresh: bool = False  # the last trick card was just played (animated in)
     game_info: dict[str, object] = field(default_factory=dict)  # bezik: how the game ended
     seat_kinds: list[str] | None = None  # pass-and-play: person/computer per seat (names)

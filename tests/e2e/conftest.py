@@ -78,7 +78,8 @@ class Site:
     server: ThreadingHTTPServer
     thread: threading.Thread
     requests: Counter[str] = field(default_factory=Counter)
-    bytes_sent: Counter[str] = field(default_factory=Counter)
+    bytes_sent: Counter[str] = field(default_factory=Counter)  # on the wire (gzip or not)
+    bytes_content: Counter[str] = field(default_factory=Counter)  # the files' own sizes
 
     @property
     def url(self) -> str:
@@ -87,6 +88,7 @@ class Site:
     def reset_counts(self) -> None:
         self.requests.clear()
         self.bytes_sent.clear()
+        self.bytes_content.clear()
 
     def stop(self) -> None:
         self.server.shutdown()
@@ -95,9 +97,14 @@ class Site:
 
 
 def serve_folder(root: Path) -> Site:
-    """Start serving `root` on a free port; requests and body bytes are counted per path."""
+    """Start serving `root` on a free port; requests and body bytes are counted per path.
+
+    Bodies are counted twice: as sent (compressed when the browser accepts gzip) and as the
+    file's own size (what the service worker sees after the browser decompresses).
+    """
     requests: Counter[str] = Counter()
     sent: Counter[str] = Counter()
+    content: Counter[str] = Counter()
 
     class CountingHandler(site_serve.Handler):
         def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
@@ -107,7 +114,9 @@ def serve_folder(root: Path) -> Site:
 
         def copyfile(self, source: Any, outputfile: Any) -> None:
             data = source.read()
-            sent[urlsplit(self.path).path] += len(data)
+            path = urlsplit(self.path).path
+            sent[path] += len(data)
+            content[path] += len(data) if self.identity_size is None else self.identity_size
             outputfile.write(data)
 
     server = ThreadingHTTPServer(
@@ -116,7 +125,7 @@ def serve_folder(root: Path) -> Site:
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    return Site(root, server, thread, requests, sent)
+    return Site(root, server, thread, requests, sent, content)
 
 
 STUB_MAIN = "from pyscript import document\ndocument.documentElement.dataset.appState = 'ready'\n"

@@ -93,7 +93,7 @@ def sheet_figures(page: Page) -> list[dict[str, Any]]:
         index: +d.dataset.sheetDeal, running: d.dataset.running === 'true',
         totals: [...d.querySelectorAll('[data-sheet-total]')].map(e => +e.dataset.value),
         card_points: [...d.querySelectorAll('[data-sheet-card-points]')]
-                       .map(e => +e.textContent)}))""")
+                       .map(e => +e.dataset.value)}))""")
 
 
 def expected_sheet(game: Any) -> list[dict[str, Any]]:
@@ -239,8 +239,10 @@ def test_records_end_to_end(
         page.set_viewport_size({"width": width, "height": height})
         for lang in LANGS:
             page.click(f'[data-command="language"][data-lang="{lang}"]')
-            for screen in ("score-sheet", "stats", "history", "replay"):
-                if screen == "replay":
+            for screen in ("summary", "score-sheet", "stats", "history", "replay"):
+                if screen == "summary":  # the game summary with the whole sheet
+                    page.wait_for_selector('[data-summary="game"] [data-sheet-deal]')
+                elif screen == "replay":
                     open_screen(page, "history")
                     page.click('[data-command="history-open"][data-index="1"]')
                     page.wait_for_selector('[data-screen="replay"]')
@@ -258,5 +260,6 @@ def test_records_end_to_end(
                 if screen == "replay":
                     page.click('#bz-overlay [data-command="close"]')
                     page.wait_for_selector('[data-screen="history"]')
-                close_screen(page)
+                if screen != "summary":
+                    close_screen(page)
     assert not any(found.values()), found

@@ -150,12 +150,18 @@ def test_an_ended_deal_reopens_but_a_decided_game_does_not() -> None:
 def test_no_undo_in_bezik_once_a_vido_is_accepted() -> None:
     rng = random.Random(9)
     for seed in range(40):
-        game = new_game("bezik", seed=seed)
+        game = new_game("bezik", {"match": 4}, seed=seed)
         while not game.deal.is_terminal:
             legal = [a.text() for a in game.legal_actions()]
             if "accept" in legal:
                 game.apply("accept")
                 assert not can_undo(game, 0) and not can_undo(game, 1)
+                while not game.is_terminal:  # nor later in the match
+                    while not game.deal.is_terminal:
+                        game.apply(rng.choice(game.legal_actions()).text())
+                        assert not can_undo(game, 0) and not can_undo(game, 1)
+                    if not game.is_terminal:
+                        game.next_deal()
                 return
             game.apply("vido" if "vido" in legal else rng.choice(legal))
     pytest.fail("no vido accepted in 40 deals")

@@ -1,10 +1,12 @@
 // Runs the engine test suite under Pyodide's Python (the browser's interpreter) in Node.js.
 // Why: the engine must be proven to work in the exact interpreter the app ships.
-// Usage: node tests/pyodide/run.mjs [pytest args...]  (default: tests/pyodide tests/engine)
+// Usage: node tests/pyodide/run.mjs [pytest args...]  (default: tests/pyodide tests/engine,
+// then the memory-snapshot check of snapshot_check.mjs)
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
+import { checkSnapshot } from "./snapshot_check.mjs";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const wheelDir = join(repo, "build", "wheels");
@@ -60,4 +62,11 @@ int(pytest.main(list(pytest_args)))
   fail(String(error?.message ?? error));
 }
 console.log(`pyodide runner: pytest exit code ${code} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+if (code === 0 && !args.length) {
+  try {
+    await checkSnapshot(repo);
+  } catch (error) {
+    fail(`snapshot check: ${String(error?.message ?? error).slice(0, 2000)}`);
+  }
+}
 process.exit(code === 0 ? 0 : 1);

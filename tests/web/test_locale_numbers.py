@@ -1,7 +1,7 @@
 """Every number the table shows is written the language's way (1,000 / 1.000 / 1 000).
 
 A whole classic game is played once under CPython against a recording page;
-its table, last deal summary and game summary are then rendered in each
+its table, last deal summary, game summary and score sheet are then rendered in each
 language and every visible number of four digits or more must carry that
 language's grouping, while the ``data-value`` hooks keep plain digits.
 """
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from web import i18n, storage  # noqa: E402
+from web import i18n, score_sheet, storage  # noqa: E402
 from web.app import App  # noqa: E402
 from web.dom import Dom  # noqa: E402
 
@@ -106,10 +106,13 @@ def finished_classic() -> tuple[App, RecordingDom, dict[str, dict[str, str]]]:
             app.render()
             shots[lang] = {"deal": dom.regions["bz-overlay"], "scores": dom.regions["bz-scores"]}
         app.next_step()
+        sheet = score_sheet.build_sheet(app.game)
+        names = [f"P{s}" for s in range(app.game.rules.players)]
         for lang in i18n.LANGS:
             app.set_language(lang, save=False)
             app.render()
             shots[lang]["game"] = dom.regions["bz-overlay"]
+            shots[lang]["sheet"] = score_sheet.render_sheet(sheet, names, "classic", app.cat)
         return app, dom, shots
 
     result: tuple[App, RecordingDom, dict[str, dict[str, str]]] = in_thread(run)
@@ -130,7 +133,7 @@ def test_scores_and_summaries_are_locale_formatted(
         assert not UNGROUPED.findall(text), f"{lang} {name}: ungrouped {UNGROUPED.findall(text)}"
     for total in totals:
         shown = i18n.format_number(lang, total)
-        for name in ("deal", "scores", "game"):
+        for name in ("deal", "scores", "game", "sheet"):
             assert shown in visible_text(regions[name]), f"{lang} {name}: no {shown!r}"
     # hooks keep plain digits
     for seat, total in enumerate(totals):

@@ -1,0 +1,289 @@
+"""The table's flow in real Chromium: automatic pass, the last trick, the hint's highlight,
+the turned-up seven, kontr vido, no-trump groups and the rematch.
+
+Two page sessions: one plays a classic deal from its first card; the other loads
+positions built with the engine (saved games) to reach rare moments at once.
+Screenshots of each new state, phone and desktop, in every language, go to artifacts/.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import engine  # noqa: E402
+from web import storage  # noqa: E402
+
+SEVEN_TURNUP_SEED = 24  # classic, the computer deals and turns up a seven
+LANGS = ("en", "he", "tr", "ru")
+SIZES = {"phone": (360, 640), "desktop": (1280, 720)}
+READY_FOR_INPUT = (
+    "() => !!(document.querySelector('[data-summary]') || "
+    "document.querySelector('#bz [data-action]:not([aria-disabled=\"true\"])'))"
+)
+ENABLED = '#bz [data-action]:not([aria-disabled="true"])'
+
+
+def boot(page: Page, app_url: str, wait_ready: Callable[..., None], seed: int) -> None:
+    page.goto(f"{app_url}?fast&seed={seed}")
+    wait_ready(page)
+    page.evaluate(  # the quick computer player: the test is about the table, not the AI
+        "localStorage.clear();"
+        "localStorage.setItem('bezique.settings', JSON.stringify({level: 'easy'}))"
+    )
+    page.goto(f"{app_url}?fast&seed={seed}")
+    wait_ready(page)
+    begin(page)
+
+
+def begin(page: Page) -> None:
+    """Past a start screen, if the app shows one (continue the saved game, else play)."""
+    for command in ("continue", "play", "start"):
+        button = page.locator(f'#bz-overlay [data-command="{command}"]')
+        if button.count():
+            button.first.click()
+            return
+
+
+def language(page: Page, lang: str) -> None:
+    page.evaluate(
+        "lang => document.querySelector(`[data-command=language][data-lang=${lang}]`).click()",
+        lang,
+    )
+    page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
+
+
+def shoot_all(page: Page, artifacts: Path, name: str) -> None:
+    """The current state at phone and desktop size in each language (back to English)."""
+    for lang in LANGS:
+        language(page, lang)
+        for size, (w, h) in SIZES.items():
+            page.set_viewport_size({"width": w, "height": h})
+            page.screenshot(path=str(artifacts / f"flow-{name}-{size}-{lang}.png"))
+    language(page, "en")
+
+
+def wait_for_input(page: Page) -> None:
+    page.wait_for_function(READY_FOR_INPUT, timeout=30_000)
+
+
+def prompt_actions(page: Page) -> list[str]:
+    return page.eval_on_selector_all(
+        "#bz-prompt [data-action]", "els => els.map(e => e.dataset.action)"
+    )
+
+
+def load_save(page: Page, game: Any) -> None:
+    text = storage.encode(
+        game.to_json(),
+        {"human": 0, "settings": {"variant": game.rules.name, "level": "greedy"}},
+    )
+    page.evaluate("text => localStorage.setItem('bezique.save', text)", text)
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.appState === 'ready'")
+    begin(page)
+    wait_for_input(page)
+
+
+# ------------------------------------------------------------ a classic deal
+
+
+def test_a_classic_deal_flows(
+    page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
+) -> None:
+    page.emulate_media(reduced_motion="reduce")  # still pictures
+    page.set_viewport_size({"width": 360, "height": 640})
+    boot(page, app_url, wait_ready, SEVEN_TURNUP_SEED)
+    wait_for_input(page)
+    # the dealer's 10 for the turned-up seven: a toast and a log line
+    toast = page.locator('[data-toast="seven-turnup"]')
+    assert toast.count() == 1 and "10" in toast.inner_text()
+    assert toast.inner_text().strip() in page.locator("#bz-log").inner_text()
+    assert page.locator("[data-deal]").first.get_attribute("data-deal") == "1"
+    shoot_all(page, artifacts_dir, "seven-toast")
+    # the hint points at the card (or choice) on the table
+    page.click('[data-command="hint"]')
+    page.wait_for_selector(".hinted", timeout=30_000)
+    hinted = page.locator(".hinted").first.get_attribute("data-action")
+    shoot_all(page, artifacts_dir, "hint")
+    page.locator(f'[data-action="{hinted}"]').first.click()
+    page.wait_for_function("document.querySelectorAll('.hinted').length === 0")
+
+    pass_only = declared = peeks = 0
+    for _ in range(200):
+        wait_for_input(page)
+        if page.locator("[data-summary]").count():
+            break
+        actions = prompt_actions(page)
+        pass_only += actions == ["pass"]
+        declared += any(a.startswith(("declare", "seven")) for a in actions)
+        shelf = page.locator('[data-command="last-trick"]')
+        if not peeks and not actions and page.locator('[data-trick="done"]').count():
+            shelf.wait_for(timeout=10_000)  # the finished trick goes aside after a moment
+        if not peeks and shelf.count() and not actions:
+            shelf.click()
+            peek = page.locator('[data-trick="peek"]')
+            peek.wait_for()
+            assert peek.locator("[data-card]").count() == 2
+            assert "Last trick" in peek.inner_text()
+            shoot_all(page, artifacts_dir, "last-trick")
+            peeks += 1
+        buttons = page.locator(ENABLED)
+        choice = next(
+            (
+                i
+                for i in range(buttons.count())
+                if buttons.nth(i).get_attribute("data-action") != "pass"
+            ),
+            0,
+        )
+        action = buttons.nth(choice).get_attribute("data-action") or ""
+        buttons.nth(choice).click()
+        if peeks == 1 and action.startswith("play"):
+            # the next trick started: nothing left to peek at
+            page.wait_for_function("!document.querySelector('[data-trick=\"peek\"]')")
+            peeks += 1
+    assert pass_only == 0, "a prompt offered nothing but pass"
+    assert peeks == 2
+    summary = page.locator('[data-summary="deal"]')
+    summary.wait_for()
+    assert "Seven turned up" in summary.inner_text()
+
+
+# ----------------------------------------------------- positions from the engine
+
+
+def kontr_vido_pending() -> Any:
+    """Bezik: the human's vido was accepted; now the computer calls kontr vido."""
+    game = engine.new_game("bezik", {}, seed=3, dealer=1)
+    game.apply("vido")
+    game.apply("accept")
+    rng = random.Random(3)
+    while not (game.current_player == 1 and "vido" in {a.kind for a in game.legal_actions()}):
+        game.apply(
+            rng.choice([a for a in game.legal_actions() if a.kind not in ("vido", "refuse")])
+        )
+    game.apply("vido")
+    return game
+
+
+def no_trump_broken_group() -> Any:
+    """No-trump: a group whose own copy was played while the seat still shows that card."""
+    for seed in range(60):
+        game = engine.new_game("no-trump", {}, seed=seed, dealer=1)
+        rng = random.Random(seed)
+        while not game.deal.is_terminal:
+            legal = game.legal_actions()
+            decl = [a for a in legal if a.kind == "declare"]
+            table = [a for a in legal if a.kind == "play_table"]
+            game.apply(
+                decl[0] if decl else table[0] if table and rng.random() < 0.5 else rng.choice(legal)
+            )
+            deal = game.deal
+            if game.current_player != 0:
+                continue
+            for group in deal.groups:
+                if group.seat != 0 or not group.alive:
+                    continue
+                on = [c for c in group.cards if c in deal.tables[0]]
+                kinds = {deal.kinds[c] for c in deal.tables[0]}
+                if (
+                    on
+                    and len(on) < len(group.cards)
+                    and all(deal.kinds[c] in kinds for c in group.cards)
+                ):
+                    return game
+    raise AssertionError("no position found")
+
+
+def declaration_due() -> Any:
+    """Classic: the human just won a trick and holds something to declare."""
+    game = engine.new_game("classic", {}, seed=6, dealer=1)
+    rng = random.Random(6)
+    while True:
+        legal = game.legal_actions()
+        if game.current_player == 0 and any(a.kind == "declare" for a in legal):
+            return game
+        game.apply(rng.choice([a for a in legal if a.kind != "declare"] or legal))
+
+
+def classic_nearly_won() -> Any:
+    """A classic game whose current deal will end it: a score is past 1,000 already."""
+    game = engine.new_game("classic", {}, seed=2, dealer=1)
+    rng = random.Random(2)
+    while True:
+        if game.deal.is_terminal:
+            game.next_deal()
+        game.apply(rng.choice(game.legal_actions()))
+        if max(game.scores()) >= 1000 and not game.deal.is_terminal and game.current_player == 0:
+            return game
+
+
+def test_vido_groups_and_rematch_from_saved_positions(
+    page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
+) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    page.set_viewport_size({"width": 360, "height": 640})
+    boot(page, app_url, wait_ready, 5)
+
+    # a won trick with a declaration: the choice is offered, with pass beside it
+    load_save(page, declaration_due())
+    actions = prompt_actions(page)
+    assert "pass" in actions and any(a.startswith("declare") for a in actions), actions
+    assert page.locator("#bz-prompt .question").inner_text().strip()
+
+    # kontr vido: the question states the real stakes, the answer and the log say kontr
+    load_save(page, kontr_vido_pending())
+    question = page.locator("#bz-prompt .question").inner_text()
+    assert "kontr vido" in question and "from ×2 to ×4" in question and "match point" in question
+    assert page.locator('[data-action="accept"]').inner_text().strip().endswith("×4")
+    assert "called kontr vido!" in page.locator("#bz-log").inner_text()
+    shoot_all(page, artifacts_dir, "kontr-vido")
+    page.click('[data-action="accept"]')
+    page.wait_for_function(
+        "document.getElementById('bz-log').textContent.includes('accepted the kontr vido')"
+    )
+    assert page.locator('[data-stake="4"]').count() == 1
+
+    # no-trump: a group whose own card was played shows as broken, never as an empty label
+    load_save(page, no_trump_broken_group())
+    groups = page.evaluate(
+        """() => [...document.querySelectorAll('#bz-me .group:not(.loose)')].map(g => ({
+             broken: g.classList.contains('broken'),
+             cards: g.querySelectorAll('.gcards [data-card]').length}))"""
+    )
+    assert groups and all(g["cards"] > 0 for g in groups), groups
+    assert any(g["broken"] for g in groups), groups
+    shoot_all(page, artifacts_dir, "no-trump-broken")
+
+    # the end of a game offers a rematch with the same settings
+    load_save(page, classic_nearly_won())
+    for _ in range(60):
+        wait_for_input(page)
+        nxt = page.locator('[data-summary="deal"] [data-command="next"]')
+        if page.locator('[data-summary="game"]').count():
+            break
+        if nxt.count():
+            nxt.click()
+            continue
+        page.locator(ENABLED).first.click()
+    rematch = page.locator('[data-summary="game"] [data-command="rematch"]')
+    rematch.wait_for()
+    shoot_all(page, artifacts_dir, "game-summary")
+    rematch.click()
+    page.wait_for_function("!document.querySelector('[data-summary]')")
+    assert page.locator("[data-deal]").first.get_attribute("data-deal") == "1"
+    assert all(
+        int(x) < 1000
+        for x in page.eval_on_selector_all(
+            "[data-seat-score]", "els => els.map(e => e.dataset.value || e.textContent)"
+        )
+    )

@@ -1,0 +1,189 @@
+"""The table's pace: what is done for the player and what the table says about a move.
+
+Kept apart from the controller (web.app) so each rule of the flow is a small
+function testable under CPython against a real engine game:
+
+- the automatic pass after a won trick with nothing to declare;
+- the finished trick: shown as finished, then put aside, peekable until the
+  next trick starts;
+- the deal's log as the table tells it (the dealer's turned-up seven, a kontr
+  vido named as such);
+- what a vido costs and what answering it means, read from the engine itself;
+- the deal (and bezik game) number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from web.view import TableView, VidoView
+
+TRICK_HOLD_SECONDS = 1.2  # a finished trick stays in the centre this long, then goes aside
+AUTO_PASS_DEFAULT = True
+SOUND_DEFAULT = True
+
+
+def preference(store: Any, name: str, default: bool) -> bool:
+    """A player's setting (web.settings when present), else its default."""
+    import importlib
+
+    try:
+        settings = importlib.import_module("web.settings")  # the settings screen's model
+    except ImportError:
+        return default
+    try:
+        value = getattr(settings.load(store), name)
+    except Exception:
+        return default
+    return value if isinstance(value, bool) else default
+
+
+# ------------------------------------------------------------ automatic pass
+
+
+def auto_pass_due(game: Any, seat: int) -> bool:
+    """The seat won a stock-phase trick and has nothing to declare: only ``pass`` is legal."""
+    if game.is_terminal or game.deal.is_terminal or game.current_player != seat:
+        return False
+    if game.deal.phase != "declare":
+        return False
+    legal = game.legal_actions()
+    return len(legal) == 1 and legal[0].kind == "pass"
+
+
+# ------------------------------------------------------------ the last trick
+
+
+@dataclass
+class TrickShelf:
+    """Where the last finished trick is: in the centre (just won), aside, or peeked at.
+
+    ``settled`` counts the tricks put aside so far in this deal; a trick newer
+    than that is still shown in the centre, captioned with its winner.
+    """
+
+    settled: int = 0
+    peek: bool = False
+    settling: int = 0  # the trick a timer is about to put aside
+
+    def state(self, tricks_done: int, live: bool) -> str:
+        """``live`` (a trick is being played), ``done`` (just finished), ``aside``, ``none``."""
+        if live:
+            self.peek = False
+            return "live"
+        if tricks_done == 0:
+            return "none"
+        if tricks_done > self.settled:
+            return "done"
+        return "peek" if self.peek else "aside"
+
+    def settle(self, tricks_done: int) -> None:
+        self.settled = max(self.settled, tricks_done)
+
+    def reset(self) -> None:
+        self.settled = self.settling = 0
+        self.peek = False
+
+
+def tricks_done(log: list[list[Any]]) -> tuple[int, int | None]:
+    """How many tricks of the deal are finished, and who won the last one."""
+    count, winner = 0, None
+    for ev in log:
+        if ev[0] == "trick":
+            count += 1
+            winner = int(ev[1])
+    return count, winner
+
+
+# ------------------------------------------------------------- the deal's log
+
+
+def table_log(game: Any, log: list[list[Any]]) -> list[list[Any]]:
+    """The observation's log as the table tells it.
+
+    The dealer's 10 for a turned-up seven is scored by the engine at the deal
+    without a log event: it gets one, first. Vido calls and answers after an
+    accepted vido of the same game are kontr vido.
+    """
+    deal = game.deal
+    out: list[list[Any]] = []
+    for seat, name, points in getattr(deal, "declarations", [])[:1]:
+        if name == "seven_turnup":
+            out.append(["seven_turnup", seat, points])
+    extra = getattr(deal, "extra", None) or {}
+    accepted = sum(1 for v in extra.get("vidos") or [] if v[1] == "accepted")
+    accepted -= sum(1 for ev in log if ev[0] == "vido_accepted")  # those of earlier deals
+    for ev in log:
+        if ev[0] in ("vido", "vido_accepted", "vido_refused") and accepted >= 1:
+            out.append(["kontr_" + ev[0], *ev[1:]])
+        else:
+            out.append(ev)
+        if ev[0] == "vido_accepted":
+            accepted += 1
+    return out
+
+
+# ------------------------------------------------------------------- vido
+
+
+def vido_view(game: Any, seat: int) -> VidoView | None:
+    """What a vido the seat may call, or must answer, means — computed by the engine.
+
+    The match points a refusal gives come from applying it to a copy of the
+    match, so the rubikon and the game kind are counted exactly as the rules do.
+    """
+    if game.current_player != seat:
+        return None
+    kinds = {a.kind for a in game.legal_actions()}
+    answering = "accept" in kinds
+    if not answering and "vido" not in kinds:
+        return None
+    extra = game.deal.extra
+    stake = int(extra.get("stake", 1))
+    kontr = any(v[1] == "accepted" for v in extra.get("vidos") or [])
+    probe = game.clone()
+    if not answering:
+        probe.apply("vido")
+    caller = int(probe.deal.extra["vido_pending"])
+    probe.apply("refuse")
+    won = int(probe.current_game.match_points)
+    return VidoView(
+        role="answer" if answering else "call",
+        kontr=kontr,
+        caller=caller,
+        stake=stake,
+        stake_after=stake * 2,
+        refused_points=won,
+    )
+
+
+# ------------------------------------------------------------------ numbers
+
+
+def numbers(game: Any) -> tuple[int | None, int]:
+    """(bezik: the game's number in the match, else None; the deal's number in the game)."""
+    games = getattr(game, "games", None)
+    if isinstance(games, list) and games:
+        done = len(games[-1].deals)
+        return len(games), done if game.deal.is_terminal else done + 1
+    return None, len(getattr(game, "histories", [])) + 1
+
+
+def dress(
+    view: TableView,
+    game: Any,
+    shelf: TrickShelf,
+    log: list[list[Any]],
+    hint: tuple[str, str] | None,
+) -> None:
+    """Add the flow's facts to a view: the trick's state, the vido, the numbers, the hint."""
+    count, winner = tricks_done(log)
+    view.trick_state = shelf.state(count, bool(view.trick))
+    view.trick_winner = winner
+    view.vido = vido_view(game, view.human)
+    view.game_number, view.deal_number = numbers(game)
+    view.hint = hint[0] if hint and hint[0] else None
+    turned = [ev[1] for ev in log[:1] if ev[0] == "seven_turnup"]
+    if turned and count == 0 and not game.deal.is_terminal:
+        view.seven_turnup = turned[0]

@@ -1,0 +1,63 @@
+// The module PyScript's config names as its `interpreter`: Pyodide, started from the app's
+// memory snapshot when it can be, else booted normally.
+// Why: a snapshot holds an interpreter with the engine, the AI and the table code already
+// imported (made by tools/build.py in Node.js), so restoring it skips Python's start-up and
+// every import. Anything wrong with it (missing, corrupt, from another Pyodide build, failing
+// to restore) costs only the time of the attempt: the normal boot follows, and the console
+// says why. The page shows which path ran in html[data-python-boot] ("snapshot"/"fresh").
+import { loadPyodide as bootPyodide, version } from "../runtime/pyodide/pyodide.mjs";
+
+export { version };
+
+// Written by tools/build.py: {url, raw} of the gzipped snapshot (named by its inputs' hash).
+const SNAPSHOT = null;
+const INDEX_URL = new URL("../runtime/pyodide/", import.meta.url).href;
+// Run right after a restore: every restored interpreter would otherwise share the random
+// state frozen into the snapshot; and a probe that the app's modules are really there.
+const AFTER_RESTORE = "import random, sys\nrandom.seed()\nassert 'web.app' in sys.modules";
+
+// Starts at once when PyScript imports this module, alongside PyScript's own setup.
+const snapshotBytes = readSnapshot();
+snapshotBytes.catch(() => {}); // reported where it is awaited
+
+async function readSnapshot() {
+  if (!SNAPSHOT) throw new Error("this build has no snapshot");
+  if (new URLSearchParams(location.search).get("snapshot") === "off") {
+    throw new Error("turned off by ?snapshot=off");
+  }
+  if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
+  // Through the service worker's cache when it controls the page, else the network.
+  const response = await fetch(new URL(SNAPSHOT.url, import.meta.url));
+  if (!response.ok) throw new Error(`${SNAPSHOT.url}: HTTP ${response.status}`);
+  // gzip's own CRC and length check catch a damaged or truncated file here.
+  const raw = response.body.pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await new Response(raw).arrayBuffer());
+  if (bytes.byteLength !== SNAPSHOT.raw) {
+    throw new Error(`${SNAPSHOT.url}: ${bytes.byteLength} bytes, expected ${SNAPSHOT.raw}`);
+  }
+  return bytes;
+}
+
+function mark(path, reason) {
+  const html = document.documentElement;
+  html.dataset.pythonBoot = path;
+  if (reason) html.dataset.pythonBootWhy = reason.slice(0, 300);
+}
+
+export async function loadPyodide(options = {}) {
+  const config = { ...options, indexURL: INDEX_URL };
+  let reason;
+  try {
+    const bytes = await snapshotBytes;
+    const pyodide = await bootPyodide({ ...config, _loadSnapshot: bytes });
+    pyodide.runPython(AFTER_RESTORE);
+    mark("snapshot");
+    return pyodide;
+  } catch (error) {
+    reason = String(error?.message ?? error).split("\n").join(" ");
+  }
+  console.warn(`Python snapshot not used (${reason}): starting Python normally.`);
+  const pyodide = await bootPyodide(config);
+  mark("fresh", reason);
+  return pyodide;
+}
