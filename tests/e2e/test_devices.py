@@ -223,7 +223,7 @@ def test_ios_steps_notch_and_touch_on_a_phone(
         assert steps.locator("img.app-icon").count() == 1 and steps.locator("ol li").count() == 2
         page.screenshot(path=str(artifacts_dir / "install-ios-menu.png"))
         assert outside_safe_area(page, portrait, fixed=True) == []
-        page.locator('[data-command="language"][data-lang="he"]').click()
+        page.locator('#bz-overlay [data-command="language"][data-lang="he"]').first.click()
         page.wait_for_function("document.documentElement.lang === 'he'")
         steps.wait_for()
         assert "למסך הבית" in (steps.text_content() or "")
@@ -240,7 +240,8 @@ def test_ios_steps_notch_and_touch_on_a_phone(
         page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
         page.screenshot(path=str(artifacts_dir / "notch-landscape-end.png"))
 
-        # Installed (standalone): no steps any more.
+        # Installed (standalone): neither the steps nor an install command, even if a
+        # browser fired its prompt.
         cdp.send(
             "Emulation.setEmulatedMedia",
             {"features": [{"name": "display-mode", "value": "standalone"}]},
@@ -248,8 +249,11 @@ def test_ios_steps_notch_and_touch_on_a_phone(
         page.reload()
         wait_ready(page)
         to_the_table(page)
+        assert page.evaluate("matchMedia('(display-mode: standalone)').matches")
+        page.evaluate(FAKE_INSTALL_PROMPT)
         open_menu(page)
         assert page.locator('[data-install="ios"]').count() == 0
+        assert page.locator('[data-command="install"]').count() == 0
     finally:
         context.close()
 
