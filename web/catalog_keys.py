@@ -59,6 +59,7 @@ RULE_CODES = (
     "no_vido_pending",
     "not_a_combination",
     "not_trump_seven",
+    "play_table_only_copy",
     "seven_no_trumps",
     "seven_not_held",
     "unknown_action",

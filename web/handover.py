@@ -40,7 +40,7 @@ def next_holder(
 
 def conceal(view: TableView) -> TableView:
     """The table with no hidden card in it (shown under the hand-over screen)."""
-    return replace(view, hand=[], hand_actions={}, legal=[], prompts=[], drawn=[])
+    return replace(view, hand=[], hand_actions={}, legal=[], prompts=[], drawn=[], current=None)
 
 
 def render_screen(cat: _Cat, name: str) -> str:

@@ -14,7 +14,8 @@ from typing import Any, Protocol
 SAVE_KEY = "bezique.save"
 LANG_KEY = "bezique.lang"
 SETTINGS_KEY = "bezique.settings"
-ASIDE_PREFIX = "bezique.save.broken."
+BROKEN = ".broken."  # <key>.broken.<stamp>: a value set aside (web.schema)
+ASIDE_PREFIX = SAVE_KEY + BROKEN
 FORMAT = "bezique-save"
 VERSION = 1
 
@@ -34,6 +35,14 @@ class MemoryStorage:
 
     def __init__(self) -> None:
         self.data: dict[str, str] = {}
+
+    @property
+    def length(self) -> int:
+        return len(self.data)
+
+    def key(self, index: int) -> str | None:
+        names = list(self.data)
+        return names[index] if 0 <= index < len(names) else None
 
     def getItem(self, key: str) -> str | None:
         return self.data.get(key)
@@ -111,6 +120,21 @@ def set_aside(store: KeyValue, stamp: str) -> str:
 def clear(store: KeyValue) -> None:
     with contextlib.suppress(Exception):  # storage disabled: nothing to remove
         store.removeItem(SAVE_KEY)
+
+
+def remove(store: KeyValue, key: str) -> None:
+    with contextlib.suppress(Exception):  # storage disabled: nothing to remove
+        store.removeItem(key)
+
+
+def keys(store: Any) -> list[str]:
+    """Every key in the store ([] when the browser refuses to list them)."""
+    try:
+        count = int(store.length)
+        names = [store.key(i) for i in range(count)]
+    except Exception:
+        return []
+    return [n for n in names if isinstance(n, str)]
 
 
 def get_text(store: KeyValue, key: str) -> str | None:

@@ -33,10 +33,16 @@ ART_DRAWN = """(sel) => [...document.querySelectorAll(sel + ' .card.face')].filt
 }).map(c => c.dataset.card)"""
 INDEX_HIDDEN = """(sel) => [...document.querySelectorAll(sel)].filter(c => {
   const rk = c.querySelector('.ix .rk');
+  c.scrollIntoView({block: 'center', inline: 'center'});  // elementFromPoint sees the viewport
   const r = rk.getBoundingClientRect();
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   return !(hit && c.contains(hit));
 }).map(c => c.dataset.card)"""
+
+CORNER_ON_THE_LEFT = """() => [...document.querySelectorAll('.hand .card.face')].every(c => {
+  const card = c.getBoundingClientRect(), rk = c.querySelector('.ix .rk').getBoundingClientRect();
+  return rk.right < card.left + card.width / 2;
+})"""
 
 
 def new_game(page: Page, variant: str) -> None:
@@ -83,11 +89,18 @@ def tables_in_every_language_and_size(page: Page, artifacts_dir: Path) -> None:
             new_game(page, variant)
             for width, height in SIZES:
                 page.set_viewport_size({"width": width, "height": height})
-                assert page.evaluate(f"({ART_DRAWN})('#bz-table')") == []
+                # new cards' art resolves from the (cached) sprite within a frame or two
+                page.wait_for_function(f"() => ({ART_DRAWN})('#bz-table').length === 0")
+                page.evaluate("scrollTo(0, 0)")
+                page.screenshot(path=str(artifacts_dir / f"faces-{n}p-{lang}-{width}.png"))
                 hidden = page.evaluate(f"({INDEX_HIDDEN})('#bz-table .card.face:not(.sm)')")
                 assert hidden == [], f"{lang} {n}p {width}px: corner covered on {hidden}"
-                page.screenshot(path=str(artifacts_dir / f"faces-{n}p-{lang}-{width}.png"))
+        # Faces never mirror: the index stays top-left in right-to-left too.
+        assert page.evaluate(CORNER_ON_THE_LEFT), lang
         found[lang] = axe_violations(page)
+    page.emulate_media(reduced_motion="reduce", color_scheme="dark")
+    page.screenshot(path=str(artifacts_dir / "faces-4p-en-dark.png"))
+    page.emulate_media(reduced_motion="reduce", color_scheme="light")
     assert not {k: v for k, v in found.items() if v}
 
 

@@ -146,9 +146,9 @@ def small_targets(page: Page) -> list[Any]:
 
 
 def test_manifest_describes_the_app_with_screenshots_and_shortcuts(
-    dist_dir: Path, site_screenshots_module: Any
+    dist_dir: Path, add_screenshots: Callable[[Path], None]
 ) -> None:
-    site_screenshots_module.add_screenshots(dist_dir)  # taken from the table when not cached
+    add_screenshots(dist_dir)  # taken from the table when `make build` did not
     manifest = json.loads((dist_dir / "manifest.webmanifest").read_text("utf-8"))
     assert len(manifest["description"]) > 40
     assert (manifest["lang"], manifest["dir"]) == ("en", "ltr")
