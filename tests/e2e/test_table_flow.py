@@ -48,7 +48,17 @@ def boot(page: Page, app_url: str, wait_ready: Callable[..., None], seed: int) -
 
 
 def begin(page: Page) -> None:
-    """Past a start screen, if the app shows one (continue the saved game, else play)."""
+    """Past a start screen, if the app shows one (continue the saved game, else a new one)."""
+    start = page.locator('[data-screen="start"]')
+    if start.count():
+        resume = start.locator('[data-command="continue"]')
+        if resume.count():
+            resume.click()
+        else:
+            start.locator('[data-command="new-game"]').click()
+            page.locator('[data-command="start"]').click()
+        start.wait_for(state="detached")
+        return
     for command in ("continue", "play", "start"):
         button = page.locator(f'#bz-overlay [data-command="{command}"]')
         if button.count():
@@ -57,11 +67,18 @@ def begin(page: Page) -> None:
 
 
 def language(page: Page, lang: str) -> None:
+    """Switch the language (its buttons may sit behind the menu)."""
+    opened = False
+    if page.locator('[data-command="language"]').count() == 0:
+        page.click('[data-command="menu"]')
+        opened = True
     page.evaluate(
         "lang => document.querySelector(`[data-command=language][data-lang=${lang}]`).click()",
         lang,
     )
     page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
+    if opened and page.locator('[data-command="language"]').count():
+        page.keyboard.press("Escape")
 
 
 def shoot_all(page: Page, artifacts: Path, name: str) -> None:
