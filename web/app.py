@@ -467,7 +467,7 @@ class App:
         gen = self.generation
 
         async def later() -> None:
-            await asyncio.sleep(0.25 if self.fast else flow.TRICK_HOLD_SECONDS)
+            await asyncio.sleep(0.25 if self.fast else flow.trick_hold(self.store))
             if gen == self.generation:
                 self.shelf.settle(count)
                 self.render()
