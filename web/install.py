@@ -132,5 +132,7 @@ class DeviceControls:
             f"{escape(cat.t(status))}</p>{note}"
             f'<p>{escape(cat.t("storage.backup_hint"))}</p>'
             f'<div class="row">{ask}<button type="button" class="btn" data-command="export">'
-            f"{escape(cat.t('storage.export'))}</button></div></section>"
+            f"{escape(cat.t('history.export'))}</button>"
+            '<button type="button" class="btn" data-command="history">'
+            f"{escape(cat.t('menu.history'))}</button></div></section>"
         )

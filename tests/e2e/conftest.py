@@ -175,21 +175,9 @@ def dist_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """
     out = tmp_path_factory.mktemp("dist")
     site_build.build(out)
-    # from build/screenshots when `make build` made them; taking them uses Playwright's sync
-    # API, which refuses to run in this thread once pytest-playwright's loop is running
-    failed: list[BaseException] = []
-
-    def take() -> None:
-        try:
-            site_screenshots.add_screenshots(out)
-        except BaseException as exc:  # re-raised below, in the test's thread
-            failed.append(exc)
-
-    shots = threading.Thread(target=take)
-    shots.start()
-    shots.join()
-    if failed:
-        raise failed[0]
+    # The manifest's screenshots when `make build` made them for these files (test_devices
+    # takes them when missing; the other tests do not need them).
+    site_screenshots.add_screenshots(out, take=False)
     if os.environ.get("BEZIQUE_E2E_STUB_MAIN") == "1":
         (out / "web" / "main.py").write_text(STUB_MAIN, encoding="utf-8")
         site_build.write_service_worker(out)
@@ -327,6 +315,33 @@ def wait_controlled() -> Callable[..., None]:
 def guard_origin() -> Callable[[BrowserContext], list[str]]:
     """`guard_origin(context)` -> list that fills with any non-local request URL."""
     return _guard_origin
+
+
+def _add_screenshots(out: Path) -> None:
+    """tools/screenshots.add_screenshots, taking them when not cached.
+
+    In a thread: Playwright's sync API refuses to run in the test's thread once
+    pytest-playwright's loop is running.
+    """
+    failed: list[BaseException] = []
+
+    def take() -> None:
+        try:
+            site_screenshots.add_screenshots(out)
+        except BaseException as exc:  # re-raised below, in the test's thread
+            failed.append(exc)
+
+    shots = threading.Thread(target=take)
+    shots.start()
+    shots.join()
+    if failed:
+        raise failed[0]
+
+
+@pytest.fixture(scope="session")
+def add_screenshots() -> Callable[[Path], None]:
+    """`add_screenshots(dist)`: the manifest's screenshots into a built site."""
+    return _add_screenshots
 
 
 @pytest.fixture(scope="session")
