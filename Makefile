@@ -26,6 +26,7 @@ help:
 	@echo "make test   - install what is missing, build, run every test"
 	@echo "make build  - write the static site into dist/"
 	@echo "make bench  - engine and load-time figures"
+	@echo "make lighthouse - Lighthouse scores of the served build (median of 3)"
 	@echo "make clean  - remove build outputs"
 
 setup: $(VENV)/.dev-installed node_modules/.npm-installed $(CHROMIUM) $(WHEELS)/.downloaded
@@ -110,6 +111,10 @@ bench: setup
 	$(PY) -m engine bench
 	$(call section,bench: app load)
 	$(PY) tools/bench_load.py
+
+lighthouse: setup
+	$(call section,lighthouse: the served build, mobile preset)
+	$(PY) tools/lighthouse.py
 
 clean:
 	rm -rf dist build .pytest_cache .mypy_cache .ruff_cache artifacts test-results

@@ -77,4 +77,8 @@ def declare(codes: Iterable[int]) -> Action:
 
 
 def as_action(action: Action | str) -> Action:
-    return action if isinstance(action, Action) else Action.parse(action)
+    if isinstance(action, Action):
+        return action
+    if not isinstance(action, str):
+        raise NotationError(f"an action is an Action or its text, not {type(action).__name__}")
+    return Action.parse(action)

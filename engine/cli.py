@@ -1,4 +1,10 @@
-"""Command line: ``python -m engine replay|selfplay|arena|bench|play`` (DESIGN.md)."""
+"""Command line: ``python -m engine replay|selfplay|arena|bench|play`` (DESIGN.md).
+
+Every command prints one JSON object and never a traceback. Exit codes: 0 done,
+2 an illegal action in a record, 3 a malformed or unreadable record, 4 a usage error
+(unknown command or option, a bad value, an unusable --save-records folder),
+1 an internal error (reported as JSON too).
+"""
 
 from __future__ import annotations
 
@@ -10,20 +16,28 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
+from . import safejson
 from .cards import SUITS, code_text, notation_key
 from .errors import IllegalActionError, NotationError, RecordError
 from .game import Game, ReplayError, new_game, replay_record
 from .players import PLAYERS, Player, choose, decided, make_player
 from .variants import VARIANTS
 
+EXIT_INTERNAL = 1
 EXIT_ILLEGAL = 2
 EXIT_MALFORMED = 3
+EXIT_USAGE = 4
+
+
+class UsageError(Exception):
+    """The command line asks for something impossible (exit code EXIT_USAGE)."""
 
 
 def _emit(data: dict[str, Any], out: TextIO) -> None:
-    out.write(json.dumps(data, ensure_ascii=False) + "\n")
+    # ASCII escapes: valid JSON on any terminal, even for a lone surrogate from argv.
+    out.write(json.dumps(data, ensure_ascii=True) + "\n")
 
 
 def summary(game: Game) -> dict[str, Any]:
@@ -45,13 +59,14 @@ def summary(game: Game) -> dict[str, Any]:
 
 def cmd_replay(path: str, out: TextIO) -> int:
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-        record = json.loads(text)
-    except (OSError, UnicodeDecodeError) as err:
-        _emit({"ok": False, "error": f"cannot read {path}: {err}"}, out)
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as err:
+        _emit({"ok": False, "error": f"cannot read {path}: {err.strerror or err}"}, out)
         return EXIT_MALFORMED
-    except json.JSONDecodeError as err:
-        _emit({"ok": False, "error": f"not JSON: {err}"}, out)
+    try:
+        record = safejson.loads(data)
+    except RecordError as err:
+        _emit({"ok": False, "error": str(err)}, out)
         return EXIT_MALFORMED
     try:
         game = replay_record(record)
@@ -59,8 +74,8 @@ def cmd_replay(path: str, out: TextIO) -> int:
         _emit({"ok": False, "deal": err.deal, "index": err.index, "action": err.action,
                "reason": err.reason, "rule": err.rule}, out)
         return EXIT_ILLEGAL
-    except (RecordError, IllegalActionError) as err:
-        _emit({"ok": False, "error": str(err)}, out)
+    except (RecordError, IllegalActionError, RecursionError) as err:
+        _emit({"ok": False, "error": str(err) or type(err).__name__}, out)
         return EXIT_MALFORMED
     _emit(summary(game), out)
     return 0
@@ -104,16 +119,27 @@ def _timing(clock: list[float]) -> dict[str, float]:
     }
 
 
+def _records_folder(name: str | None) -> Path | None:
+    """The --save-records folder, made if missing (UsageError if it cannot be)."""
+    if not name:
+        return None
+    folder = Path(name)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise UsageError(f"--save-records {name}: {err.strerror or err}") from None
+    if not folder.is_dir():
+        raise UsageError(f"--save-records {name}: not a folder")
+    return folder
+
+
 def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     try:
         probe = new_game(args.variant, _options(args.option))
         names = _player_names(args.players, probe.rules.players)
     except (RecordError, ValueError) as err:
-        _emit({"ok": False, "error": str(err)}, out)
-        return EXIT_MALFORMED
-    save_dir = Path(args.save_records) if args.save_records else None
-    if save_dir:
-        save_dir.mkdir(parents=True, exist_ok=True)
+        raise UsageError(str(err)) from None
+    save_dir = _records_folder(args.save_records)
     sides = 2 if probe.rules.partnerships else probe.rules.players
     wins = [0] * sides
     score_sums = [0] * probe.rules.players
@@ -132,7 +158,10 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
             score_sums[seat] += total
         if save_dir:
             path = save_dir / f"game-{number + 1:04d}.json"
-            path.write_text(json.dumps(game.record(), ensure_ascii=False), encoding="utf-8")
+            try:
+                path.write_text(json.dumps(game.record(), ensure_ascii=False), encoding="utf-8")
+            except OSError as err:
+                raise UsageError(f"cannot write {path}: {err.strerror or err}") from None
     _emit({
         "ok": True, "variant": args.variant, "games": args.games, "deals": deals,
         "players": names, "wins": wins,
@@ -160,8 +189,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
         for name in (args.a, args.b):
             _player_names(name, 1)
     except (RecordError, ValueError) as err:
-        _emit({"ok": False, "error": str(err)}, out)
-        return EXIT_MALFORMED
+        raise UsageError(str(err)) from None
     seats = probe.rules.players
     a_wins = 0.0
     games = 0
@@ -265,9 +293,9 @@ def _options(pairs: Sequence[str] | None) -> dict[str, Any]:
         if not sep:
             raise RecordError(f"option {pair!r} is not KEY=VALUE")
         try:
-            options[key] = json.loads(value)
-        except json.JSONDecodeError:
-            options[key] = value
+            options[key] = safejson.loads(value)
+        except RecordError:
+            options[key] = value  # a plain word: tie_break=higher_score
     return options
 
 
@@ -281,8 +309,7 @@ def cmd_play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
         game = new_game(args.variant, _options(args.option), seed=args.seed)
         opponent_name = _player_names(args.ai, 1)[0]
     except (RecordError, ValueError) as err:
-        out.write(f"error: {err}\n")
-        return EXIT_MALFORMED
+        raise UsageError(str(err)) from None
     rng = random.Random(args.seed)
     players = [make_player(opponent_name, random.Random(rng.random()))
                for _ in range(game.rules.players)]
@@ -330,15 +357,34 @@ def cmd_play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
         game.next_deal()
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error raises UsageError instead of exiting with code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _count(text: str) -> int:
+    """A positive whole number (--games, --deals)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    parser = _Parser(prog="python -m engine", description=__doc__,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     replay = sub.add_parser("replay", help="replay a game record and print the scores")
     replay.add_argument("file")
     variants = sorted(VARIANTS)
     selfplay = sub.add_parser("selfplay", help="AI against AI")
     selfplay.add_argument("--variant", default="classic", choices=variants)
-    selfplay.add_argument("--games", type=int, default=10)
+    selfplay.add_argument("--games", type=_count, default=10)
     selfplay.add_argument("--seed", type=int, default=0)
     selfplay.add_argument("--players", default="greedy")
     selfplay.add_argument("--save-records")
@@ -347,7 +393,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--variant", default="classic", choices=variants)
     arena.add_argument("--a", required=True)
     arena.add_argument("--b", required=True)
-    arena.add_argument("--deals", type=int, default=100)
+    arena.add_argument("--deals", type=_count, default=100)
     arena.add_argument("--seed", type=int, default=0)
     arena.add_argument("--option", action="append")
     sub.add_parser("bench", help="engine and AI speed figures")
@@ -360,8 +406,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
     out = sys.stdout
+    try:
+        return _run(build_parser().parse_args(argv), out)
+    except UsageError as err:
+        _emit({"ok": False, "error": str(err), "usage": True}, out)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+    except RecursionError as err:
+        _emit({"ok": False, "error": f"input nested too deep: {err}"}, out)
+        return EXIT_MALFORMED
+    except Exception as err:  # the promise: one JSON object, never a traceback
+        _emit({"ok": False, "error": f"internal error: {type(err).__name__}: {err}"}, out)
+        return EXIT_INTERNAL
+
+
+def _run(args: argparse.Namespace, out: TextIO) -> int:
     if args.command == "replay":
         return cmd_replay(args.file, out)
     if args.command == "selfplay":

@@ -324,6 +324,15 @@ class Deal:
                 return card_id
         return None
 
+    def canonical(self, action: Action) -> Action:
+        """The action's one accepted form now: a table play of a card that has no hidden
+        copy is ``play X`` (what legal_actions lists), not ``play table X``."""
+        if action.kind == PLAY_TABLE and self.current is not None:
+            code = action.codes[0]
+            if not any(self.kinds[i] == code for i in self.hands[self.current]):
+                return Action(PLAY, action.codes)
+        return action
+
     # ----- apply ---------------------------------------------------------
     def apply(self, action: Action | str) -> None:
         """Apply one action of the current player, or raise IllegalActionError untouched."""
@@ -393,6 +402,12 @@ class Deal:
             if not table:
                 raise IllegalActionError(
                     "no_table_copy", f"no {code_text(code)} lies among your declared cards"
+                )
+            if not hidden:  # one text per distinct action: this one is 'play X'
+                raise IllegalActionError(
+                    "play_table_only_copy",
+                    f"{code_text(code)} lies only on the table: it is played as "
+                    f"'play {code_text(code)}'",
                 )
             card_id = self.rules.table_copy_to_play(self, seat, table)
         elif hidden:

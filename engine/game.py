@@ -18,6 +18,25 @@ from .rules import Ruleset
 from .variants import make_rules
 
 SAVE_VERSION = 1
+_MT_WORDS = 624  # Mersenne Twister state words; the state adds the position in them
+
+
+def rng_state(data: Any) -> tuple[Any, ...]:
+    """A saved random.Random state, checked word by word (RecordError if out of range)."""
+    if not isinstance(data, (list, tuple)) or len(data) != 3:
+        raise RecordError("malformed save: rng is not [version, state, gauss]")
+    version, internal, gauss = data
+    words = internal if isinstance(internal, (list, tuple)) else ()
+    if (
+        type(version) is not int
+        or version != 3
+        or len(words) != _MT_WORDS + 1
+        or any(type(w) is not int or not 0 <= w < 2**32 for w in words)
+        or not 0 <= words[-1] <= _MT_WORDS
+        or not (gauss is None or type(gauss) is float)
+    ):
+        raise RecordError("malformed save: rng state out of range")
+    return (version, tuple(words), gauss)
 
 
 class Game:
@@ -186,9 +205,8 @@ class Game:
             raise RecordError("unsupported save version")
         try:
             game = replay_record(data["record"], seed=data.get("seed"))
-            version, internal, gauss = data["rng"]
-            game.rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
-        except (KeyError, TypeError, ValueError) as err:
+            game.rng.setstate(rng_state(data["rng"]))
+        except (KeyError, TypeError, ValueError, OverflowError) as err:
             if isinstance(err, RecordError):
                 raise
             raise RecordError(f"malformed save: {err}") from None

@@ -81,9 +81,11 @@ class Ruleset:
         chosen: dict[str, Any] = {}
         for key, spec in cls.option_specs.items():
             value = given.pop(key, spec.default)
-            if value not in spec.allowed:
+            # Exactly a documented JSON value: 1000.0, True for 1 or 1 for True do not pass.
+            if not any(type(value) is type(a) and value == a for a in spec.allowed):
                 allowed = ", ".join(str(a) for a in spec.allowed)
-                raise RecordError(f"option {key!r} must be one of {allowed}, not {value!r}")
+                shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:40] + "..."
+                raise RecordError(f"option {key!r} must be one of {allowed}, not {shown}")
             chosen[key] = value
         if given:
             raise RecordError(f"unknown option(s) for {cls.name}: {', '.join(sorted(given))}")

@@ -151,7 +151,7 @@ def prepared_site() -> Iterator[tuple[Path, list[dict[str, object]]]]:
 def wait_playable(page: Page, app: bool) -> dict[str, float]:
     """Times (page clock, ms) to ready and to a playable table; the floor is playable at ready."""
     page.wait_for_function(
-        "['ready', 'error'].includes(document.documentElement.dataset.appState)",
+        "() => ['ready', 'error'].includes(document.documentElement.dataset.appState)",
         timeout=TIMEOUT_MS,
     )
     state = page.evaluate("({...document.documentElement.dataset})")
@@ -164,7 +164,7 @@ def wait_playable(page: Page, app: bool) -> dict[str, float]:
         start = page.locator(START_SCREEN)
         if start.count() and start.first.is_visible():
             start.first.click()
-    page.wait_for_function("window.__playableAt !== undefined", timeout=TIMEOUT_MS)
+    page.wait_for_function("() => window.__playableAt !== undefined", timeout=TIMEOUT_MS)
     page.wait_for_timeout(3000)
     longest = page.evaluate(
         """(from) => Math.max(0, ...window.__longTasks
@@ -189,7 +189,9 @@ def one_run(browser: Browser, site: Counting, path: str) -> dict[str, float]:
         site.reset()
         page.goto(site.url + path, wait_until="commit")
         cold = wait_playable(page, app)
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+        page.wait_for_function(
+            "() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS
+        )
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         # Let the floor's worker finish its install (the app's is done before it boots).
         page.wait_for_timeout(300)

@@ -9,6 +9,7 @@ is hand-kept. The output is deterministic: same inputs, same bytes.
 from __future__ import annotations
 
 import argparse
+import base64
 import gzip
 import hashlib
 import json
@@ -34,6 +35,14 @@ PYODIDE_FILES = (
 PYSCRIPT_UNUSED = re.compile(
     r"^(codemirror|xterm|toml|pyodide_graph|zip)[-_.]"
 )
+# Inline <script>/<style> blocks of the shell (JavaScript and CSS only: `type="py"` is text
+# that PyScript reads, not a script the browser runs).
+INLINE_SCRIPT_RE = re.compile(
+    r"<script(?![^>]*\bsrc=)(?P<attrs>[^>]*)>(?P<body>.*?)</script>", re.S
+)
+INLINE_STYLE_RE = re.compile(r"<style[^>]*>(?P<body>.*?)</style>", re.S)
+CHARSET_META = '<meta charset="utf-8">'
+CSP_META_RE = re.compile(r'<meta http-equiv="Content-Security-Policy"[^>]*>\n?')
 SHELL_FILES = ("index.html", "manifest.webmanifest")
 SW_NAME = "service-worker.js"
 CONFIG_NAME = "pyscript.json"
@@ -84,6 +93,51 @@ def pyscript_config(out: Path) -> dict[str, object]:
     """The PyScript JSON config: local interpreter, every module mounted at its own path."""
     files = {f"./{rel}": f"./{rel}" for rel in _python_files(out)}
     return {"interpreter": f"./{LOADER}", "files": files}
+
+
+def _sha256(text: str) -> str:
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode()}'"
+
+
+def content_security_policy(html: str) -> str:
+    """The page's CSP: its own origin only, plus hashes of the shell's inline blocks.
+
+    Pyodide compiles WebAssembly ('wasm-unsafe-eval'); PyScript builds its worker hooks
+    with Function() while it boots, even with no worker ('unsafe-eval': without it the boot
+    stops); PyScript and Pyodide start helper workers from blob: URLs. Nothing else may
+    run: no other host, no inline script but the shell's own (by hash), no inline handler.
+    tools/serve.py sends the same policy as a header (plus frame-ancestors).
+    """
+    scripts = [
+        _sha256(m["body"])
+        for m in INLINE_SCRIPT_RE.finditer(html)
+        if 'type="py"' not in m["attrs"] and m["body"].strip()
+    ]
+    styles = [_sha256(m["body"]) for m in INLINE_STYLE_RE.finditer(html)]
+    directives = [
+        "default-src 'self'",
+        "script-src " + " ".join(["'self'", "'wasm-unsafe-eval'", "'unsafe-eval'", *scripts]),
+        "style-src " + " ".join(["'self'", *styles]),
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "worker-src 'self' blob:",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'none'",
+    ]
+    return "; ".join(directives)
+
+
+def with_csp(html: str) -> str:
+    """index.html with its CSP meta tag (replacing an older one) right after the charset."""
+    html = CSP_META_RE.sub("", html)
+    if CHARSET_META not in html:
+        raise BuildError(f"index.html lacks {CHARSET_META} (the CSP meta tag follows it)")
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(html)}">'
+    return html.replace(CHARSET_META, f"{CHARSET_META}\n{meta}", 1)
 
 
 def revision(path: Path) -> str:
@@ -192,6 +246,8 @@ def build(out: Path, *, snapshot: bool = True) -> list[dict[str, object]]:
     out.mkdir(parents=True)
     for name in SHELL_FILES:
         _copy(ROOT / name, out / name)
+    index = out / "index.html"
+    index.write_text(with_csp(index.read_text(encoding="utf-8")), encoding="utf-8")
     for path in _walk(ROOT / "web"):
         _copy(path, out / path.relative_to(ROOT))
     for path in _walk(ROOT / "engine"):

@@ -78,12 +78,20 @@ def _capture(dist: Path, into: Path) -> None:
             )
 
             def players_turn() -> None:
-                """Through a start screen or new-game dialog, to the player's turn."""
-                for command in ("continue", "new-game", "start", "start-game"):
-                    scope = '[data-screen="start"] ' if command == "new-game" else ""
-                    button = page.locator(f'{scope}[data-command="{command}"]:visible')
-                    if button.count():
-                        button.first.click()
+                """Through a start screen and the new-game dialog, to the player's turn."""
+                for _ in range(4):
+                    for selector in (
+                        '[data-command="continue"]',
+                        '[data-command="start"]',
+                        '[data-command="start-game"]',
+                        '[data-screen="start"] [data-command="new-game"]',
+                    ):
+                        button = page.locator(f"{selector}:visible")
+                        if button.count():
+                            button.first.click()
+                            break
+                    else:
+                        break
                 page.wait_for_function(
                     f"() => !!document.querySelector('{enabled}')", timeout=BOOT_TIMEOUT_MS
                 )
@@ -103,11 +111,16 @@ def _capture(dist: Path, into: Path) -> None:
         server.server_close()
 
 
-def add_screenshots(dist: Path, cache: Path = CACHE) -> tuple[bool, Path]:
-    """Put the screenshots into dist/web/screenshots; returns (taken now, cache folder)."""
+def add_screenshots(dist: Path, cache: Path = CACHE, take: bool = True) -> tuple[bool, Path]:
+    """Put the screenshots into dist/web/screenshots; returns (taken now, cache folder).
+
+    With take=False only cached pictures are copied (nothing when there are none).
+    """
     folder = cache / input_hash(dist)
     taken = False
     if not all((folder / f"{name}.png").is_file() for name in SHOTS):
+        if not take:
+            return False, folder
         partial = folder.with_suffix(".partial")
         shutil.rmtree(partial, ignore_errors=True)
         _capture(dist, partial)

@@ -15,6 +15,7 @@ import functools
 import gzip
 import io
 import os
+import re
 import signal
 import sys
 import threading
@@ -71,8 +72,28 @@ def accepts_gzip(header: str | None) -> bool:
     return False
 
 
+CSP_META_RE = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)"')
+FALLBACK_CSP = "default-src 'self'; object-src 'none'; base-uri 'none'"
+
+
+def page_policy(directory: Path) -> str:
+    """The CSP of the served site: the one tools/build.py wrote into its index.html."""
+    try:
+        match = CSP_META_RE.search((directory / "index.html").read_text(encoding="utf-8"))
+    except OSError:
+        match = None
+    return match.group(1) if match else FALLBACK_CSP
+
+
 class Handler(SimpleHTTPRequestHandler):
-    """Static files with fixed MIME types, revalidating caching, gzip and quiet logs."""
+    """Static files with fixed MIME types, revalidating caching, gzip, security headers
+    and quiet logs.
+
+    The CSP header repeats the page's meta policy and adds what only a header can say
+    (frame-ancestors; a report-uri when ``csp_report_path`` is set, as the tests do).
+    """
+
+    csp_report_path: str | None = None
 
     # Size of the file itself when the body went out compressed (for byte-counting tests).
     identity_size: int | None = None
@@ -85,6 +106,12 @@ class Handler(SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
+        policy = f"{page_policy(Path(self.directory))}; frame-ancestors 'none'"
+        if self.csp_report_path:
+            policy += f"; report-uri {self.csp_report_path}"
+        self.send_header("Content-Security-Policy", policy)
+        self.send_header("X-Frame-Options", "DENY")
+        self.send_header("Referrer-Policy", "no-referrer")
         # Cross-origin isolation: Pyodide creates a SharedArrayBuffer, which browsers allow
         # (without a deprecation warning) only in an isolated page. Everything is same-origin.
         self.send_header("Cross-Origin-Opener-Policy", "same-origin")

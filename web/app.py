@@ -11,7 +11,6 @@ import asyncio
 import contextlib
 import random
 import sys
-import time
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from web import (
     i18n,
     menu,
     render,
+    schema,
     screens,
     sound,
     storage,
@@ -38,11 +38,13 @@ from web.cards import cards_bdi
 from web.device import Device
 from web.dom import Dom
 from web.install import DeviceControls
+from web.keeper import Keeper
 from web.players import default_level, hint_for, make_player
 from web.records import Records
 from web.screens import parse_settings
 from web.seats import Seats, SeatsError, fit, seat_label
 from web.settings import Settings
+from web.tabs import Tabs
 from web.view import TableView
 
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
@@ -75,6 +77,7 @@ class App:
         *,
         fast: bool = False,
         seed: int | None = None,
+        tabs: Tabs | None = None,
         device: Device | None = None,
         launch: str | None = None,
     ) -> None:
@@ -120,33 +123,23 @@ class App:
         self.records = Records(self)
         self.device = DeviceControls(self, device or Device())
         self.launch = launch  # the manifest's shortcuts: ?start=new | ?start=continue
+        self.keeper = Keeper(self, tabs)  # saving, failed saves, the player tab
 
     # ------------------------------------------------------------ start
     def start(self) -> None:
-        stored = storage.get_text(self.store, storage.LANG_KEY)
-        lang = stored if stored in i18n.LANGS else self.dom.html_lang()
-        self.set_language(lang if lang in i18n.LANGS else "en", save=False)
-        self.prefs = prefs_store.load(self.store)
+        # Everything stored is checked (web.schema); what fails is set aside and told.
+        lang = schema.load(self.store, storage.LANG_KEY)
+        chosen = lang.value or self.dom.html_lang()
+        self.set_language(chosen if chosen in i18n.LANGS else "en", save=False)
+        settings = schema.load(self.store, storage.SETTINGS_KEY)
+        self.prefs = Settings.from_data(settings.value or {})  # and each field exactly right
         self.settings = self.prefs.game_setup()
-        try:
-            data = storage.read(self.store)
-        except storage.SaveProblem as problem:
-            self.set_aside(problem.code)
-            data = None
-        if data is not None:
-            try:
-                self.game = engine.Game.from_json(data["game"])
-                self.human = int(data.get("human", 0))
-                self.settings = {**self.settings, **dict(data.get("settings", {}))}
-                self.deal_number = int(data.get("deal_number", 1))
-                self.undo_used = data.get("undo_used") is True
-                self.recorded = data.get("recorded") is True
-                self.seats = saved_seats(data, self.game.rules.players, self.human)
-                self.pass_device(fresh=True)
-                self.has_save = True
-            except (RecordError, SeatsError, ValueError, KeyError, TypeError, IndexError):
-                self.set_aside("save.unreadable")
-                self.game = None
+        saved = schema.load(self.store, storage.SAVE_KEY)
+        if saved.value is not None:
+            self.adopt(saved.value)
+            self.has_save = True
+        others = schema.load_all(self.store)  # statistics, history, what others registered
+        self.report_set_aside([saved.problem, settings.problem, lang.problem, *others])
         if self.game is None:
             self.new_game(self.settings, save=False)  # the table behind the start screen
         self.make_players()
@@ -164,10 +157,30 @@ class App:
         if sys.platform == "emscripten":  # in the browser (tests drive the AI themselves)
             self.keep(asyncio.ensure_future(prewarm()))
 
-    def set_aside(self, code: str) -> None:
-        key = storage.set_aside(self.store, str(int(time.time() * 1000)))
-        self.notice = (code, {"where": key})
-        self.notice_error = True
+    def adopt(self, save: dict[str, Any]) -> None:
+        """Take a checked save (web.schema) as the game on the table."""
+        self.generation += 1
+        self.busy = False
+        self.game = save["game"]
+        self.human = save.get("human", 0)
+        self.settings = {**self.settings, **save.get("settings", {})}
+        self.deal_number = save.get("deal_number", 1)
+        self.undo_used = save.get("undo_used") is True
+        self.recorded = save.get("recorded") is True
+        self.seats = saved_seats(save, self.game.rules.players, self.human)
+        self.pass_device(fresh=True)
+        self.make_players()
+        self.shown_trick = None
+        self.hint = None
+        self.overlay = None
+
+    def report_set_aside(self, problems: list[schema.Problem | None]) -> None:
+        """Tell the player about stored data that was set aside (the first one matters)."""
+        found = [p for p in problems if p is not None]
+        for problem in found:
+            print(f"bezique: {problem.key} set aside as {problem.where!r}: {problem.why}")
+        if found:
+            self.set_notice((found[0].notice, {"where": found[0].where}), error=True)
 
     # --------------------------------------------------------- language
     def set_language(self, lang: str, save: bool = True) -> None:
@@ -255,18 +268,18 @@ class App:
 
     # --------------------------------------------------------------- save
     def save(self) -> None:
-        storage.save(
-            self.store,
-            self.game.to_json(),
-            {
-                "human": self.human,
-                "settings": self.settings,
-                "deal_number": self.deal_number,
-                "undo_used": self.undo_used,
-                "recorded": self.recorded,
-                "seats": self.seats.to_json(),
-            },
-        )
+        self.keeper.save()
+
+    def save_fields(self) -> dict[str, Any]:
+        """What a save keeps besides the game (web.schema checks each when it is read)."""
+        return {
+            "human": self.human,
+            "settings": self.settings,
+            "deal_number": self.deal_number,
+            "undo_used": self.undo_used,
+            "recorded": self.recorded,
+            "seats": self.seats.to_json(),
+        }
 
     # -------------------------------------------------------------- view
     def observation_log(self) -> list[list[Any]]:
@@ -369,6 +382,8 @@ class App:
         self.had_prompt = prompt
 
     def notice_html(self) -> str:
+        if not self.keeper.playing:
+            return self.keeper.banner_html()
         parts = []
         if self.notice:
             key, params = self.notice
@@ -493,7 +508,7 @@ class App:
         gen = self.generation
 
         async def later() -> None:
-            await asyncio.sleep(0.25 if self.fast else flow.TRICK_HOLD_SECONDS)
+            await asyncio.sleep(0.25 if self.fast else flow.trick_hold(self.store))
             if gen == self.generation:
                 self.shelf.settle(count)
                 self.render()
@@ -505,7 +520,7 @@ class App:
             coro.close()
 
     def kick_ai(self) -> None:
-        if self.busy or self.overlay == "start":
+        if self.busy or not self.keeper.playing or self.overlay == "start":
             return
         seat = self.game.current_player
         if seat is None or self.seats.is_person(seat) or self.game.deal.is_terminal:
@@ -734,6 +749,12 @@ class App:
     def on_click(self, action: str | None, command: str | None, el: Any) -> None:
         self.sound.unlock()  # browsers start audio only after a tap
         try:
+            if not self.keeper.playing:  # another tab plays: watch, or take over
+                if command == "take-over":
+                    self.keeper.take_over()
+                elif command == "language":
+                    self.command(command, el)
+                return
             if command:
                 self.command(command, el)
             elif action:
@@ -823,6 +844,7 @@ def saved_seats(data: dict[str, Any], players: int, human: int) -> Seats:
 async def main() -> None:
     """PyScript entry: build the page skeleton, start the app."""
     from web.dom import BrowserDom
+    from web.tabs import BrowserTabs
 
     dom = BrowserDom()
     try:
@@ -834,6 +856,8 @@ async def main() -> None:
         seed = int(raw_seed) if isinstance(raw_seed, str) and raw_seed.isdigit() else None
         from web.device import BrowserDevice
 
+        tabs = BrowserTabs()
+        await tabs.claim()
         launch = params.get("start")
         app = App(
             dom,
@@ -841,6 +865,7 @@ async def main() -> None:
             fast=fast,
             seed=seed,
             device=BrowserDevice(),
+            tabs=tabs,
             launch=launch if isinstance(launch, str) else None,
         )
         app.start()

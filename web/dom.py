@@ -152,6 +152,10 @@ class BrowserDom(Dom):
         self.doc.title = title
 
     def set_state(self, state: str) -> None:
+        if state == "ready":
+            # Lay the table out now, inside the boot's work: "ready" then means laid out, and
+            # the first layout is not a long task after the player can touch the cards.
+            _ = self.doc.documentElement.offsetHeight
         self.doc.documentElement.setAttribute("data-app-state", state)
 
     # ------------------------------------------------------------ events

@@ -39,6 +39,17 @@ def preference(store: Any, name: str, default: bool) -> bool:
     return value if isinstance(value, bool) else default
 
 
+def trick_hold(store: Any) -> float:
+    """How long a finished trick stays in the centre, scaled by the animation speed setting."""
+    import importlib
+
+    try:
+        scale = float(importlib.import_module("web.settings").load(store).pause_scale())
+    except Exception:  # no settings model (yet), or an unexpected one
+        scale = 1.0
+    return TRICK_HOLD_SECONDS * scale
+
+
 # ------------------------------------------------------------ automatic pass
 
 

@@ -27,7 +27,7 @@ def _cells(view: TableView, cards: list[tuple[int, str]], cat: Cat, animate: boo
             card,
             cat,
             classes="played",
-            aria=cat.t("table.played_by", player=who, card=card_name(cat, card)),
+            aria=cat.t("table.played_by", player=who, card=cat.card_name(card)),
         )
         moving = f" from-{pos}" if animate and k == last and view.trick_fresh else ""
         out.append(
@@ -35,10 +35,6 @@ def _cells(view: TableView, cards: list[tuple[int, str]], cat: Cat, animate: boo
             f'<figcaption aria-hidden="true">{escape(who)}</figcaption></figure>'
         )
     return "".join(out)
-
-
-def card_name(cat: Cat, card: str) -> str:
-    return cat.card_name(card)
 
 
 def winner_caption(view: TableView, cat: Cat, peek: bool) -> str:

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from engine import IllegalActionError, RecordError, ReplayError, replay_record
-from web import storage
+from engine import IllegalActionError, RecordError, ReplayError, replay_record, safejson
+from web import schema, storage
 from web.i18n import Catalog
 
 HISTORY_KEY = "bezique.history"
@@ -50,19 +50,36 @@ def parse(text: str | None) -> list[dict[str, Any]]:
     if not text:
         return []
     try:
-        data = json.loads(text)
-    except ValueError:
-        return []
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
-        return []
-    games = data.get("games")
-    if not isinstance(games, list):
+        games = schema.check(HISTORY_KEY, text)
+    except schema.Invalid:
         return []
     return [e for e in games if valid_entry(e)][:LIMIT]
 
 
+def checked(data: Any) -> list[Any]:
+    """The stored list (ValueError when it is not one: web.schema sets it aside)."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise ValueError("not a history list")
+    games = data.get("games")
+    if not isinstance(games, list):
+        raise ValueError("no list of games")
+    return games
+
+
+# Read through web.schema: depth-guarded JSON, a wrong value kept aside (newest 3).
+ENTRY = schema.register(HISTORY_KEY, schema.Custom(checked))
+
+
 def load(store: Any) -> list[dict[str, Any]]:
-    return parse(storage.get_text(store, HISTORY_KEY))
+    """The valid entries; when some are not, the original text is kept aside first."""
+    games: list[Any] | None = schema.load(store, HISTORY_KEY).value
+    if games is None:
+        return []
+    kept = [e for e in games if valid_entry(e)]
+    if len(kept) != len(games):
+        schema.keep_copy(store, HISTORY_KEY)
+        save(store, kept)
+    return kept[:LIMIT]
 
 
 def encode(entries: list[dict[str, Any]]) -> str:
@@ -124,8 +141,8 @@ class ImportProblem(Exception):
 def check_record(text: str) -> tuple[dict[str, Any], Any]:
     """(record, replayed game) of an imported file, or ImportProblem with the engine's reason."""
     try:
-        record = json.loads(text)
-    except ValueError as err:
+        record = safejson.loads(text)  # no RecursionError on a file nested thousands deep
+    except RecordError as err:
         raise ImportProblem("history.import_not_json", reason=str(err)) from None
     try:
         game = replay_record(record)

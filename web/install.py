@@ -12,9 +12,11 @@ import sys
 from html import escape
 from typing import Any
 
-from web import storage
+from web import schema, storage
 from web.cards import Cat
 from web.device import ASKED_KEY, Device, DeviceState, should_ask_persistence
+
+schema.register(ASKED_KEY, schema.OneOf(("1",)), json=False)  # read back through web.schema
 
 COMMANDS = ("install", "persist")
 
@@ -130,5 +132,7 @@ class DeviceControls:
             f"{escape(cat.t(status))}</p>{note}"
             f'<p>{escape(cat.t("storage.backup_hint"))}</p>'
             f'<div class="row">{ask}<button type="button" class="btn" data-command="export">'
-            f"{escape(cat.t('storage.export'))}</button></div></section>"
+            f"{escape(cat.t('history.export'))}</button>"
+            '<button type="button" class="btn" data-command="history">'
+            f"{escape(cat.t('menu.history'))}</button></div></section>"
         )

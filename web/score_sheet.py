@@ -177,6 +177,10 @@ def _deal_table(
             "".join(f'<td data-sheet-running="{s}" data-value="{deal.running[s]}">'
                     f"{escape(cat.number(deal.running[s]))}</td>" for s in seats), "tot"),
     ]
+    if deal.sides is not None:  # partnerships: seats 0+2 and 1+3 share a total
+        rows.append(row(cat.t("sheet.side_total"), "".join(
+            f'<td data-sheet-side="{s % 2}">{escape(cat.number(deal.sides[s % 2]))}</td>'
+            for s in seats), "tot"))
     running = ' data-running="true"' if deal.in_progress else ""
     return (
         f'<section class="sheet-deal" data-sheet-deal="{deal.index}"{running}>'

@@ -166,7 +166,7 @@ def render_new_game(app: Any, cat: Cat) -> str:
     level = source.get("level") or default_level()
     dealer = source.get("dealer", "random")
     body = (
-        '<form id="bz-newgame" onsubmit="return false">'
+        '<form id="bz-newgame">'
         f"<fieldset><legend>{escape(cat.t('options.variant'))}</legend>"
         f'<label class="pick"><span class="sr-only">{escape(cat.t("options.variant"))}</span>'
         f'<select name="variant" data-change="variant">{variants}</select></label>'

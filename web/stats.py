@@ -16,11 +16,10 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from web import storage
+from web import schema, storage
 from web.i18n import Catalog
 
 STATS_KEY = "bezique.stats"
-ASIDE_KEY = "bezique.stats.broken"
 FORMAT = "bezique-stats"
 VERSION = 1
 RECENT = 20  # results kept for the chart
@@ -113,19 +112,15 @@ def parse(text: str | None) -> tuple[dict[str, Any], bool]:
     if not text:
         return empty(), True
     try:
-        return validate(json.loads(text)), True
-    except ValueError:
+        return schema.check(STATS_KEY, text), True
+    except schema.Invalid:
         return empty(), False
 
 
 def load(store: Any) -> dict[str, Any]:
-    """The stored statistics; an invalid value is moved aside and replaced by empty ones."""
-    text = storage.get_text(store, STATS_KEY)
-    stats, ok = parse(text)
-    if not ok and text is not None:
-        storage.set_text(store, ASIDE_KEY, text)
-        storage.set_text(store, STATS_KEY, json.dumps(stats))
-    return stats
+    """The stored statistics; an invalid value is moved aside (web.schema) for empty ones."""
+    loaded: dict[str, Any] | None = schema.load(store, STATS_KEY).value
+    return loaded if loaded is not None else empty()
 
 
 def save(store: Any, stats: dict[str, Any]) -> bool:
@@ -312,3 +307,7 @@ def render_stats(stats: dict[str, Any], cat: Catalog, confirm_reset: bool = Fals
         f'<div class="dialog-body" tabindex="0">{body}</div>'
         f'<div class="dialog-actions">{actions}</div></div>'
     )
+
+
+# Read through web.schema: depth-guarded JSON, a wrong value kept aside (newest 3).
+ENTRY = schema.register(STATS_KEY, schema.Custom(validate))

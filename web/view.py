@@ -126,7 +126,6 @@ class TableView:
     hint: str | None = None
     deal_number: int = 1
     drawn: list[str] = field(default_factory=list)  # cards just drawn (animated in)
-    trick_done: bool = False  # the trick shown is the last completed one
     trick_state: str = "live"  # live | done (just won, in the centre) | aside | peek | none
     trick_winner: int | None = None  # who won the last finished trick
     last_trick: list[tuple[int, str]] = field(default_factory=list)

@@ -215,7 +215,7 @@ def _build(know: Knowledge, rng: random.Random) -> Deal:
             raise WorldError("the deal ended early")
         if actor != me:
             _ensure_cards(deal, actor, action, protected, rng)
-        deal.apply(action)
+        deal.apply(deal.canonical(action))
         for table in deal.tables:
             protected.update(table)
         if deal.turnup is not None:

@@ -9,9 +9,11 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import os
+import re
 import shutil
 import sys
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -38,6 +40,23 @@ def _load_tool(name: str) -> Any:
     return module
 
 
+_FUNCTION_RE = re.compile(r"\s*(async\s+)?(function\b|\([^()]*\)\s*=>|[\w$]+\s*=>)")
+_wait_for_function = Page.wait_for_function
+
+
+def _wait_for_function_under_csp(self: Page, expression: str, **kwargs: Any) -> Any:
+    """Page.wait_for_function, with a bare expression turned into an arrow function.
+
+    Why: Playwright polls a bare expression with eval(), which the app's CSP (no
+    'unsafe-eval') refuses; a function is called directly and is not affected.
+    """
+    if not _FUNCTION_RE.match(expression):
+        expression = f"() => ({expression})"
+    return _wait_for_function(self, expression, **kwargs)
+
+
+Page.wait_for_function = _wait_for_function_under_csp  # type: ignore[method-assign]
+
 site_build = _load_tool("build")
 site_serve = _load_tool("serve")
 site_screenshots = _load_tool("screenshots")
@@ -56,6 +75,9 @@ ARTIFACTS = ROOT / "artifacts"
 BOOT_TIMEOUT_MS = 90_000
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1"}
 LOCAL_SCHEMES = {"data", "blob", "about", "chrome-extension", "devtools"}
+CSP_REPORT_PATH = "/__csp-report"
+# Every Content-Security-Policy violation any served page reports (report-uri), all sites.
+CSP_REPORTS: list[str] = []
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -107,6 +129,17 @@ def serve_folder(root: Path) -> Site:
     content: Counter[str] = Counter()
 
     class CountingHandler(site_serve.Handler):
+        csp_report_path = CSP_REPORT_PATH
+
+        def do_POST(self) -> None:
+            """The browser's CSP violation reports (the only POST the app ever causes)."""
+            length = int(self.headers.get("Content-Length") or 0)
+            body = self.rfile.read(length).decode("utf-8", "replace")
+            if urlsplit(self.path).path == CSP_REPORT_PATH:
+                CSP_REPORTS.append(body)
+            self.send_response(204)
+            self.end_headers()
+
         def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
             path = urlsplit(self.path).path
             requests[path] += 1
@@ -142,21 +175,9 @@ def dist_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """
     out = tmp_path_factory.mktemp("dist")
     site_build.build(out)
-    # from build/screenshots when `make build` made them; taking them uses Playwright's sync
-    # API, which refuses to run in this thread once pytest-playwright's loop is running
-    failed: list[BaseException] = []
-
-    def take() -> None:
-        try:
-            site_screenshots.add_screenshots(out)
-        except BaseException as exc:  # re-raised below, in the test's thread
-            failed.append(exc)
-
-    shots = threading.Thread(target=take)
-    shots.start()
-    shots.join()
-    if failed:
-        raise failed[0]
+    # The manifest's screenshots when `make build` made them for these files (test_devices
+    # takes them when missing; the other tests do not need them).
+    site_screenshots.add_screenshots(out, take=False)
     if os.environ.get("BEZIQUE_E2E_STUB_MAIN") == "1":
         (out / "web" / "main.py").write_text(STUB_MAIN, encoding="utf-8")
         site_build.write_service_worker(out)
@@ -221,12 +242,42 @@ def _guard_origin(context: BrowserContext) -> list[str]:
     return foreign
 
 
+@pytest.fixture(autouse=True)
+def csp_in_force() -> Iterator[None]:
+    """Every test runs under the CSP (header and meta tag) and fails on any violation.
+
+    The servers send `report-uri`, so violations from every page, worker and context of
+    the test reach CSP_REPORTS, whichever way the test made its browser context.
+    """
+    start = len(CSP_REPORTS)
+    yield
+    if len(CSP_REPORTS) == start:
+        time.sleep(0.2)  # a report of the test's last moment may still be on its way
+    fresh = CSP_REPORTS[start:]
+    del CSP_REPORTS[start:]
+    assert not fresh, f"Content-Security-Policy violations: {fresh}"
+
+
+@pytest.fixture
+def csp_reports() -> list[str]:
+    """The CSP violation reports received so far (a test that provokes one on purpose
+    removes it, so the check after the test sees only unexpected ones)."""
+    return CSP_REPORTS
+
+
 @pytest.fixture
 def page(page: Page) -> Iterator[Page]:
-    """pytest-playwright's page, failing the test if any request leaves localhost."""
+    """pytest-playwright's page, failing the test if any request leaves localhost
+    or the console reports a CSP violation."""
     foreign = _guard_origin(page.context)
+    refused: list[str] = []
+    page.on(
+        "console",
+        lambda msg: refused.append(msg.text) if "Content Security Policy" in msg.text else None,
+    )
     yield page
     assert not foreign, f"requests left the origin: {foreign}"
+    assert not refused, f"Content-Security-Policy violations: {refused}"
 
 
 def _wait_ready(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
@@ -264,6 +315,33 @@ def wait_controlled() -> Callable[..., None]:
 def guard_origin() -> Callable[[BrowserContext], list[str]]:
     """`guard_origin(context)` -> list that fills with any non-local request URL."""
     return _guard_origin
+
+
+def _add_screenshots(out: Path) -> None:
+    """tools/screenshots.add_screenshots, taking them when not cached.
+
+    In a thread: Playwright's sync API refuses to run in the test's thread once
+    pytest-playwright's loop is running.
+    """
+    failed: list[BaseException] = []
+
+    def take() -> None:
+        try:
+            site_screenshots.add_screenshots(out)
+        except BaseException as exc:  # re-raised below, in the test's thread
+            failed.append(exc)
+
+    shots = threading.Thread(target=take)
+    shots.start()
+    shots.join()
+    if failed:
+        raise failed[0]
+
+
+@pytest.fixture(scope="session")
+def add_screenshots() -> Callable[[Path], None]:
+    """`add_screenshots(dist)`: the manifest's screenshots into a built site."""
+    return _add_screenshots
 
 
 @pytest.fixture(scope="session")

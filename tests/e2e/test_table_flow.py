@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,8 @@ from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+
+from test_languages import axe_violations  # noqa: E402
 
 import engine  # noqa: E402
 from web import storage  # noqa: E402
@@ -45,7 +48,17 @@ def boot(page: Page, app_url: str, wait_ready: Callable[..., None], seed: int) -
 
 
 def begin(page: Page) -> None:
-    """Past a start screen, if the app shows one (continue the saved game, else play)."""
+    """Past a start screen, if the app shows one (continue the saved game, else a new one)."""
+    start = page.locator('[data-screen="start"]')
+    if start.count():
+        resume = start.locator('[data-command="continue"]')
+        if resume.count():
+            resume.click()
+        else:
+            start.locator('[data-command="new-game"]').click()
+            page.locator('[data-command="start"]').click()
+        start.wait_for(state="detached")
+        return
     for command in ("continue", "play", "start"):
         button = page.locator(f'#bz-overlay [data-command="{command}"]')
         if button.count():
@@ -56,27 +69,33 @@ def begin(page: Page) -> None:
 
 
 def language(page: Page, lang: str) -> None:
-    page.evaluate(  # the languages live in the menu: open it, choose, close it again
-        """lang => {
-          const pick = () => document.querySelector(`[data-command=language][data-lang=${lang}]`);
-          const menu = !pick();
-          if (menu) document.querySelector('#bz-bar [data-command=menu]').click();
-          pick().click();
-          if (menu) document.querySelector('#bz-bar [data-command=menu]').click();
-        }""",
+    """Switch the language (its buttons may sit behind the menu)."""
+    opened = False
+    if page.locator('[data-command="language"]').count() == 0:
+        page.click('[data-command="menu"]')
+        opened = True
+    page.evaluate(
+        "lang => document.querySelector(`[data-command=language][data-lang=${lang}]`).click()",
         lang,
     )
     page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
+    if opened and page.locator('[data-command="language"]').count():
+        page.keyboard.press("Escape")
 
 
 def shoot_all(page: Page, artifacts: Path, name: str) -> None:
-    """The current state at phone and desktop size in each language (back to English)."""
+    """The current state at phone and desktop size in each language (back to English),
+    with no serious or critical axe-core violation."""
+    started = time.monotonic()
+    found = axe_violations(page)
+    assert not found, f"{name}: {found}"
     for lang in LANGS:
         language(page, lang)
         for size, (w, h) in SIZES.items():
             page.set_viewport_size({"width": w, "height": h})
             page.screenshot(path=str(artifacts / f"flow-{name}-{size}-{lang}.png"))
     language(page, "en")
+    print(f"screenshots {name}: {time.monotonic() - started:.1f} s")
 
 
 def wait_for_input(page: Page) -> None:
@@ -231,7 +250,13 @@ def classic_nearly_won() -> Any:
         if game.deal.is_terminal:
             game.next_deal()
         game.apply(rng.choice(game.legal_actions()))
-        if max(game.scores()) >= 1000 and not game.deal.is_terminal and game.current_player == 0:
+        deal = game.deal
+        if (
+            max(game.scores()) >= 1000
+            and not deal.is_terminal
+            and game.current_player == 0
+            and len(deal.hands[0]) <= 2  # a trick or two from the end: quick to finish
+        ):
             return game
 
 

@@ -198,7 +198,7 @@ def test_play_table_takes_the_copy_in_the_fewest_live_groups_then_the_first_laid
 def test_playing_a_table_card_breaks_its_groups_which_keep_their_points() -> None:
     deal = _three_queen_groups()
     before = list(deal.points)
-    play_all(deal, "play table QH")
+    play_all(deal, "play QH")  # no hidden QH: the table copy
     assert [group_state(deal, i) for i in range(3)] == ["intact", "intact", "broken"]
     assert deal.points == before
 

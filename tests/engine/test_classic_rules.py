@@ -288,8 +288,11 @@ def test_play_prefers_the_hidden_copy_and_play_table_takes_the_table_copy() -> N
     play_all(deal, "play 8D")
     if deal.phase == "declare":
         deal.apply("pass")
-    if deal.current_player == 0:
-        deal.apply("play table QS")
+    if deal.current_player == 0:  # the last QS lies on the table: "play QS" is the only text
+        with pytest.raises(IllegalActionError) as err:
+            deal.apply("play table QS")
+        assert err.value.rule == "play_table_only_copy"
+        deal.apply("play QS")
         assert len(deal.tables[0]) == len(table_before) - 1
 
 

@@ -145,6 +145,7 @@ test("Firefox: boot, a whole deal, Hebrew, offline reload, resume", { timeout: 6
     assert.equal(await call(page, "hand_direction"), "ltr");
     assert.ok(await call(page, "command", "language", '[data-lang="he"]'), "no Hebrew button");
     await until(page, () => page.evaluate("document.documentElement.lang === 'he'"), "Hebrew");
+    await call(page, "dismiss");
     await untilPlayable(page);
     const hebrew = await call(page, "snapshot");
     assert.equal(hebrew.dir, "rtl");

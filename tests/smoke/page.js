@@ -15,14 +15,17 @@
   const visible = (el) => !!el && el.getClientRects().length > 0;
   const any = (selector) => [...document.querySelectorAll(selector)].some(visible);
   if (any("[data-summary]")) return "summary";
-  if (any('[data-command="continue"], [data-command="start"], [data-command="start-game"]')) return "start";
+  if (any('[data-screen="start"], [data-command="continue"], [data-command="start"], [data-command="start-game"]')) {
+    return "start";
+  }
   if (any('[data-action]:not([aria-disabled="true"])')) return "play";
   return "wait";
 }
 
 // @fn advance
 // Clicks what moves the game on: a summary's "next", a start screen's "continue", a dialog's
-// "start", else the first enabled action. Returns what it clicked (null: nothing to click).
+// "start", a start screen's "new game" (no saved game), else the first enabled action.
+// Returns what it clicked (null: nothing to click).
 () => {
   const visible = (el) => !!el && el.getClientRects().length > 0;
   const pick = (selector) => [...document.querySelectorAll(selector)].find(visible);
@@ -31,6 +34,7 @@
     pick('[data-command="continue"]') ||
     pick('[data-command="start"]') ||
     pick('[data-command="start-game"]') ||
+    pick('[data-screen="start"] [data-command="new-game"]') ||
     pick('[data-action]:not([aria-disabled="true"])');
   if (!el) return null;
   el.click();
@@ -51,6 +55,15 @@
   if (!el) return false;
   el.click();
   return true;
+}
+
+// @fn dismiss
+// Closes the menu or a settings screen left open by a command (the table is under it).
+() => {
+  const visible = (el) => !!el && el.getClientRects().length > 0;
+  const close = [...document.querySelectorAll('#bz-overlay [data-command="close"]')].find(visible);
+  if (close && !close.closest("[data-summary]")) close.click();
+  return !!close;
 }
 
 // @fn snapshot

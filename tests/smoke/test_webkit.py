@@ -162,6 +162,7 @@ def test_webkit_boot_deal_hebrew_offline_resume(driver: Any) -> None:
         assert page.call("hand_direction") == "ltr"
         assert page.call("command", "language", '[data-lang="he"]'), "no Hebrew button"
         page.until(lambda: page.js("document.documentElement.lang === 'he'"), "Hebrew")
+        page.call("dismiss")
         page.until_playable()
         assert page.call("snapshot")["dir"] == "rtl"
         assert page.call("hand_direction") == "rtl", "the hand is not mirrored"

@@ -901,3 +901,13 @@ def test_every_registered_dynamic_key_exists(lang: str) -> None:
     missing = sorted(k for keys in families.values() for k in keys if k not in data)
     assert not missing, f"{lang}: keys the web code can build but the catalog lacks: {missing}"
 
+
+def test_no_unused_catalog_key() -> None:
+    """Every key is written in web code or index.html, or built by a registered family."""
+    literals, _ = web_key_usage()
+    used = {k for k in EN if k in literals}
+    for keys in catalog_keys.dynamic_families(EN).values():
+        used.update(keys)
+    used.update(catalog_keys.AWAITING_CODE)
+    unused = sorted(set(EN) - used)
+    assert not unused, f"{len(unused)} catalog keys nothing uses: {unused}"

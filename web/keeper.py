@@ -1,0 +1,140 @@
+"""Keeping the game: saving after every action, failed saves, and which tab plays.
+
+Why its own module: the controller (web.app) only calls ``save()`` and asks
+``playing``; the rules of keeping are here:
+- a save the browser refuses (storage full, switched off, private mode) is told
+  to the player, the game goes on in memory and saving is retried (after each
+  action and every few seconds) until it works again, which is told too;
+- only the player tab saves or moves (web.tabs); a watching tab follows every
+  save the player tab makes, shows "playing in another tab — take over here", and
+  when it takes over it plays on from the latest move: none is lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from html import escape
+from typing import Any
+
+from web import schema, storage
+from web.tabs import Tabs
+
+RETRY_SECONDS = 5.0
+
+
+class Keeper:
+    """The save and the tab role of one App (``app`` is web.app.App)."""
+
+    def __init__(self, app: Any, tabs: Tabs | None = None) -> None:
+        self.app = app
+        self.tabs = tabs or Tabs()
+        self.tabs.on_role = self.role_changed
+        self.tabs.on_save = self.follow
+        self.failing = False
+        self.retrying = False
+
+    @property
+    def playing(self) -> bool:
+        return self.tabs.playing
+
+    # ------------------------------------------------------------ saving
+    def save(self) -> bool:
+        """Write the whole game (the player tab only); a refusal is told and retried.
+
+        True when the game is stored now."""
+        if not self.playing:
+            return False
+        app = self.app
+        text = storage.encode(app.game.to_json(), app.save_fields())
+        self.tabs.publish(text)
+        if storage.set_text(app.store, storage.SAVE_KEY, text):
+            if self.failing:
+                self.failing = False
+                app.set_notice(("save.saved_again", {}))
+            return True
+        self.failing = True
+        app.set_notice(("save.failed_retrying", {}), error=True)
+        self.schedule_retry()
+        return False
+
+    def schedule_retry(self) -> None:
+        if self.retrying:
+            return
+        coro = self.retry()
+        try:
+            task = asyncio.ensure_future(coro)
+        except RuntimeError:  # no event loop (CPython tests): the next action retries
+            coro.close()
+            return
+        self.retrying = True
+        self.app.keep(task)
+
+    async def retry(self) -> None:
+        try:
+            while self.failing and self.playing:
+                await asyncio.sleep(RETRY_SECONDS)
+                if self.failing and self.playing and self.save():
+                    self.app.render()
+        finally:
+            self.retrying = False
+
+    # ------------------------------------------------------------ tabs
+    def follow(self, text: str) -> None:
+        """The player tab saved: a watcher shows it; a player takes it only if it is the
+        same game with more moves (a move made just before this tab took over)."""
+        try:
+            data = schema.check(storage.SAVE_KEY, text)
+        except schema.Invalid:
+            return
+        app = self.app
+        if self.playing and not extends(app.game.to_json(), data["game"].to_json()):
+            return
+        app.adopt(data)
+        if self.playing:
+            self.save()
+            app.kick_ai()
+        app.render()
+
+    def role_changed(self) -> None:
+        app = self.app
+        if self.playing:  # took over: play on from the latest move this tab has seen
+            app.set_notice(None)
+            self.save()
+            app.render()
+            app.kick_ai()
+        else:  # another tab took over: stop the computer's turn, watch
+            app.generation += 1
+            app.busy = False
+            app.render()
+
+    def take_over(self) -> None:
+        self.tabs.take_over()
+
+    def banner_html(self) -> str:
+        """The watcher's notice: playing in another tab, take over here."""
+        cat = self.app.cat
+        return (
+            '<p class="notice tabs" role="status" data-tab="watching">'
+            f"{escape(cat.t('tabs.elsewhere'))} "
+            '<button type="button" class="btn primary" data-command="take-over">'
+            f"{escape(cat.t('tabs.take_over'))}</button></p>"
+        )
+
+
+def _moves(game_json: dict[str, Any]) -> tuple[str, list[str]]:
+    """A saved game's first deal (which game it is) and every action so far."""
+    deals = game_json["record"]["deals"]
+    return json.dumps(deals[0]), [a for deal in deals for a in deal["actions"]]
+
+
+def extends(mine: dict[str, Any], theirs: dict[str, Any]) -> bool:
+    """``theirs`` is the game ``mine`` with more moves after it."""
+    first_mine, moves_mine = _moves(mine)
+    first_theirs, moves_theirs = _moves(theirs)
+    same_game = json.dumps(json.loads(first_mine) | {"actions": []}) == json.dumps(
+        json.loads(first_theirs) | {"actions": []}
+    )
+    return same_game and len(moves_theirs) > len(moves_mine) and (
+        moves_theirs[: len(moves_mine)] == moves_mine
+    )

@@ -1,0 +1,430 @@
+"""Everything read back from storage is checked here before the app uses it.
+
+Why: a stored value that is valid JSON but wrong inside (a list where a name belongs,
+a seat that does not exist, a save nested thousands deep) must never stop the app
+from starting or be written back. Each storage key has an ``Entry``: how to parse its
+text and the ``Shape`` its value must have. ``load`` returns the checked value, or,
+when the check fails, moves the text aside (``<key>.broken.<stamp>``, the newest
+``KEEP_BROKEN`` kept for the player to export) and reports a ``Problem`` whose
+``notice`` is the catalog key of what the player is told.
+
+Adding a key (other modules do this at import time)::
+
+    from web import schema
+    STATS = schema.register("bezique.stats", schema.Obj({
+        "games": schema.Int(0, 10**9),
+        "by_variant": schema.MapOf(schema.Int(0, 10**9), keys=schema.Str(max_len=20)),
+    }, optional={"by_variant"}))
+    loaded = schema.load(store, STATS.key)   # loaded.value is checked, or None
+
+Shapes are strict: ``Int`` refuses ``True`` and ``1.0``, ``Str`` refuses numbers, an
+``Obj`` field is checked by its own shape and ``Custom`` takes any function that returns
+the clean value or raises ``Invalid`` (or ``ValueError``/``TypeError``/``RecordError``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from engine import safejson
+from engine.errors import RecordError
+from web import storage
+from web.i18n import LANGS
+from web.seats import KINDS, MAX_SEATS, Seats, SeatsError
+
+KEEP_BROKEN = 3  # set-aside copies kept per key (older ones are removed)
+MAX_TEXT = 2_000_000  # characters; a save is about 10 kB
+
+
+class Invalid(ValueError):
+    """A stored value that does not have its shape; ``path`` says where (``$.game.rng``)."""
+
+    def __init__(self, path: str, why: str) -> None:
+        super().__init__(f"{path}: {why}")
+        self.path = path
+        self.why = why
+
+
+# ----------------------------------------------------------------- shapes
+class Shape:
+    """A check of one value: ``check`` returns the clean value or raises Invalid."""
+
+    def check(self, value: Any, path: str = "$") -> Any:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class AnyValue(Shape):
+    """Anything JSON can hold (use sparingly: the consumer must check it)."""
+
+    def check(self, value: Any, path: str = "$") -> Any:
+        return value
+
+
+@dataclass(frozen=True)
+class Int(Shape):
+    lo: int
+    hi: int
+
+    def check(self, value: Any, path: str = "$") -> Any:
+        if type(value) is not int:
+            raise Invalid(path, f"expected a whole number, got {type(value).__name__}")
+        if not self.lo <= value <= self.hi:
+            raise Invalid(path, f"{value} is outside {self.lo}..{self.hi}")
+        return value
+
+
+@dataclass(frozen=True)
+class Bool(Shape):
+    def check(self, value: Any, path: str = "$") -> Any:
+        if type(value) is not bool:
+            raise Invalid(path, f"expected true or false, got {type(value).__name__}")
+        return value
+
+
+@dataclass(frozen=True)
+class Str(Shape):
+    max_len: int = 200
+
+    def check(self, value: Any, path: str = "$") -> Any:
+        if type(value) is not str:
+            raise Invalid(path, f"expected text, got {type(value).__name__}")
+        if len(value) > self.max_len:
+            raise Invalid(path, f"text longer than {self.max_len}")
+        if not value.isprintable() and value.strip():
+            raise Invalid(path, "control or unpaired characters in text")
+        return value
+
+
+@dataclass(frozen=True)
+class OneOf(Shape):
+    """Exactly one of a few JSON values (type included: 1 is not True)."""
+
+    values: tuple[Any, ...]
+
+    def check(self, value: Any, path: str = "$") -> Any:
+        if not any(type(value) is type(v) and value == v for v in self.values):
+            raise Invalid(path, f"not one of {list(self.values)!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class ListOf(Shape):
+    item: Shape
+    max_len: int = 1000
+
+    def check(self, value: Any, path: str = "$") -> Any:
+        if not isinstance(value, list):
+            raise Invalid(path, f"expected a list, got {type(value).__name__}")
+        if len(value) > self.max_len:
+            raise Invalid(path, f"more than {self.max_len} items")
+        return [self.item.check(v, f"{path}[{i}]") for i, v in enumerate(value)]
+
+
+@dataclass(frozen=True)
+class MapOf(Shape):
+    """An object with free keys (each checked by ``keys``) and values of one shape."""
+
+    item: Shape
+    keys: Shape = field(default_factory=Str)
+    max_len: int = 1000
+
+    def check(self, value: Any, path: str = "$") -> Any:
+        if not isinstance(value, dict):
+            raise Invalid(path, f"expected an object, got {type(value).__name__}")
+        if len(value) > self.max_len:
+            raise Invalid(path, f"more than {self.max_len} entries")
+        return {
+            self.keys.check(k, f"{path}.<key>"): self.item.check(v, f"{path}.{k}")
+            for k, v in value.items()
+        }
+
+
+@dataclass(frozen=True)
+class Obj(Shape):
+    """An object with named fields; unknown fields are dropped, or kept unchecked with
+    ``keep_unknown`` (fields another module owns and checks itself)."""
+
+    fields: Mapping[str, Shape]
+    optional: frozenset[str] | set[str] = frozenset()
+    keep_unknown: bool = False
+
+    def check(self, value: Any, path: str = "$") -> Any:
+        if not isinstance(value, dict):
+            raise Invalid(path, f"expected an object, got {type(value).__name__}")
+        clean: dict[str, Any] = {}
+        for name, shape in self.fields.items():
+            if name not in value:
+                if name in self.optional:
+                    continue
+                raise Invalid(f"{path}.{name}", "missing")
+            clean[name] = shape.check(value[name], f"{path}.{name}")
+        if self.keep_unknown:
+            clean.update((k, v) for k, v in value.items() if k not in self.fields)
+        return clean
+
+
+@dataclass(frozen=True)
+class Nullable(Shape):
+    inner: Shape
+
+    def check(self, value: Any, path: str = "$") -> Any:
+        return None if value is None else self.inner.check(value, path)
+
+
+@dataclass(frozen=True)
+class Custom(Shape):
+    """A shape checked by a function (after an optional ``first`` shape)."""
+
+    fn: Callable[[Any], Any]
+    first: Shape = field(default_factory=AnyValue)
+
+    def check(self, value: Any, path: str = "$") -> Any:
+        value = self.first.check(value, path)
+        try:
+            return self.fn(value)
+        except Invalid:
+            raise
+        except Exception as err:  # any failure on foreign data means "not valid"
+            raise Invalid(path, str(err)[:200] or type(err).__name__) from None
+
+
+# ----------------------------------------------------------------- entries
+Notice = str | Callable[[Invalid], str]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One storage key: its shape, whether its text is JSON, the notice when it fails
+    (a catalog key, or a function of the failure that returns one)."""
+
+    key: str
+    shape: Shape
+    json: bool = True
+    notice: Notice = "storage.reset"
+
+    def notice_for(self, bad: Invalid) -> str:
+        return self.notice(bad) if callable(self.notice) else self.notice
+
+    def parse(self, text: str) -> Any:
+        """The checked value of stored text (Invalid when it is not right)."""
+        if len(text) > MAX_TEXT:
+            raise Invalid("$", f"{len(text)} characters is too long")
+        if not self.json:
+            return self.shape.check(text)
+        try:
+            value = safejson.loads(text)
+        except RecordError as err:
+            raise Invalid("$", str(err)) from None
+        return self.shape.check(value)
+
+
+REGISTRY: dict[str, Entry] = {}
+
+
+def register(
+    key: str, shape: Shape, *, json: bool = True, notice: Notice = "storage.reset"
+) -> Entry:
+    """Declare a storage key and its shape (again: replaces it, e.g. a stricter shape)."""
+    entry = Entry(key, shape, json, notice)
+    REGISTRY[key] = entry
+    return entry
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A stored value that failed its check and was moved aside."""
+
+    key: str
+    where: str  # the key it now lives under ("" if storage refused the copy)
+    why: str  # "<path>: <reason>", for logs
+    notice: str  # catalog key of what the player is told
+
+
+@dataclass(frozen=True)
+class Loaded:
+    value: Any  # the checked value; None when missing or set aside
+    problem: Problem | None = None
+
+
+def check(key: str, text: str) -> Any:
+    """The checked value of ``text`` for a registered key (Invalid if wrong)."""
+    return REGISTRY[key].parse(text)
+
+
+def load(store: Any, key: str) -> Loaded:
+    """Read and check one key; a value that fails is moved aside, never used or lost."""
+    entry = REGISTRY[key]
+    text = storage.get_text(store, key)
+    if text is None:
+        return Loaded(None)
+    try:
+        return Loaded(entry.parse(text))
+    except Invalid as bad:
+        return Loaded(None, set_aside(store, key, str(bad), entry.notice_for(bad), text))
+
+
+def set_aside(store: Any, key: str, why: str, notice: str, text: str | None = None) -> Problem:
+    """Move a key's text to ``<key>.broken.<stamp>`` and keep only the newest few."""
+    where = keep_copy(store, key, text)
+    storage.remove(store, key)
+    return Problem(key, where, why, notice)
+
+
+def keep_copy(store: Any, key: str, text: str | None = None) -> str:
+    """Copy a key's text to ``<key>.broken.<stamp>`` (the key stays); returns the copy's key
+    ("" when there was nothing or storage refused even after older copies made room)."""
+    if text is None:
+        text = storage.get_text(store, key)
+    if text is None:
+        return ""
+    stamp = int(time.time() * 1000)
+    while storage.get_text(store, f"{key}{storage.BROKEN}{stamp}") is not None:
+        stamp += 1  # two in the same millisecond: each keeps its own copy
+    where = f"{key}{storage.BROKEN}{stamp}"
+    if not storage.set_text(store, where, text):
+        prune(store, key, keep=0)  # storage full: older broken copies make room
+        if not storage.set_text(store, where, text):
+            where = ""
+    prune(store, key)
+    return where
+
+
+def broken_keys(store: Any, key: str) -> list[str]:
+    """The set-aside copies of a key, oldest first."""
+    prefix = key + storage.BROKEN
+    found = [k for k in storage.keys(store) if k.startswith(prefix)]
+
+    def stamp(k: str) -> int:
+        tail = k[len(prefix) :]
+        return int(tail) if tail.isdigit() else 0
+
+    return sorted(found, key=stamp)
+
+
+def prune(store: Any, key: str, keep: int = KEEP_BROKEN) -> None:
+    """Remove all but the newest ``keep`` set-aside copies of a key."""
+    old = broken_keys(store, key)
+    for name in old[: max(0, len(old) - keep)]:
+        storage.remove(store, name)
+
+
+def load_all(store: Any) -> list[Problem]:
+    """Check every registered key now (the app's start): what fails is set aside at once,
+    whichever module reads it later."""
+    return [p for p in (load(store, key).problem for key in list(REGISTRY)) if p is not None]
+
+
+def start_fresh(store: Any, keys: Iterable[str] | None = None) -> list[Problem]:
+    """Move every registered key's data aside (the boot screen's "start fresh")."""
+    return [
+        set_aside(store, key, "start fresh", "storage.reset")
+        for key in (keys if keys is not None else list(REGISTRY))
+        if storage.get_text(store, key) is not None
+    ]
+
+
+def store_checked(store: Any, key: str, value: Any) -> bool:
+    """Write a value only if it passes its own key's check (a bad value is never stored)."""
+    import json
+
+    entry = REGISTRY[key]
+    text = json.dumps(value, separators=(",", ":")) if entry.json else str(value)
+    try:
+        entry.parse(text)
+    except Invalid as bad:
+        print(f"bezique: not storing {key}: {bad}")
+        return False
+    return storage.set_text(store, key, text)
+
+
+# ----------------------------------------------------------------- the app's own keys
+def _options_fit(settings: dict[str, Any]) -> dict[str, Any]:
+    """A setup's house rules must be ones its variant accepts (engine's strict check)."""
+    if "options" in settings:
+        engine.make_rules(settings.get("variant", "classic"), settings["options"])
+    return settings
+
+
+def _level(value: Any) -> Any:
+    from engine.players import PLAYERS
+
+    if value != "" and value not in PLAYERS:
+        raise Invalid("$.level", f"no AI level {value!r}")
+    return value
+
+
+SCALAR = Custom(
+    lambda v: v if v is None or type(v) in (bool, int, str) else _not_scalar(v)
+)
+
+
+def _not_scalar(value: Any) -> Any:
+    raise Invalid("$.options", f"an option is true/false, a number or a word, not {value!r}"[:120])
+
+
+# The new-game choices as the app keeps them (web.settings may add fields: kept as they are).
+SETUP = Custom(
+    _options_fit,
+    Obj(
+        {
+            "variant": OneOf(tuple(engine.VARIANTS)),
+            "options": MapOf(SCALAR, keys=Str(40), max_len=20),
+            "level": Custom(_level, Str(20)),
+            "dealer": OneOf(("you", "opponent", "random")),
+            "seats": ListOf(OneOf(KINDS), max_len=MAX_SEATS),
+        },
+        optional={"variant", "options", "level", "dealer", "seats"},
+        keep_unknown=True,
+    ),
+)
+
+LANG = register(storage.LANG_KEY, OneOf(LANGS), json=False)
+SETTINGS = register(storage.SETTINGS_KEY, SETUP)
+
+
+def _game_fits(save: dict[str, Any]) -> dict[str, Any]:
+    """The saved game replays under this version's rules; its seat and deal exist."""
+    game = engine.Game.from_json(save["game"])
+    players = game.rules.players
+    if save.get("human", 0) >= players:
+        raise Invalid("$.human", f"no seat {save['human']} in a {players}-player game")
+    if "seats" in save:
+        try:
+            Seats.from_json(save["seats"], players)
+        except SeatsError as err:
+            raise Invalid("$.seats", err.code) from None
+    return {**save, "game": game}
+
+
+def _save_notice(bad: Invalid) -> str:
+    if bad.path == "$.version":
+        return "save.old_version"
+    return "save.corrupt" if bad.path in ("$", "$.format") else "save.unreadable"
+
+
+SAVE = register(
+    storage.SAVE_KEY,
+    Custom(
+        _game_fits,
+        Obj(
+            {
+                "format": OneOf((storage.FORMAT,)),
+                "version": OneOf((storage.VERSION,)),
+                "game": AnyValue(),  # checked by replaying it (engine.Game.from_json)
+                "human": Int(0, 3),
+                "settings": SETUP,
+                "deal_number": Int(1, 100_000),
+                "undo_used": Bool(),
+                "recorded": Bool(),
+            },
+            optional={"human", "settings", "deal_number", "undo_used", "recorded"},
+            keep_unknown=True,
+        ),
+    ),
+    notice=_save_notice,
+)
