@@ -336,9 +336,7 @@ class App:
             },
             table_players=n,
         )
-        self.dom.set_look(
-            card_faces.look(self.settings.get("card_style"), self.settings.get("card_back"))
-        )
+        self.dom.set_look(card_faces.look_of(self.settings))
         self.announce()
         # A keyboard player who just won a trick lands on the declare/pass choice.
         prompt = view.phase in ("declare", "answer") and view.current == self.human

@@ -11,6 +11,7 @@ and high contrast) and ``data-back="blue|red"``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 from typing import Any
 
@@ -36,3 +37,10 @@ def look(style: Any, back: Any) -> dict[str, str]:
         "data-cards": style if style in STYLES else DEFAULT_STYLE,
         "data-back": back if back in BACKS else DEFAULT_BACK,
     }
+
+
+def look_of(settings: Any) -> dict[str, str]:
+    """The look from the player's settings (a mapping or the settings model)."""
+    if isinstance(settings, Mapping):
+        return look(settings.get("card_style"), settings.get("card_back"))
+    return look(getattr(settings, "card_style", None), getattr(settings, "card_back", None))

@@ -1,8 +1,7 @@
-"""Saving and resuming the game in localStorage.
+"""localStorage access that never raises (storage full, disabled, private mode).
 
-A save is versioned JSON; anything unreadable (corrupt text, an old format,
-a game the engine refuses) is moved aside under another key and reported,
-never raised, so a bad save can never stop the app from starting.
+What is read back is checked by web.schema before use; web.keeper writes the save.
+A save is versioned JSON (``encode``).
 """
 
 from __future__ import annotations
@@ -75,51 +74,6 @@ def encode(game_json: Any, extra: dict[str, Any]) -> str:
     return json.dumps(
         {"format": FORMAT, "version": VERSION, "game": game_json, **extra}, separators=(",", ":")
     )
-
-
-def save(store: KeyValue, game_json: Any, extra: dict[str, Any]) -> bool:
-    """Write the whole game; False when the browser refused it."""
-    return _set(store, SAVE_KEY, encode(game_json, extra))
-
-
-class SaveProblem(Exception):
-    """The save exists but cannot be used; `code` names why (catalog key)."""
-
-    def __init__(self, code: str) -> None:
-        super().__init__(code)
-        self.code = code
-
-
-def read(store: KeyValue) -> dict[str, Any] | None:
-    """The parsed save, None if there is none; SaveProblem if it is unusable."""
-    text = _get(store, SAVE_KEY)
-    if text is None or text == "":
-        return None
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise SaveProblem("save.corrupt") from exc
-    if not isinstance(data, dict) or data.get("format") != FORMAT or "game" not in data:
-        raise SaveProblem("save.corrupt")
-    if data.get("version") != VERSION:
-        raise SaveProblem("save.old_version")
-    return data
-
-
-def set_aside(store: KeyValue, stamp: str) -> str:
-    """Move the current save to another key (kept for inspection); returns that key."""
-    key = ASIDE_PREFIX + stamp
-    text = _get(store, SAVE_KEY)
-    if text is not None:
-        _set(store, key, text)
-    with contextlib.suppress(Exception):  # storage disabled: nothing to remove
-        store.removeItem(SAVE_KEY)
-    return key
-
-
-def clear(store: KeyValue) -> None:
-    with contextlib.suppress(Exception):  # storage disabled: nothing to remove
-        store.removeItem(SAVE_KEY)
 
 
 def remove(store: KeyValue, key: str) -> None:

@@ -145,16 +145,20 @@ class BrowserTabs(Tabs):
         if self.locks is None:
             self.playing = True
             return True
-        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        answered = asyncio.Event()
 
         def first(got: bool) -> None:
-            if not future.done():
-                future.set_result(got)
-            if not got:  # wait in the queue: the player tab may close
-                self._request({}, lambda got_later: self._set_playing(got_later))
+            self.playing = got
+            answered.set()
+            if not got:  # wait in the queue: the lock comes free when the player tab closes
+                self._request({}, self._set_playing)
 
         self._request({"ifAvailable": True}, first)
-        self.playing = await future
+        await answered.wait()
+        for _ in range(10):  # a reload: the page before this one may still be letting go
+            if self.playing:
+                break
+            await asyncio.sleep(0.05)
         return self.playing
 
     def take_over(self) -> None:

@@ -32,6 +32,8 @@ SHELL_KEYS = (
     "boot.progress",
     "boot.first_visit",
     "boot.retry",
+    "boot.start_fresh",
+    "boot.start_fresh_note",
     "update.available",
     "update.reload",
     "update.later",

@@ -92,6 +92,13 @@ def test_look_falls_back_to_faces_and_blue() -> None:
     assert card_faces.look("simple", "red") == {"data-cards": "simple", "data-back": "red"}
     assert card_faces.look("fancy", None) == {"data-cards": "faces", "data-back": "blue"}
 
+    class Model:
+        card_style = "simple"
+        card_back = "red"
+
+    assert card_faces.look_of(Model()) == card_faces.look("simple", "red")
+    assert card_faces.look_of({"card_back": "red"}) == card_faces.look("faces", "red")
+
 
 def app_files() -> dict[str, int]:
     """The files the build ships besides the Python runtime: the app's own bytes."""

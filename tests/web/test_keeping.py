@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from web import app as app_module
-from web import i18n, storage
+from web import history, i18n, storage
 from web.app import App
 from web.dom import Dom
 from web.tabs import LocalHub, Tabs
@@ -263,7 +263,14 @@ def test_markup_in_texts_is_inert(monkeypatch: pytest.MonkeyPatch) -> None:
     snap()  # the deal summary
     app.keeper.tabs.playing = False  # the watcher's banner
     snap()
-    assert len(screens) == 8
+    # A stored record's strings (history list) and a problem text from an imported file.
+    entry = history.make_entry(
+        game_id=PAYLOAD, finished=0, record={"variant": PAYLOAD, "deals": []}, level=PAYLOAD,
+        human=0, undo=True, won=None, totals=[1, 2],
+    )
+    entry["variant"] = PAYLOAD
+    screens.append(history.render_history([entry], app.cat, lambda _: PAYLOAD, problem=PAYLOAD))
+    assert len(screens) == 9
     for html in screens:
         assert PAYLOAD not in html and "&lt;img" in html
         assert inert(html), html[:300]

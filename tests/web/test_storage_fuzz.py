@@ -245,3 +245,18 @@ def test_shapes_are_strict() -> None:
     with pytest.raises(schema.Invalid):
         schema.Str().check("\ud800")
     assert sorted(LANGS) == sorted(schema.LANG.shape.values)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("key", ["bezique.stats", "bezique.history"])
+def test_keys_other_modules_register_are_checked_at_start(key: str) -> None:
+    """Statistics and history (web.stats, web.history register them): a wrong value of any
+    shape is set aside when the app starts, whichever screen reads it later."""
+    assert key in schema.REGISTRY
+    values = [json.dumps(v) for v in WRONG_VALUES] + RAW_VALUES + ["{not json"]
+    for text in values:
+        store = storage.MemoryStorage()
+        store.setItem(key, text)
+        app = start_app(store)
+        assert key not in store.data, text[:80]
+        assert [store.data[k] for k in schema.broken_keys(store, key)] == [text]
+        assert app.notice is not None and app.notice_error
