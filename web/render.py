@@ -315,7 +315,7 @@ def render_hand(view: TableView, cat: Cat, focus_index: int = 0) -> str:
                 card,
                 cat,
                 tag="button",
-                attrs=f'type="button" tabindex="{tab}" data-index="{i}" style="--i:{i}" '
+                attrs=f'type="button" tabindex="{tab}" data-index="{i}" '
                 f"{attr_action(action, ok)}",
                 classes=cls,
             )
@@ -343,7 +343,7 @@ def render_hand(view: TableView, cat: Cat, focus_index: int = 0) -> str:
         f'<header class="seat-head"><span '
         f'class="name">{escape(name)}</span>{flags}{status}</header>'
         f"{render_groups(me, view, cat, small=False)}"
-        f'<div class="hand" role="toolbar" style="--n:{len(out)}" '
+        f'<div class="hand" role="toolbar" '
         f'aria-label="{escape(cat.t("a11y.hand"))}">{"".join(out)}</div>'
         "</section>"
     )
