@@ -125,6 +125,7 @@ def dynamic_families(catalog_keys: Iterable[str] = ()) -> dict[str, tuple[str, .
     """
     import engine
     from engine.match import BASE_POINTS
+    from web import card_faces
     from web.seats import KINDS as SEAT_KINDS
     from web.settings import ANIMATION_SPEEDS, CARD_SIZES
 
@@ -160,6 +161,8 @@ def dynamic_families(catalog_keys: Iterable[str] = ()) -> dict[str, tuple[str, .
         # the settings screen words a choice as f"{label}.{value}" (web.screens)
         "settings.animation.": _keys("settings.animation.", ANIMATION_SPEEDS),
         "settings.card_size.": _keys("settings.card_size.", CARD_SIZES),
+        "settings.card_style.": _keys("settings.card_style.", card_faces.STYLES),
+        "settings.card_back.": _keys("settings.card_back.", card_faces.BACKS),
         "seats.kind.": _keys("seats.kind.", SEAT_KINDS),
         "table.game_kind.": _keys("table.game_kind.", BASE_POINTS),
         "summary.why.": _keys("summary.why.", (*BASE_POINTS, *MATCH_WHY_EXTRA)),
