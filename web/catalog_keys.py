@@ -73,23 +73,6 @@ RULE_CODES = (
 EXTRA_DECLARATIONS = ("seven", "seven_turnup")
 
 
-# Keys of the start, menu and rules screens on the table-layout branch, written in
-# every catalog before that work lands: counted as used until it does (then this
-# list goes, and the unused-key test checks them like any other key).
-AWAITING_CODE = (
-    "a11y.close",
-    "app.tagline",
-    "menu.confirm_new",
-    "menu.continue",
-    "menu.language",
-    "menu.no",
-    "menu.open",
-    "menu.yes",
-    "rules.choose_variant",
-    "rules.title",
-)
-
-
 def _keys(prefix: str, suffixes: Iterable[object]) -> tuple[str, ...]:
     return tuple(sorted({f"{prefix}{s}" for s in suffixes}))
 
@@ -142,6 +125,7 @@ def dynamic_families(catalog_keys: Iterable[str] = ()) -> dict[str, tuple[str, .
     """
     import engine
     from engine.match import BASE_POINTS
+    from web import card_faces
     from web.seats import KINDS as SEAT_KINDS
     from web.settings import ANIMATION_SPEEDS, CARD_SIZES
 
@@ -177,6 +161,8 @@ def dynamic_families(catalog_keys: Iterable[str] = ()) -> dict[str, tuple[str, .
         # the settings screen words a choice as f"{label}.{value}" (web.screens)
         "settings.animation.": _keys("settings.animation.", ANIMATION_SPEEDS),
         "settings.card_size.": _keys("settings.card_size.", CARD_SIZES),
+        "settings.card_style.": _keys("settings.card_style.", card_faces.STYLES),
+        "settings.card_back.": _keys("settings.card_back.", card_faces.BACKS),
         "seats.kind.": _keys("seats.kind.", SEAT_KINDS),
         "table.game_kind.": _keys("table.game_kind.", BASE_POINTS),
         "summary.why.": _keys("summary.why.", (*BASE_POINTS, *MATCH_WHY_EXTRA)),

@@ -242,6 +242,8 @@ SETTING_CONTROLS: list[SettingControl] = [
     SettingControl("animation", "settings.animation"),
     SettingControl("sound", "settings.sound"),
     SettingControl("card_size", "settings.card_size"),
+    SettingControl("card_style", "settings.card_style"),
+    SettingControl("card_back", "settings.card_back"),
     SettingControl("confirm_new_game", "settings.confirm_new_game"),
 ]
 

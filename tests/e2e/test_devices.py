@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 WaitFn = Callable[..., None]
 IPHONE = (
@@ -195,3 +195,122 @@ def test_shortcuts_open_a_new_game_or_continue(
     page.wait_for_function(TURN, timeout=TIMEOUT_MS)  # straight to the saved game
     assert page.locator('[role="dialog"]').count() == 0
     assert page.evaluate(cards) == hand
+
+
+def test_ios_steps_notch_and_touch_on_a_phone(
+    browser: Browser, app_url: str, wait_ready: WaitFn, artifacts_dir: Path
+) -> None:
+    context = browser.new_context(
+        user_agent=IPHONE,
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        reduced_motion="reduce",
+    )
+    try:
+        page = context.new_page()
+        fresh_table(page, app_url, wait_ready, seed=3)
+        for _ in range(3):
+            page.locator(ENABLED).first.click()
+            page.wait_for_function(TURN, timeout=TIMEOUT_MS)
+        cdp = context.new_cdp_session(page)
+
+        # iPhone 15 in portrait: the Dynamic Island above, the home indicator below.
+        portrait = {"top": 59, "bottom": 34}
+        cdp.send("Emulation.setSafeAreaInsetsOverride", {"insets": portrait})
+        page.evaluate("scrollTo(0, 0)")
+        page.screenshot(path=str(artifacts_dir / "notch-portrait.png"))
+        assert outside_safe_area(page, portrait) == []
+        assert small_targets(page) == []
+        card = page.locator("#bz-me .hand [data-card]").first
+        style = card.evaluate(
+            "(el) => [getComputedStyle(el).touchAction, getComputedStyle(el).userSelect]"
+        )
+        assert style == ["manipulation", "none"], style
+
+        # iOS, not installed: the menu shows the two steps with the icon, in each language.
+        open_menu(page)
+        steps = page.locator('[data-install="ios"]')
+        steps.wait_for()
+        assert page.locator('[data-command="install"]').count() == 0
+        assert steps.locator("img.app-icon").count() == 1 and steps.locator("ol li").count() == 2
+        page.screenshot(path=str(artifacts_dir / "install-ios-menu.png"))
+        assert outside_safe_area(page, portrait, fixed=True) == []
+        page.locator('#bz-overlay [data-command="language"][data-lang="he"]').first.click()
+        page.wait_for_function("document.documentElement.lang === 'he'")
+        steps.wait_for()
+        assert "למסך הבית" in (steps.text_content() or "")
+        page.screenshot(path=str(artifacts_dir / "install-ios-menu-he.png"))
+        close_overlay(page)
+
+        # Landscape: the notch on a side, the home indicator below.
+        landscape = {"left": 59, "right": 59, "bottom": 21}
+        page.set_viewport_size({"width": 844, "height": 390})
+        cdp.send("Emulation.setSafeAreaInsetsOverride", {"insets": landscape})
+        page.evaluate("scrollTo(0, 0)")
+        page.screenshot(path=str(artifacts_dir / "notch-landscape.png"))
+        assert outside_safe_area(page, landscape) == []
+        page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+        page.screenshot(path=str(artifacts_dir / "notch-landscape-end.png"))
+
+        # Installed (standalone): neither the steps nor an install command, even if a
+        # browser fired its prompt.
+        # iOS tells a home-screen app by navigator.standalone (Chromium has no such flag).
+        page.add_init_script("Object.defineProperty(navigator, 'standalone', {value: true})")
+        page.reload()
+        wait_ready(page)
+        to_the_table(page)
+        page.evaluate(FAKE_INSTALL_PROMPT)
+        open_menu(page)
+        assert page.locator('[data-install="ios"]').count() == 0
+        assert page.locator('[data-command="install"]').count() == 0
+    finally:
+        context.close()
+
+
+def test_persistence_after_the_first_deal_then_install(
+    page: Page, app_url: str, wait_ready: WaitFn, artifacts_dir: Path
+) -> None:
+    page.add_init_script(PERSIST_SPY)
+    fresh_table(page, app_url, wait_ready, seed=11)
+    assert page.evaluate("window.__persistCalls") == 0  # not on a first visit
+    for _ in range(200):
+        page.wait_for_function(SUMMARY_OR_TURN, timeout=TIMEOUT_MS)
+        if page.locator("[data-summary]").count():
+            break
+        page.locator(ENABLED).first.click()
+    page.locator('[data-summary="deal"]').wait_for()
+    page.wait_for_function("window.__persistCalls === 1", timeout=TIMEOUT_MS)
+    assert page.evaluate("localStorage.getItem('bezique.storage.asked')") == "1"
+    page.locator('[data-summary] [data-command="next"]').click()
+    to_the_table(page)
+    page.reload()  # asked once per device, not once per visit (the spy counts from 0 again)
+    wait_ready(page)
+    to_the_table(page)
+    assert page.evaluate("window.__persistCalls") == 0
+
+    # The settings say the saves are not protected, and offer the request and a backup.
+    open_menu(page)
+    page.locator('[data-command="settings"]').first.click()
+    status = page.locator("[data-storage]")
+    status.wait_for()
+    assert status.get_attribute("data-storage") == "not-kept"
+    assert page.locator('.storage [data-command="export"]').count() == 1
+    page.locator('[data-command="persist"]').click()
+    page.wait_for_function("window.__persistCalls === 1", timeout=TIMEOUT_MS)
+    page.locator(".storage .note").wait_for()
+    page.screenshot(path=str(artifacts_dir / "settings-storage.png"))
+    close_overlay(page)
+
+    # Chromium's install prompt: kept by the shell, offered in the menu, used once.
+    assert page.evaluate(FAKE_INSTALL_PROMPT) is True  # the shell keeps it for the menu
+    open_menu(page)
+    install = page.locator('[data-command="install"]')
+    install.wait_for()
+    page.screenshot(path=str(artifacts_dir / "install-menu.png"))
+    install.click()
+    page.wait_for_function("window.__prompted === 1", timeout=TIMEOUT_MS)
+    page.wait_for_function("window.__persistCalls === 2", timeout=TIMEOUT_MS)  # on install
+    page.wait_for_function(
+        "!document.querySelector('[data-command=\"install\"]')", timeout=TIMEOUT_MS
+    )

@@ -121,3 +121,23 @@ def test_faces_and_the_whole_app_fit_the_size_budget() -> None:
     assert svg < 72_000
     # 5 % headroom (was 10 %: the start, menu and settings screens took ~14 kB of it)
     assert total < APP_BUDGET * 0.95, f"{total:,} bytes"
+
+
+def test_the_settings_screen_offers_card_style_and_back() -> None:
+    from web import screens
+    from web.settings import Settings
+
+    names = [c.name for c in screens.SETTING_CONTROLS]
+    assert "card_style" in names and "card_back" in names
+    for lang in i18n.LANGS:
+        cat = load_catalog(lang)
+        controls = screens.SETTING_CONTROLS
+        html = "".join(screens.setting_control(c, Settings(), cat) for c in controls)
+        for name, values in (("card_style", card_faces.STYLES), ("card_back", card_faces.BACKS)):
+            for value in values:
+                assert f'name="{name}" value="{value}"' in html
+                assert cat.has(f"settings.{name}.{value}")
+    chosen = Settings()
+    assert chosen.with_value("card_style", "simple") and chosen.with_value("card_back", "red")
+    assert not chosen.with_value("card_back", "green")
+    assert card_faces.look_of(chosen) == card_faces.look("simple", "red")
