@@ -63,6 +63,9 @@ PROBLEMS = """(tapCheck) => {
       bad.push(`${name(el)} outside the screen ${at}`);
     }
   }
+  for (const t of document.querySelectorAll('#bz-overlay .summary .tablewrap')) {
+    if (t.scrollWidth > t.clientWidth + 1) bad.push(`score table cut off sideways`);
+  }
   for (const d of document.querySelectorAll('#bz-overlay .dialog, #bz-overlay .summary')) {
     const r = d.getBoundingClientRect();
     if (!inside(r, screen)) bad.push(`dialog ${d.className} larger than the screen`);
