@@ -9,7 +9,6 @@ import asyncio
 import json
 import re
 import sys
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
+from tests.web.threads import in_thread as isolated  # noqa: E402
 from web import storage  # noqa: E402
 from web.app import App  # noqa: E402
 from web.dom import Dom  # noqa: E402
@@ -49,23 +49,6 @@ def run_app(variant: str, seed: int = 3) -> tuple[App, FakeDom]:
     return app, dom
 
 
-def isolated(fn: Any) -> Any:
-    """Run in a thread of its own: Playwright's sync API may own this thread's event loop."""
-    result: list[Any] = []
-    errors: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            result.append(fn())
-        except BaseException as exc:  # re-raised in the test's thread
-            errors.append(exc)
-
-    worker = threading.Thread(target=target)
-    worker.start()
-    worker.join()
-    if errors:
-        raise errors[0]
-    return result[0] if result else None
 
 
 def play_deal(app: App) -> None:

@@ -12,7 +12,6 @@ import asyncio
 import random
 import re
 import sys
-import threading
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
+from tests.web.threads import in_thread  # noqa: E402
 from web import flow, storage  # noqa: E402
 from web.adapter import build_view  # noqa: E402
 from web.app import App  # noqa: E402
@@ -44,23 +44,6 @@ class FakeDom(Dom):
         self.said.append(text)
 
 
-def in_thread(fn: Any) -> Any:
-    """Run in a fresh thread (an event loop of its own, whatever the test runner holds)."""
-    out: list[Any] = []
-    errors: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            out.append(fn())
-        except BaseException as exc:
-            errors.append(exc)
-
-    worker = threading.Thread(target=target)
-    worker.start()
-    worker.join()
-    if errors:
-        raise errors[0]
-    return out[0] if out else None
 
 
 def make_app(variant: str = "classic", seed: int = 5, options: Any = None) -> tuple[App, FakeDom]:

@@ -12,9 +12,7 @@ import asyncio
 import html
 import re
 import sys
-import threading
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -22,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tests.web.threads import in_thread  # noqa: E402
 from web import i18n, score_sheet, storage  # noqa: E402
 from web.app import App  # noqa: E402
 from web.dom import Dom  # noqa: E402
@@ -48,23 +47,6 @@ def visible_text(fragment: str) -> str:
     return html.unescape(re.sub(r"<[^<>]*>", " ", fragment))
 
 
-def in_thread(fn: Any) -> Any:
-    """Run apart from any event loop a browser test may own in this thread."""
-    out: list[Any] = []
-    errors: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            out.append(fn())
-        except BaseException as exc:
-            errors.append(exc)
-
-    worker = threading.Thread(target=target)
-    worker.start()
-    worker.join()
-    if errors:
-        raise errors[0]
-    return out[0]
 
 
 def play(app: App, until_game_summary: bool) -> None:

@@ -8,7 +8,6 @@ import random
 import re
 import subprocess
 import sys
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ if str(ROOT) not in sys.path:
 
 import engine  # noqa: E402
 from engine.cli import summary  # noqa: E402
+from tests.web.threads import in_thread as isolated  # noqa: E402
 from web import history, schema, stats, storage  # noqa: E402
 from web.app import App, load_catalog  # noqa: E402
 from web.dom import Dom  # noqa: E402
@@ -51,23 +51,6 @@ class FakeDom(Dom):
             on_text(self.file_text)
 
 
-def isolated(fn: Any) -> Any:
-    """Run in a thread of its own (an event loop of its own, away from Playwright's)."""
-    out: list[Any] = []
-    errors: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            out.append(fn())
-        except BaseException as exc:
-            errors.append(exc)
-
-    worker = threading.Thread(target=target)
-    worker.start()
-    worker.join()
-    if errors:
-        raise errors[0]
-    return out[0] if out else None
 
 
 def finished_game(variant: str, seed: int, options: dict[str, Any] | None = None) -> Any:
