@@ -66,9 +66,16 @@ AWAITING_PLAYER = (
 
 
 def leave_start_screen(page: Page) -> None:
-    """The app opens on its start screen: continue the saved game or start a new one."""
+    """The app opens on its start screen: continue the saved game or start a new one
+    (nothing to do when the table is already in play)."""
+    page.wait_for_function(
+        "() => !!document.querySelector('[data-screen=\"start\"]') || "
+        "!!document.querySelector('#bz [data-action]:not([aria-disabled=\"true\"])')",
+        timeout=BOOT_TIMEOUT_MS,
+    )
     start = page.locator('[data-screen="start"]')
-    start.wait_for(timeout=BOOT_TIMEOUT_MS)
+    if not start.count():
+        return
     if start.locator('[data-command="continue"]').count():
         start.locator('[data-command="continue"]').click()
     else:
