@@ -26,6 +26,7 @@ from ..cards import ACE, JACK, KING, QUEEN, TEN, kind_code, rank_of, suit_of
 from ..cards import SEVEN as SEVEN_RANK
 from ..deal import ANSWERING, DECLARING, Observation
 from ..rules import beats, winning_code
+from .evaluate import model_for
 from .policy import card_points
 from .search import SearchResult, candidates, pimc, side_score
 from .vido import vido_choice, win_chance
@@ -273,6 +274,9 @@ WEIGHT = 0.5
 PRIOR_BONUS = 5.0  # points the normal level's choice gets before the search compares
 BROWSER_BUDGET: tuple[int | None, float | None] = (400, 0.8)
 CPYTHON_BUDGET: tuple[int | None, float | None] = (16, None)
+SOLVE_CARDS = 4  # three or four players: exact end phase once no hand holds more
+SOLVE_BELOW = 0  # two players: solve the end phase from rollouts this near the stock's end
+
 class StrongPlayer:
     """PIMC over consistent worlds with rollouts and the exact end-phase solver.
 
@@ -283,7 +287,9 @@ class StrongPlayer:
 
     def __init__(self, rng: random.Random | None = None, worlds: int | None = None,
                  time_budget: float | None = None, slice_seconds: float = 0.03,
-                 horizon: int | None = HORIZON, weight: float = WEIGHT) -> None:
+                 horizon: int | None = HORIZON, weight: float = WEIGHT,
+                 learned: bool = True, solve_cards: int = SOLVE_CARDS,
+                 solve_below: int = SOLVE_BELOW, infer: bool = True) -> None:
         self.rng = rng or random.Random(0)
         if worlds is None and time_budget is None:
             worlds, time_budget = BROWSER_BUDGET if IN_BROWSER else CPYTHON_BUDGET
@@ -292,6 +298,10 @@ class StrongPlayer:
         self.slice_seconds = slice_seconds
         self.horizon = horizon
         self.weight = weight
+        self.learned = learned
+        self.solve_cards = solve_cards
+        self.solve_below = solve_below
+        self.infer = infer
         self.last: SearchResult | None = None
 
     def decide(self, obs: Observation) -> Decision:
@@ -309,7 +319,10 @@ class StrongPlayer:
             result = yield from pimc(obs, seed, self.worlds, self.time_budget,
                                      self.slice_seconds, horizon=self.horizon,
                                      weight=self.weight, prior=prior,
-                                     prior_bonus=PRIOR_BONUS)
+                                     prior_bonus=PRIOR_BONUS,
+                                     model=model_for(obs.variant) if self.learned else None,
+                                     solve_cards=self.solve_cards,
+                                     solve_below=self.solve_below, infer=self.infer)
         except WorldError:
             return normal_action(obs, self.rng)
         self.last = result
