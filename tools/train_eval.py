@@ -25,13 +25,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine import new_game  # noqa: E402
-from engine.ai.evaluate import FEATURES, MODEL_FILE, relative_features  # noqa: E402
+from engine.ai.evaluate import FEATURES, MODEL_FILE, relative_features, stock_share  # noqa: E402
 from engine.ai.policy import potential, rollout  # noqa: E402
 from engine.ai.search import running_score, side_score  # noqa: E402
 from engine.deal import Deal  # noqa: E402
 
 VARIANTS = ("classic", "russian", "russian-3", "russian-4", "no-trump", "bezik")
-Sample = tuple[list[float], float, float]  # features, target, hand-made estimate
+Sample = tuple[list[float], float, float, float]  # features, target, hand-made, stock share
 
 
 def hand_made(deal: Deal, seat: int) -> float:
@@ -50,17 +50,17 @@ def samples(variant: str, deals: int, seed: int, every: int = 2) -> list[Sample]
     for k in range(deals):
         rng = random.Random(seed * 100_003 + k)
         deal = new_game(variant, seed=seed * 100_003 + k).deal
-        pending: list[tuple[int, list[float], float, float]] = []
+        pending: list[tuple[int, list[float], float, float, float]] = []
         trick = 0
         while deal.current is not None:
             if trick % every == 0:
                 for s in range(deal.n):
                     pending.append((s, relative_features(deal, s), running_score(deal, s),
-                                    hand_made(deal, s)))
+                                    hand_made(deal, s), stock_share(deal)))
             trick += 1
             rollout(deal, rng, tricks=1)
-        for s, x, now, old in pending:
-            out.append((x, side_score(deal, s) - now, old))
+        for s, x, now, old, share in pending:
+            out.append((x, side_score(deal, s) - now, old, share))
     return out
 
 
@@ -68,7 +68,7 @@ def ridge(data: list[Sample], lam: float) -> list[float]:
     m = len(FEATURES)
     xtx = [[0.0] * m for _ in range(m)]
     xty = [0.0] * m
-    for x, y, _ in data:
+    for x, y, _, _ in data:
         for i in range(m):
             xi = x[i]
             if not xi:
@@ -102,11 +102,22 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
 
 
 def r2(data: list[Sample], predict: list[float]) -> float:
-    ys = [y for _, y, _ in data]
+    ys = [y for _, y, _, _ in data]
     mean = sum(ys) / len(ys)
     total = sum((y - mean) ** 2 for y in ys)
     err = sum((y - p) ** 2 for y, p in zip(ys, predict, strict=True))
     return 1.0 - err / total if total else 0.0
+
+
+def spreads(data: list[Sample], predict: list[float]) -> dict[str, float]:
+    """The model's error (root mean square) with most of the stock still to draw and
+    later: the spread the bezik vido's chance to win assumes around the predicted rest."""
+    early: list[float] = []
+    late: list[float] = []
+    for (_, y, _, share), p in zip(data, predict, strict=True):
+        (early if share >= 0.5 else late).append((y - p) ** 2)
+    return {"rmse_early": round((sum(early) / max(1, len(early))) ** 0.5, 1),
+            "rmse_late": round((sum(late) / max(1, len(late))) ** 0.5, 1)}
 
 
 def main() -> int:
@@ -129,16 +140,17 @@ def main() -> int:
         train = samples(variant, args.deals, seed=1)
         test = samples(variant, args.test_deals, seed=2)
         weights = ridge(train, args.lam)
-        learned = [sum(w * v for w, v in zip(weights, x, strict=True)) for x, _, _ in test]
+        learned = [sum(w * v for w, v in zip(weights, x, strict=True)) for x, _, _, _ in test]
         fit = {"train_deals": args.deals, "train_samples": len(train),
                "test_deals": args.test_deals, "r2_learned": round(r2(test, learned), 4),
-               "r2_hand_made": round(r2(test, [old for _, _, old in test]), 4)}
+               "r2_hand_made": round(r2(test, [old for _, _, old, _ in test]), 4),
+               **spreads(test, learned)}
         models[variant] = [round(w, 5) for w in weights]
         fits[variant] = fit
         print(variant, fit, f"{time.perf_counter() - t0:.1f}s", flush=True)
     data = {
-        "about": "Linear leaf evaluation per variant (engine/ai/evaluate.py); "
-                 "made by: python tools/train_eval.py " + " ".join(sys.argv[1:]),
+        "about": "Linear leaf evaluation per variant (engine/ai/evaluate.py), made by "
+                 "python tools/train_eval.py --deals N --test-deals M (see each fit)",
         "features": list(FEATURES), "models": models, "fit": fits,
     }
     out_path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")

@@ -31,17 +31,23 @@ BASE = (
 FEATURES = BASE + tuple(f"{name}*stock" for name in BASE)
 
 _MODELS: dict[str, list[float]] | None = None
+_SPREADS: dict[str, tuple[float, float]] = {}
 
 
 def models() -> dict[str, list[float]]:
     """The weights per variant (empty when the file is missing or does not fit)."""
     global _MODELS
     if _MODELS is None:
+        _MODELS = {}
         try:
             data = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
-            found = data.get("models", {}) if data.get("features") == list(FEATURES) else {}
-            _MODELS = {k: [float(x) for x in v] for k, v in found.items()
-                       if isinstance(v, list) and len(v) == len(FEATURES)}
+            if data.get("features") == list(FEATURES):
+                for name, weights in data.get("models", {}).items():
+                    if isinstance(weights, list) and len(weights) == len(FEATURES):
+                        _MODELS[name] = [float(x) for x in weights]
+                for name, fit in data.get("fit", {}).items():
+                    if "rmse_early" in fit and "rmse_late" in fit:
+                        _SPREADS[name] = (float(fit["rmse_early"]), float(fit["rmse_late"]))
         except (OSError, ValueError, TypeError, AttributeError):
             _MODELS = {}
     return _MODELS
@@ -49,6 +55,16 @@ def models() -> dict[str, list[float]]:
 
 def model_for(variant: str) -> list[float] | None:
     return models().get(variant)
+
+
+def rest_spread(variant: str, share: float) -> float | None:
+    """The model's typical error on the rest of a deal (more with more stock to draw)."""
+    models()
+    found = _SPREADS.get(variant)
+    if found is None:
+        return None
+    early, late = found
+    return late + (early - late) * min(1.0, share * 1.5)
 
 
 def seat_features(deal: Deal, seat: int, stock_share: float) -> list[float]:

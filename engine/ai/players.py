@@ -26,9 +26,9 @@ from ..cards import ACE, JACK, KING, QUEEN, TEN, kind_code, rank_of, suit_of
 from ..cards import SEVEN as SEVEN_RANK
 from ..deal import ANSWERING, DECLARING, Observation
 from ..rules import beats, winning_code
-from .evaluate import model_for
+from .evaluate import model_for, predicted_rest, rest_spread, stock_share
 from .policy import card_points
-from .search import SearchResult, candidates, pimc, side_score
+from .search import SearchResult, candidates, pimc, running_score, side_score
 from .vido import vido_choice, win_chance
 from .world import Knowledge, WorldError, rules_for, sample_world
 
@@ -329,13 +329,16 @@ class StrongPlayer:
         return result.action
 
     def chance(self, obs: Observation, seed: int) -> Generator[None, None, float]:
-        """Chance to win the game: rollouts of this deal from sampled worlds."""
+        """Chance to win the game from the rest of this deal as sampled worlds value it:
+        the learned evaluation (with its measured error as the spread), else rollouts."""
         from .policy import rollout
 
         rng = random.Random(seed)
+        model = model_for(obs.variant) if self.learned else None
         diffs: list[float] = []
+        spreads: list[float] = []
         know = Knowledge(obs)
-        for k in range(min(6, self.worlds or 6)):
+        for k in range(min(8 if model else 6, self.worlds or 8)):
             try:
                 world = sample_world(obs, random.Random(seed + k), know)
             except WorldError:
@@ -343,13 +346,22 @@ class StrongPlayer:
             if world.phase == ANSWERING:
                 world.apply(Action(ACCEPT))
             before = side_score(world, obs.seat)
-            rollout(world, rng)
-            diffs.append(side_score(world, obs.seat) - before)
+            spread = rest_spread(obs.variant, stock_share(world)) if model else None
+            if model is not None and spread is not None:
+                diffs.append(running_score(world, obs.seat) - before
+                             + predicted_rest(world, obs.seat, model))
+                spreads.append(spread)
+            else:
+                rollout(world, rng)
+                diffs.append(side_score(world, obs.seat) - before)
             yield
         if not diffs:
             return win_chance(obs)
         mean = sum(diffs) / len(diffs)
-        spread = (sum((d - mean) ** 2 for d in diffs) / len(diffs)) ** 0.5 + 200.0
+        if spreads:
+            spread = sum(spreads) / len(spreads)
+        else:
+            spread = (sum((d - mean) ** 2 for d in diffs) / len(diffs)) ** 0.5 + 200.0
         return win_chance(obs, mean, spread)
 
     def explain(self, obs: Observation, action: Action) -> str:

@@ -170,3 +170,25 @@ def test_worlds_where_an_opponent_passed_over_a_good_declaration_weigh_less() ->
     assert 1.0 in weights and any(w < 1.0 for w in weights)
     for w in weights:  # one factor per pass that the world makes unlikely
         assert any(abs(w - PASS_LIKELIHOOD ** k) < 1e-9 for k in range(8))
+
+
+def test_bezik_chance_to_win_comes_from_the_learned_evaluation() -> None:
+    from engine.ai.players import StrongPlayer
+
+    game = new_game("bezik", seed=2)
+    seat = game.current_player
+    assert seat is not None
+    obs = game.observation(seat)
+    assert evaluate.rest_spread("bezik", 1.0) is not None
+    chances = []
+    for before in ([0, 0], [2600, 0], [0, 2600]):
+        obs.extra["game_before"] = before if seat == 0 else before[::-1]  # seat's own first
+        player = StrongPlayer(random.Random(1), worlds=8)
+        gen = player.chance(obs, 5)
+        try:
+            while True:
+                next(gen)
+        except StopIteration as stop:
+            chances.append(stop.value)
+    even, ahead, behind = chances
+    assert 0.3 < even < 0.7 and ahead > 0.85 and behind < 0.15
