@@ -24,7 +24,7 @@ from collections.abc import Generator
 from ..actions import ACCEPT, DECLARE, PASS, PLAY, PLAY_TABLE, REFUSE, SEVEN, VIDO, Action
 from ..cards import ACE, JACK, KING, QUEEN, TEN, kind_code, rank_of, suit_of
 from ..cards import SEVEN as SEVEN_RANK
-from ..deal import ANSWERING, DECLARING, Observation
+from ..deal import ANSWERING, DECLARING, PLAYING, Observation
 from ..rules import beats, winning_code
 from .evaluate import model_for, predicted_rest, rest_spread, stock_share
 from .policy import card_points
@@ -315,7 +315,9 @@ class StrongPlayer:
             if choice is not None or obs.phase == ANSWERING:
                 return choice or Action(ACCEPT)
         try:
-            prior = normal_action(obs, random.Random(seed)) if PRIOR_BONUS else None
+            exact = obs.players == 2 and obs.end_phase and obs.phase == PLAYING
+            # the rule-based prior would solve the end phase a second time: not needed there
+            prior = normal_action(obs, random.Random(seed)) if PRIOR_BONUS and not exact else None
             result = yield from pimc(obs, seed, self.worlds, self.time_budget,
                                      self.slice_seconds, horizon=self.horizon,
                                      weight=self.weight, prior=prior,
