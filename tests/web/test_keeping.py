@@ -161,17 +161,17 @@ def test_two_tabs_one_player_nothing_lost() -> None:
         assert second.game.to_json() == first.game.to_json()  # the watcher follows
     # The watcher cannot move: clicks do nothing.
     before = second.game.to_json()
-    second.on_click(second.game.legal_actions()[0].text(), None, None)
-    second.on_click(None, "new-game", None)
+    second.commands.on_click(second.game.legal_actions()[0].text(), None, None)
+    second.commands.on_click(None, "new-game", None)
     assert second.game.to_json() == before and stored_actions(store) == actions(before)
     # Take over: the second tab plays on from the latest move, the first watches.
-    second.on_click(None, "take-over", None)
+    second.commands.on_click(None, "take-over", None)
     assert second.keeper.playing and not first.keeper.playing
     assert 'data-command="take-over"' in first_page.regions["bz-notice"]
     moves_before = actions(second.game.to_json())
     for _ in range(3):
         human_move(second, rng)
-    first.on_click(first.game.legal_actions()[0].text(), None, None)  # refused
+    first.commands.on_click(first.game.legal_actions()[0].text(), None, None)  # refused
     final = actions(second.game.to_json())
     assert final[: len(moves_before)] == moves_before
     assert stored_actions(store) == final
@@ -192,7 +192,7 @@ def test_a_move_that_crosses_the_take_over_is_kept() -> None:
     computer_moves(old)
     new, _ = open_tab(store, hub.tab())
     late = old.game.clone()
-    new.on_click(None, "take-over", None)
+    new.commands.on_click(None, "take-over", None)
     late.apply(late.legal_actions()[0])  # made in the old tab just before it saw the steal
     text = storage.encode(
         late.to_json(),

@@ -118,7 +118,7 @@ def test_confirmation_before_leaving_a_game() -> None:
     app.command("confirm-new", None)
     assert app.overlay is None and app.game is not first
     # turned off in the settings: no question
-    app.on_change("setting.confirm_new_game", "false")
+    app.commands.on_change("setting.confirm_new_game", "false")
     app.try_action(app.game.legal_actions()[0].text())
     second = app.game
     app.command("new-game", None)
@@ -132,10 +132,10 @@ def test_settings_change_at_once_and_persist() -> None:
     screen = dom.regions["bz-overlay"]
     for name in ("auto_pass", "animation", "sound", "card_size", "confirm_new_game"):
         assert f'data-change="setting.{name}"' in screen
-    app.on_change("setting.animation", "off")
-    app.on_change("setting.card_size", "large")
-    app.on_change("setting.sound", "false")
-    app.on_change("setting.card_size", "gigantic")  # refused, kept
+    app.commands.on_change("setting.animation", "off")
+    app.commands.on_change("setting.card_size", "large")
+    app.commands.on_change("setting.sound", "false")
+    app.commands.on_change("setting.card_size", "gigantic")  # refused, kept
     assert dom.look["data-motion"] == "off" and dom.look["data-card-size"] == "large"
     stored = json.loads(app.store.getItem(settings.SETTINGS_KEY))
     assert stored["animation"] == "off" and stored["sound"] is False
@@ -159,7 +159,7 @@ def test_rules_of_every_variant_from_the_chooser() -> None:
     assert 'data-change="rules-variant"' in html and 'data-command="close"' in html
     seen = set()
     for variant in ("classic", "russian", "russian-3", "russian-4", "no-trump", "bezik"):
-        app.on_change("rules-variant", variant)
+        app.commands.on_change("rules-variant", variant)
         body = dom.regions["bz-overlay"]
         assert f'<option value="{variant}" selected>' in body
         seen.add(body)
