@@ -20,8 +20,8 @@ import engine  # noqa: E402
 from tests.web.hidden_cards import leaks  # noqa: E402
 from web import storage  # noqa: E402
 from web.app import App  # noqa: E402
-from web.screens import parse_settings  # noqa: E402
 from web.dom import Dom  # noqa: E402
+from web.screens import parse_settings  # noqa: E402
 from web.seats import COMPUTER, PERSON, Seats, SeatsError, fit, render_choices  # noqa: E402
 
 
