@@ -15,23 +15,11 @@ from typing import Any
 
 import pytest
 
+from tests.web.play import RecordingPage
 from web import app as app_module
 from web import history, i18n, storage
 from web.app import App
-from web.dom import Dom
 from web.tabs import LocalHub, Tabs
-
-
-class PageFake(Dom):
-    def __init__(self) -> None:
-        self.regions: dict[str, str] = {}
-        self.state = "loading"
-
-    def patch_all(self, regions: dict[str, str], table_players: int) -> None:
-        self.regions.update(regions)
-
-    def set_state(self, state: str) -> None:
-        self.state = state
 
 
 class FlakyStorage(storage.MemoryStorage):
@@ -58,8 +46,8 @@ def leave_start_screen(app: App) -> None:
         app.command("start", None)
 
 
-def open_tab(store: Any, tabs: Tabs | None = None, seed: int = 7) -> tuple[App, PageFake]:
-    page = PageFake()
+def open_tab(store: Any, tabs: Tabs | None = None, seed: int = 7) -> tuple[App, RecordingPage]:
+    page = RecordingPage()
     if tabs is not None:
         asyncio.run(tabs.claim())
     app = App(page, store, fast=True, seed=seed, tabs=tabs)

@@ -16,33 +16,14 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tests.web.play import RecordingPage  # noqa: E402
 from web import settings, storage  # noqa: E402
 from web.app import App  # noqa: E402
-from web.dom import Dom  # noqa: E402
 from web.menu import MENU_ENTRIES  # noqa: E402
 
 
-class FakeDom(Dom):
-    def __init__(self, form: dict[str, str] | None = None) -> None:
-        self.regions: dict[str, str] = {}
-        self.form = form or {}
-        self.look: dict[str, str] = {}
-
-    def patch_all(self, regions: dict[str, str], table_players: int) -> None:
-        self.regions.update(regions)
-
-    def set_look(self, attrs: dict[str, str]) -> None:
-        self.look.update(attrs)
-
-    def read_form(self, form_id: str) -> dict[str, str]:
-        return dict(self.form)
-
-    def attr(self, el: Any, name: str) -> str | None:
-        return el.get(name) if isinstance(el, dict) else None
-
-
-def boot(store: Any = None, form: dict[str, str] | None = None) -> tuple[App, FakeDom]:
-    dom = FakeDom(form)
+def boot(store: Any = None, form: dict[str, str] | None = None) -> tuple[App, RecordingPage]:
+    dom = RecordingPage(form)
     app = App(dom, store if store is not None else storage.MemoryStorage(), fast=True, seed=5)
     app.start()
     return app, dom
