@@ -180,7 +180,7 @@ def summarise(outcomes: Iterable[tuple[int, GameOutcome]], partnerships: bool
 
 def run_arena(variant: str, options: Mapping[str, Any], a: str, b: str, *, deals: int,
               seed: int = 0, jobs: int = 1, games: int | None = None,
-              progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+              progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Duplicate groups until ``deals`` deals (or ``games`` groups) have been played."""
     probe = new_game(variant, dict(options))
     rules = probe.rules
@@ -207,8 +207,8 @@ def run_arena(variant: str, options: Mapping[str, Any], a: str, b: str, *, deals
                 results.append((group + k // len(layout), out))
                 played_deals += out.deals
             group += batch
-            if progress is not None:
-                progress(group)
+            if progress is not None:  # the report so far
+                progress(summarise(results, rules.partnerships))
     finally:
         if pool is not None:
             pool.shutdown()
