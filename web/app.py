@@ -846,11 +846,13 @@ async def main() -> None:
     from web.dom import BrowserDom
     from web.tabs import BrowserTabs
 
+    from web import page
+
+    page.report_boot()
     dom = BrowserDom()
     try:
-        import js
-
-        params = js.URLSearchParams.new(js.window.location.search)
+        window = page.window()
+        params = window.URLSearchParams.new(window.location.search)
         fast = bool(params.has("fast"))
         raw_seed = params.get("seed")
         seed = int(raw_seed) if isinstance(raw_seed, str) and raw_seed.isdigit() else None
@@ -861,7 +863,7 @@ async def main() -> None:
         launch = params.get("start")
         app = App(
             dom,
-            js.window.localStorage,
+            window.localStorage,
             fast=fast,
             seed=seed,
             device=BrowserDevice(),
@@ -869,7 +871,7 @@ async def main() -> None:
             launch=launch if isinstance(launch, str) else None,
         )
         app.start()
-        js.window.bezique = None  # marks boot done for scripts; the app lives in Python
+        window.bezique = None  # marks boot done for scripts; the app lives in Python
         _APPS.append(app)
     except Exception:
         dom.set_state("error")

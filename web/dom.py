@@ -1,7 +1,8 @@
 """The browser side of the table: the page skeleton, patches, events, focus.
 
-Only this module touches ``js``/``pyodide``; the controller calls it through
-a few small methods, so the rest of the UI code runs under CPython too.
+Only this module touches the page (through ``web.page``, from the main thread or a
+worker); the controller calls it through a few small methods, so the rest of the UI code
+runs under CPython too.
 """
 
 from __future__ import annotations
@@ -102,12 +103,13 @@ def _css_string(value: str) -> str:
 
 
 class BrowserDom(Dom):
-    """The real page, through Pyodide's ``js`` module."""
+    """The real page, through ``web.page`` (Pyodide's ``js`` or PyScript's worker proxies)."""
 
     def __init__(self) -> None:
         global _JSNULL
-        import js
         from pyodide.ffi import create_proxy
+
+        from web import page
 
         try:
             from pyodide.ffi import jsnull
@@ -116,9 +118,9 @@ class BrowserDom(Dom):
         except ImportError:  # older Pyodide: null is None
             pass
 
-        self.js = js
+        self.js = page.window()
         self.create_proxy = create_proxy
-        self.doc = js.document
+        self.doc = self.js.document
         host = _n(self.doc.getElementById("app")) or self.doc.body
         host.innerHTML = SKELETON
         self.root = self.doc.getElementById("bz")
@@ -127,7 +129,7 @@ class BrowserDom(Dom):
         self.motion = "normal"
         self.nodes: dict[str, Any] = {}
         self._proxies: list[Any] = []
-        query = js.window.matchMedia("(prefers-reduced-motion: reduce)")
+        query = self.js.matchMedia("(prefers-reduced-motion: reduce)")
         self.reduced_motion = bool(query.matches)
         if _n(self.doc.querySelector('link[href$="app.css"]')) is None:
             link = self.doc.createElement("link")
@@ -165,13 +167,13 @@ class BrowserDom(Dom):
             if not hasattr(target, "closest"):
                 return
             el = _n(target.closest("[data-action],[data-command]"))
-            if el is None and target == self.node("bz-overlay"):
+            if el is None and _s(getattr(target, "id", None)) == "bz-overlay":
                 # a tap beside a closable screen closes it
                 el = _n(target.querySelector(':scope > .dialog [data-command="close"]'))
             if el is None or not self.root.contains(el):
                 return
             if el.tagName != "A":
-                evt.preventDefault()
+                evt.preventDefault()  # in a worker too late: index.html's shell did it
             click(_s(el.getAttribute("data-action")), _s(el.getAttribute("data-command")), el)
 
         def on_key(evt: Any) -> None:
@@ -190,7 +192,7 @@ class BrowserDom(Dom):
             raw = _s(target.getAttribute("data-index"))
             index = int(raw) if raw else None
             if key(key_name, index):
-                evt.preventDefault()
+                evt.preventDefault()  # in a worker too late: index.html's shell did it
 
         def on_change(evt: Any) -> None:
             target = evt.target
@@ -214,7 +216,7 @@ class BrowserDom(Dom):
     # ------------------------------------------------------------ patches
     def _focus_key(self) -> tuple[str, str] | None:
         active = _n(self.doc.activeElement)
-        if active is None or active == self.doc.body or not self.root.contains(active):
+        if active is None or active.tagName == "BODY" or not self.root.contains(active):
             return None
         idx = _s(active.getAttribute("data-index"))
         if idx is not None and active.classList.contains("hcard"):
@@ -262,7 +264,7 @@ class BrowserDom(Dom):
             self.fit_soon()
         if changed and focus is not None:
             active = _n(self.doc.activeElement)
-            if active is None or active == self.doc.body or not active.isConnected:
+            if active is None or active.tagName == "BODY" or not active.isConnected:
                 self._restore(focus)
 
     def fit_soon(self) -> None:
@@ -429,10 +431,11 @@ class BrowserDom(Dom):
         return out
 
     def download(self, filename: str, text: str) -> None:
-        from pyodide.ffi import create_once_callable, to_js
+        from pyodide.ffi import create_once_callable
 
-        options = to_js({"type": "application/json"}, dict_converter=self.js.Object.fromEntries)
-        blob = self.js.Blob.new(to_js([text]), options)
+        from web.page import js_array, js_object
+
+        blob = self.js.Blob.new(js_array([text]), js_object({"type": "application/json"}))
         url = self.js.URL.createObjectURL(blob)
         link = self.doc.createElement("a")
         link.href = url
@@ -469,10 +472,9 @@ class BrowserDom(Dom):
         picker.click()
 
     def format_time(self, ms: int, lang: str) -> str:
-        from pyodide.ffi import to_js
+        from web.page import js_object
 
-        options = to_js({"dateStyle": "short", "timeStyle": "short"},
-                        dict_converter=self.js.Object.fromEntries)
+        options = js_object({"dateStyle": "short", "timeStyle": "short"})
         try:
             return str(self.js.Date.new(ms).toLocaleString(lang, options))
         except Exception:  # an engine without Intl options: the plain form

@@ -22,7 +22,10 @@ snapshotBytes.catch(() => {}); // reported where it is awaited
 
 async function readSnapshot() {
   if (!SNAPSHOT) throw new Error("this build has no snapshot");
-  if (new URLSearchParams(location.search).get("snapshot") === "off") {
+  // The page's own address (main thread), or this module's (a worker: index.html then adds
+  // the flag to the interpreter's address in PyScript's config).
+  const off = (url) => new URL(url).searchParams.get("snapshot") === "off";
+  if (off(import.meta.url) || (typeof document !== "undefined" && off(location.href))) {
     throw new Error("turned off by ?snapshot=off");
   }
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
@@ -39,6 +42,9 @@ async function readSnapshot() {
 }
 
 function mark(path, reason) {
+  // A worker cannot reach the page: web/page.py copies this onto the page once Python runs.
+  globalThis.__bzPythonBoot = { path, why: reason ?? "" };
+  if (typeof document === "undefined") return;
   const html = document.documentElement;
   html.dataset.pythonBoot = path;
   if (reason) html.dataset.pythonBootWhy = reason.slice(0, 300);

@@ -94,12 +94,19 @@ class HubTab(Tabs):
 
 
 class BrowserTabs(Tabs):
-    """Web Locks for the role, a BroadcastChannel for the game (through Pyodide's js)."""
+    """Web Locks for the role, a BroadcastChannel for the game.
+
+    Both are Python's own thread's (``web.page.here()``): in a worker, the lock is held by
+    the worker and goes with it when the page closes, as the page's own would.
+    """
 
     def __init__(self) -> None:
         super().__init__()
-        import js
         from pyodide.ffi import create_proxy, to_js
+
+        from web.page import here
+
+        js = here()
 
         try:
             from pyodide.ffi import jsnull
