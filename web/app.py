@@ -843,10 +843,9 @@ def saved_seats(data: dict[str, Any], players: int, human: int) -> Seats:
 
 async def main() -> None:
     """PyScript entry: build the page skeleton, start the app."""
+    from web import page
     from web.dom import BrowserDom
     from web.tabs import BrowserTabs
-
-    from web import page
 
     page.report_boot()
     dom = BrowserDom()

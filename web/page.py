@@ -87,8 +87,8 @@ def report_boot() -> None:
     html.setAttribute("data-python-thread", thread_name())
     if not in_worker():
         return
-    boot = getattr(here(), "__bzPythonBoot", None)
-    if is_null(boot):
+    boot: Any = getattr(here(), "__bzPythonBoot", None)
+    if boot is None or is_null(boot):
         return
     path, why = str(boot.path), boot.why
     html.setAttribute("data-python-boot", path)
