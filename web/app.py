@@ -34,14 +34,14 @@ from web import (
 from web import settings as prefs_store
 from web.adapter import build_view, game_decided, observe
 from web.ai_runner import drive
-from web.cards import cards_bdi
+from web.commands import Commands
 from web.device import Device
 from web.dom import Dom
+from web.hints import Hints
 from web.install import DeviceControls
 from web.keeper import Keeper
-from web.players import default_level, hint_for, make_player
+from web.players import default_level, make_player
 from web.records import Records
-from web.screens import parse_settings
 from web.seats import Seats, SeatsError, fit, seat_label
 from web.settings import Settings
 from web.tabs import Tabs
@@ -124,6 +124,8 @@ class App:
         self.device = DeviceControls(self, device or Device())
         self.launch = launch  # the manifest's shortcuts: ?start=new | ?start=continue
         self.keeper = Keeper(self, tabs)  # saving, failed saves, the player tab
+        self.commands = Commands(self)
+        self.hints = Hints(self)
 
     # ------------------------------------------------------------ start
     def start(self) -> None:
@@ -145,7 +147,9 @@ class App:
         self.make_players()
         self.announced = len(flow.table_log(self.game, self.observation_log()))
         self.overlay = "start"  # continue (with a save), new game, rules, settings
-        self.dom.on_events(self.on_click, self.on_key, self.on_change)
+        self.dom.on_events(
+            self.commands.on_click, self.commands.on_key, self.commands.on_change
+        )
         self.device.start()
         if self.launch == "new":
             self.command("new-game", None)
@@ -390,16 +394,7 @@ class App:
             text = self.cat.error(params["rule"]) if key == "rule" else self.cat.t(key, **params)
             cls = "notice error" if self.notice_error else "notice"
             parts.append(f'<p class="{cls}" role="alert">{escape(text)}</p>')
-        if self.hint:
-            action, reason = self.hint
-            if not action:
-                body = escape(self.cat.t("hint.thinking"))
-            else:
-                body = (
-                    f"<strong>{escape(self.cat.t('hint.title'))}:</strong> "
-                    f"{self.action_html(action)} — {escape(self.reason_text(reason))}"
-                )
-            parts.append(f'<p class="hintbox" data-hint>{body}</p>')
+        parts.append(self.hints.html())
         return "".join(parts)
 
     def overlay_html(self, view: TableView) -> str:
@@ -572,85 +567,8 @@ class App:
 
     # ------------------------------------------------------------ commands
     def command(self, name: str, el: Any) -> None:
-        if self.overlay == "menu" and name not in ("menu", "language", "close"):
-            # a menu entry was chosen: the menu goes, back to what it was opened over
-            self.overlay = self.back.pop() if self.back else None
-        if self.records.command(name, el) or self.device.command(name):
-            return
-        if name == "language":
-            lang = self.dom.attr(el, "data-lang") or "en"
-            if lang in i18n.LANGS:
-                self.set_language(lang)
-                self.render()
-            return
-        if name == "ready":
-            self.handover = None
-            self.render()
-            self.dom.focus_hand(self.hand_focus)
-            return
-        if name == "menu":
-            if self.overlay == "menu":
-                self.close_screen()
-            else:
-                self.open_screen("menu", "#bz-overlay .menu-list .btn")
-            return
-        if name in ("new-game", "rules", "settings"):
-            self.dialog_variant = self.dialog_draft = self.pending_setup = None
-            self.rules_variant = None
-            screen = {"new-game": "dialog"}.get(name, name)
-            first = "#bz-overlay select, #bz-overlay button" if name == "new-game" else ""
-            self.open_screen(screen, first)
-            return
-        if name == "continue":
-            self.back = []
-            self.overlay = None
-            self.pass_for_human()
-            self.render()
-            self.dom.focus_hand(self.hand_focus)
-            self.kick_ai()
-            return
-        if name == "close":
-            self.close_screen()
-            return
-        if name == "start":
-            try:
-                setup = parse_settings(self.dom.read_form("bz-newgame"))
-            except SeatsError as err:
-                self.set_notice((err.code, {}), error=True)
-                self.render()
-                return
-            if self.prefs.confirm_new_game and self.game_in_progress():
-                self.pending_setup = setup
-                self.dialog_draft = self.dom.read_form("bz-newgame")
-                self.open_screen("confirm", "#bz-overlay .primary")
-                return
-            self.start_new_game(setup)
-            return
-        if name == "confirm-new":
-            if self.pending_setup is not None:
-                self.start_new_game(self.pending_setup)
-            return
-        if name == "log":
-            self.log_open = not self.log_open
-            self.render()
-            self.dom.focus_first(
-                '#bz-log [data-command="log"]' if self.log_open else '#bz-bar [data-command="log"]'
-            )
-            return
-        if name == "next":
-            self.next_step()
-            return
-        if name == "hint":
-            self.keep(asyncio.ensure_future(self.show_hint()))
-            return
-        if name == "last-trick":
-            self.shelf.peek = not self.shelf.peek
-            self.render()
-            return
-        if name == "rematch":
-            self.new_game(self.settings)
-            self.render()
-            self.kick_ai()
+        """Run a ``data-command`` (web.commands)."""
+        self.commands.run(name, el)
 
     def open_screen(self, name: str, focus: str = "") -> None:
         """Show a screen over the table; closing it returns to a start/new-game screen below."""
@@ -705,108 +623,6 @@ class App:
         self.dom.focus_hand(self.hand_focus)
         self.kick_ai()
 
-    async def show_hint(self) -> None:
-        if self.busy or self.handover is not None or self.game.current_player != self.human:
-            return
-        game = self.game
-        obs = observe(game, self.human)
-        self.set_notice(None)
-        self.hint = ("", "")
-        self.render()
-        action, reason = await hint_for(game, obs, self.human)
-        if game is not self.game:
-            return
-        text = action.text() if hasattr(action, "text") else str(action)
-        self.hint = (text, reason)
-        self.render()
-
-    def reason_text(self, code: str) -> str:
-        """The hint's one-line reason (catalog hint.reason.<code>)."""
-        key = f"hint.reason.{code}"
-        return self.cat.t(key if self.cat.has(key) else "hint.reason.best_chance")
-
-    def action_html(self, text: str) -> str:
-        """The hint's action in words ("Play Q♠", "Declare bezique")."""
-        words = text.split()
-        cat = self.cat
-        if words[0] == "play":
-            card = i18n.Markup(cards_bdi(cat, [words[-1]]))
-            key = "action.play_table" if words[1] == "table" else "hint.play"
-            return cat.html(key, card=card)
-        if words[0] == "declare":
-            try:
-                act = engine.Action.parse(text)
-                combo = self.game.deal.rules.classify(act.codes, self.game.deal.trump)
-                name = cat.declaration(combo.name) if combo else cat.t("action.declare")
-            except Exception:
-                name = cat.t("action.declare")
-            return f"{cat.html('hint.declare', combination=name)} {cards_bdi(cat, words[1:])}"
-        if words[0] == "seven":
-            return f"{escape(cat.t('action.seven_exchange'))} {cards_bdi(cat, words[1:])}"
-        return escape(cat.t(f"hint.{words[0]}"))
-
-    # -------------------------------------------------------------- events
-    def on_click(self, action: str | None, command: str | None, el: Any) -> None:
-        self.sound.unlock()  # browsers start audio only after a tap
-        try:
-            if not self.keeper.playing:  # another tab plays: watch, or take over
-                if command == "take-over":
-                    self.keeper.take_over()
-                elif command == "language":
-                    self.command(command, el)
-                return
-            if command:
-                self.command(command, el)
-            elif action:
-                idx = self.dom.attr(el, "data-index")
-                if idx is not None and idx != "":
-                    self.hand_focus = int(idx)
-                self.try_action(action)
-        except Exception as exc:  # never leave the page dead on a bug: show it
-            self.set_notice(("error.internal", {"detail": str(exc)}), error=True)
-            self.render()
-            raise
-
-    def on_key(self, key: str, index: int | None) -> bool:
-        """Arrow keys move along the hand (roving tabindex); True if handled."""
-        if index is None or self.view is None:
-            return False
-        count = len(self.view.hand)
-        if count == 0:
-            return False
-        rtl = i18n.direction(self.lang) == "rtl"
-        step = {"ArrowRight": 1, "ArrowLeft": -1, "ArrowDown": 1, "ArrowUp": -1}.get(key)
-        if key == "Home":
-            new = 0
-        elif key == "End":
-            new = count - 1
-        elif step is not None:
-            if rtl and key in ("ArrowRight", "ArrowLeft"):
-                step = -step
-            new = (index + step) % count
-        else:
-            return False
-        self.hand_focus = new
-        self.dom.roving(new)
-        return True
-
-    def on_change(self, name: str, value: str) -> None:
-        if name == "rules-variant":
-            self.rules_variant = value if value in engine.VARIANTS else None
-            self.render()
-            self.dom.focus_first('#bz-overlay select[name="rules-variant"]')
-        elif name.startswith("setting.") and self.prefs.with_value(name[8:], value):
-            prefs_store.save(self.store, self.prefs)
-            self.render()
-        if name == "variant":
-            self.dialog_variant = value
-            self.dialog_draft = None
-            self.render()
-            self.dom.focus_first("#bz-overlay select")
-        if name == "players":  # the seat list follows the number of players
-            self.dialog_draft = self.dom.read_form("bz-newgame")
-            self.render()
-            self.dom.focus_first("#bz-overlay select")
 
 
 AI_MODULES = (

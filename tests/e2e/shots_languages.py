@@ -11,7 +11,6 @@ Pictures go to artifacts/shots/<lang>-<screen>-<size>.png.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sys
 import threading
@@ -26,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tests.web.play import play_through  # noqa: E402
 from web import storage  # noqa: E402
 from web.app import App  # noqa: E402
 from web.dom import Dom  # noqa: E402
@@ -54,20 +54,11 @@ def saved_position(variant: str, seed: int, options: dict[str, Any], whole_game:
         app.start()
         app.new_game({"variant": variant, "options": options, "level": "greedy"})
 
-        async def go() -> None:
-            for _ in range(80_000):
-                deal = app.game.deal
-                if deal.is_terminal and (not whole_game or app.decided()):
-                    return
-                if deal.is_terminal:
-                    app.next_step()
-                elif app.game.current_player == app.human and not app.busy:
-                    app.try_action(app.game.legal_actions()[0].text())
-                await asyncio.sleep(0)
-                while app.busy:
-                    await asyncio.sleep(0.001)
-
-        asyncio.run(go())
+        play_through(
+            app,
+            lambda: app.game.deal.is_terminal and (not whole_game or app.decided()),
+            limit=80_000,
+        )
         out.append(app.store.getItem(storage.SAVE_KEY))
 
     worker = threading.Thread(target=run)

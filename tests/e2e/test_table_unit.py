@@ -18,30 +18,14 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
+from tests.web.play import RecordingPage, play_through  # noqa: E402
 from tests.web.threads import in_thread as isolated  # noqa: E402
 from web import storage  # noqa: E402
 from web.app import App  # noqa: E402
-from web.dom import Dom  # noqa: E402
 
 
-class FakeDom(Dom):
-    def __init__(self) -> None:
-        self.regions: dict[str, str] = {}
-        self.state = ""
-        self.said: list[str] = []
-
-    def patch_all(self, regions: dict[str, str], table_players: int) -> None:
-        self.regions.update(regions)
-
-    def set_state(self, state: str) -> None:
-        self.state = state
-
-    def announce(self, text: str) -> None:
-        self.said.append(text)
-
-
-def run_app(variant: str, seed: int = 3) -> tuple[App, FakeDom]:
-    dom = FakeDom()
+def run_app(variant: str, seed: int = 3) -> tuple[App, RecordingPage]:
+    dom = RecordingPage()
     app = App(dom, storage.MemoryStorage(), fast=True, seed=seed)
     app.start()
     app.new_game({"variant": variant, "options": {}, "level": "greedy", "dealer": "random"})
@@ -100,7 +84,7 @@ def save_round_trip_and_bad_saves() -> None:
     app, _ = run_app("classic")
     app.try_action(app.game.legal_actions()[0].text())
     text = app.store.getItem(storage.SAVE_KEY)
-    again = App(FakeDom(), app.store, fast=True)
+    again = App(RecordingPage(), app.store, fast=True)
     again.start()
     assert again.game.to_json() == json.loads(text)["game"] or again.busy
     for bad in (
@@ -110,7 +94,7 @@ def save_round_trip_and_bad_saves() -> None:
     ):
         store = storage.MemoryStorage()
         store.setItem(storage.SAVE_KEY, bad)
-        fresh = App(FakeDom(), store, fast=True)
+        fresh = App(RecordingPage(), store, fast=True)
         fresh.start()
         assert fresh.notice is not None and fresh.notice_error
         aside = [k for k in store.data if k.startswith(storage.ASIDE_PREFIX)]
@@ -133,22 +117,10 @@ def test_every_catalog_key_the_table_uses_exists() -> None:
 
 
 def test_a_whole_game_ends_with_the_game_summary() -> None:
-    def whole_game() -> tuple[App, FakeDom]:
+    def whole_game() -> tuple[App, RecordingPage]:
         app, dom = run_app("classic", seed=8)
 
-        async def go() -> None:
-            for _ in range(40_000):
-                if app.game.is_terminal and app.overlay == "game":
-                    return
-                if app.game.deal.is_terminal:
-                    app.next_step()
-                elif app.game.current_player == app.human and not app.busy:
-                    app.try_action(app.game.legal_actions()[0].text())
-                await asyncio.sleep(0)
-                while app.busy:
-                    await asyncio.sleep(0.001)
-
-        asyncio.run(go())
+        play_through(app, lambda: app.game.is_terminal and app.overlay == "game")
         return app, dom
 
     app, dom = isolated(whole_game)

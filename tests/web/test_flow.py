@@ -22,32 +22,20 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
+from tests.web.play import RecordingPage  # noqa: E402
 from tests.web.threads import in_thread  # noqa: E402
 from web import flow, storage  # noqa: E402
 from web.adapter import build_view  # noqa: E402
 from web.app import App  # noqa: E402
-from web.dom import Dom  # noqa: E402
 from web.render import assign_groups, render_game_summary  # noqa: E402
 
 SEVEN_TURNUP_SEED = 24  # classic, dealer = seat 1 (the computer): a seven is turned up
 
 
-class FakeDom(Dom):
-    def __init__(self) -> None:
-        self.regions: dict[str, str] = {}
-        self.said: list[str] = []
-
-    def patch_all(self, regions: dict[str, str], table_players: int) -> None:
-        self.regions.update(regions)
-
-    def announce(self, text: str) -> None:
-        self.said.append(text)
-
-
-
-
-def make_app(variant: str = "classic", seed: int = 5, options: Any = None) -> tuple[App, FakeDom]:
-    dom = FakeDom()
+def make_app(
+    variant: str = "classic", seed: int = 5, options: Any = None
+) -> tuple[App, RecordingPage]:
+    dom = RecordingPage()
     app = App(dom, storage.MemoryStorage(), fast=True, seed=seed)
     app.start()
     app.new_game({"variant": variant, "options": options or {}, "level": "greedy"})
@@ -55,11 +43,11 @@ def make_app(variant: str = "classic", seed: int = 5, options: Any = None) -> tu
     return app, dom
 
 
-def prompt_actions(dom: FakeDom) -> list[str]:
+def prompt_actions(dom: RecordingPage) -> list[str]:
     return re.findall(r'data-action="([^"]+)"', dom.regions.get("bz-prompt", ""))
 
 
-def play_deal(app: App, dom: FakeDom, seen: list[list[str]], policy: Any = None) -> None:
+def play_deal(app: App, dom: RecordingPage, seen: list[list[str]], policy: Any = None) -> None:
     """Play the deal to its end: the human takes the policy's choice (first legal)."""
 
     async def go() -> None:

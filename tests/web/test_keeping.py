@@ -15,23 +15,11 @@ from typing import Any
 
 import pytest
 
+from tests.web.play import RecordingPage
 from web import app as app_module
 from web import history, i18n, storage
 from web.app import App
-from web.dom import Dom
 from web.tabs import LocalHub, Tabs
-
-
-class PageFake(Dom):
-    def __init__(self) -> None:
-        self.regions: dict[str, str] = {}
-        self.state = "loading"
-
-    def patch_all(self, regions: dict[str, str], table_players: int) -> None:
-        self.regions.update(regions)
-
-    def set_state(self, state: str) -> None:
-        self.state = state
 
 
 class FlakyStorage(storage.MemoryStorage):
@@ -58,8 +46,8 @@ def leave_start_screen(app: App) -> None:
         app.command("start", None)
 
 
-def open_tab(store: Any, tabs: Tabs | None = None, seed: int = 7) -> tuple[App, PageFake]:
-    page = PageFake()
+def open_tab(store: Any, tabs: Tabs | None = None, seed: int = 7) -> tuple[App, RecordingPage]:
+    page = RecordingPage()
     if tabs is not None:
         asyncio.run(tabs.claim())
     app = App(page, store, fast=True, seed=seed, tabs=tabs)
@@ -161,17 +149,17 @@ def test_two_tabs_one_player_nothing_lost() -> None:
         assert second.game.to_json() == first.game.to_json()  # the watcher follows
     # The watcher cannot move: clicks do nothing.
     before = second.game.to_json()
-    second.on_click(second.game.legal_actions()[0].text(), None, None)
-    second.on_click(None, "new-game", None)
+    second.commands.on_click(second.game.legal_actions()[0].text(), None, None)
+    second.commands.on_click(None, "new-game", None)
     assert second.game.to_json() == before and stored_actions(store) == actions(before)
     # Take over: the second tab plays on from the latest move, the first watches.
-    second.on_click(None, "take-over", None)
+    second.commands.on_click(None, "take-over", None)
     assert second.keeper.playing and not first.keeper.playing
     assert 'data-command="take-over"' in first_page.regions["bz-notice"]
     moves_before = actions(second.game.to_json())
     for _ in range(3):
         human_move(second, rng)
-    first.on_click(first.game.legal_actions()[0].text(), None, None)  # refused
+    first.commands.on_click(first.game.legal_actions()[0].text(), None, None)  # refused
     final = actions(second.game.to_json())
     assert final[: len(moves_before)] == moves_before
     assert stored_actions(store) == final
@@ -192,7 +180,7 @@ def test_a_move_that_crosses_the_take_over_is_kept() -> None:
     computer_moves(old)
     new, _ = open_tab(store, hub.tab())
     late = old.game.clone()
-    new.on_click(None, "take-over", None)
+    new.commands.on_click(None, "take-over", None)
     late.apply(late.legal_actions()[0])  # made in the old tab just before it saw the steal
     text = storage.encode(
         late.to_json(),

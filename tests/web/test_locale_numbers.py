@@ -8,7 +8,6 @@ language's grouping, while the ``data-value`` hooks keep plain digits.
 
 from __future__ import annotations
 
-import asyncio
 import html
 import re
 import sys
@@ -20,26 +19,14 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tests.web.play import RecordingPage, play_through  # noqa: E402
 from tests.web.threads import in_thread  # noqa: E402
 from web import i18n, score_sheet, storage  # noqa: E402
 from web.app import App  # noqa: E402
-from web.dom import Dom  # noqa: E402
 
 UNGROUPED = re.compile(r"(?<![\d.,\u00a0])\d{4,}(?![\d.,\u00a0])")
 
 
-class RecordingDom(Dom):
-    def __init__(self) -> None:
-        self.regions: dict[str, str] = {}
-
-    def patch_all(self, regions: dict[str, str], table_players: int) -> None:
-        self.regions.update(regions)
-
-    def set_state(self, state: str) -> None:
-        pass
-
-    def announce(self, text: str) -> None:
-        pass
 
 
 def visible_text(fragment: str) -> str:
@@ -50,25 +37,16 @@ def visible_text(fragment: str) -> str:
 
 
 def play(app: App, until_game_summary: bool) -> None:
-    async def go() -> None:
-        for _ in range(60_000):
-            if app.game.deal.is_terminal and app.decided():
-                if not until_game_summary or app.overlay == "game":
-                    return
-                app.next_step()
-            elif app.game.deal.is_terminal:
-                app.next_step()
-            elif app.game.current_player == app.human and not app.busy:
-                app.try_action(app.game.legal_actions()[0].text())
-            await asyncio.sleep(0)
-            while app.busy:
-                await asyncio.sleep(0.001)
-
-    asyncio.run(go())
+    play_through(
+        app,
+        lambda: app.game.deal.is_terminal
+        and app.decided()
+        and (not until_game_summary or app.overlay == "game"),
+    )
 
 
-def start(variant: str, seed: int) -> tuple[App, RecordingDom]:
-    dom = RecordingDom()
+def start(variant: str, seed: int) -> tuple[App, RecordingPage]:
+    dom = RecordingPage()
     app = App(dom, storage.MemoryStorage(), fast=True, seed=seed)
     app.start()
     app.new_game({"variant": variant, "options": {}, "level": "greedy", "dealer": "random"})
@@ -76,10 +54,10 @@ def start(variant: str, seed: int) -> tuple[App, RecordingDom]:
 
 
 @pytest.fixture(scope="module")
-def finished_classic() -> tuple[App, RecordingDom, dict[str, dict[str, str]]]:
+def finished_classic() -> tuple[App, RecordingPage, dict[str, dict[str, str]]]:
     """The last deal's summary and the game summary of one classic game, per language."""
 
-    def run() -> tuple[App, RecordingDom, dict[str, dict[str, str]]]:
+    def run() -> tuple[App, RecordingPage, dict[str, dict[str, str]]]:
         app, dom = start("classic", seed=8)
         play(app, until_game_summary=False)
         shots: dict[str, dict[str, str]] = {}
@@ -97,13 +75,13 @@ def finished_classic() -> tuple[App, RecordingDom, dict[str, dict[str, str]]]:
             shots[lang]["sheet"] = score_sheet.render_sheet(sheet, names, "classic", app.cat)
         return app, dom, shots
 
-    result: tuple[App, RecordingDom, dict[str, dict[str, str]]] = in_thread(run)
+    result: tuple[App, RecordingPage, dict[str, dict[str, str]]] = in_thread(run)
     return result
 
 
 @pytest.mark.parametrize("lang", i18n.LANGS)
 def test_scores_and_summaries_are_locale_formatted(
-    lang: str, finished_classic: tuple[App, RecordingDom, dict[str, dict[str, str]]]
+    lang: str, finished_classic: tuple[App, RecordingPage, dict[str, dict[str, str]]]
 ) -> None:
     app, _, shots = finished_classic
     totals = list(app.game.totals)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import re
@@ -19,38 +18,12 @@ if str(ROOT) not in sys.path:
 
 import engine  # noqa: E402
 from engine.cli import summary  # noqa: E402
+from tests.web.play import RecordingPage, play_through  # noqa: E402
 from tests.web.threads import in_thread as isolated  # noqa: E402
 from web import history, schema, stats, storage  # noqa: E402
 from web.app import App, load_catalog  # noqa: E402
-from web.dom import Dom  # noqa: E402
 from web.replay import Viewer, deal_steps, render_viewer  # noqa: E402
 from web.score_sheet import build_sheet, render_sheet  # noqa: E402
-
-
-class FakeDom(Dom):
-    def __init__(self) -> None:
-        self.regions: dict[str, str] = {}
-        self.state = ""
-        self.downloads: list[tuple[str, str]] = []
-        self.file_text: str | None = None
-
-    def patch_all(self, regions: dict[str, str], table_players: int) -> None:
-        self.regions.update(regions)
-
-    def set_state(self, state: str) -> None:
-        self.state = state
-
-    def attr(self, el: Any, name: str) -> str | None:
-        return el.get(name) if isinstance(el, dict) else None
-
-    def download(self, filename: str, text: str) -> None:
-        self.downloads.append((filename, text))
-
-    def pick_file(self, on_text: Any) -> None:
-        if self.file_text is not None:
-            on_text(self.file_text)
-
-
 
 
 def finished_game(variant: str, seed: int, options: dict[str, Any] | None = None) -> Any:
@@ -240,23 +213,11 @@ def _deal_log(record: dict[str, Any], deal: int) -> list[list[Any]]:
 
 # ------------------------------------------------------------- in the app
 def drive(app: App, until: Any, limit: int = 40_000) -> None:
-    async def go() -> None:
-        for _ in range(limit):
-            if until():
-                return
-            if app.game.deal.is_terminal and not app.game.is_terminal:
-                app.next_step()
-            elif app.game.current_player == app.human and not app.busy:
-                app.try_action(app.game.legal_actions()[0].text())
-            await asyncio.sleep(0)
-            while app.busy:
-                await asyncio.sleep(0.001)
-
-    asyncio.run(go())
+    play_through(app, until, limit=limit, past_the_end=False)
 
 
-def new_app(store: Any = None, seed: int = 8) -> tuple[App, FakeDom]:
-    dom = FakeDom()
+def new_app(store: Any = None, seed: int = 8) -> tuple[App, RecordingPage]:
+    dom = RecordingPage()
     app = App(dom, store or storage.MemoryStorage(), fast=True, seed=seed)
     app.start()
     app.new_game({"variant": "classic", "options": {}, "level": "greedy", "dealer": "random"})
@@ -298,7 +259,7 @@ def test_undo_in_the_app_and_a_finished_game_in_history_and_stats() -> None:
         name, text = dom.downloads[-1]
         assert name.endswith(".json") and json.loads(text) == app.game.record()
         # a second game without undo counts in the main figures; a reload records nothing twice
-        again = App(FakeDom(), app.store, fast=True, seed=8)
+        again = App(RecordingPage(), app.store, fast=True, seed=8)
         again.start()
         assert len(history.load(app.store)) == 1
         again.new_game({"variant": "classic", "options": {}, "level": "greedy",

@@ -16,33 +16,14 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tests.web.play import RecordingPage  # noqa: E402
 from web import settings, storage  # noqa: E402
 from web.app import App  # noqa: E402
-from web.dom import Dom  # noqa: E402
 from web.menu import MENU_ENTRIES  # noqa: E402
 
 
-class FakeDom(Dom):
-    def __init__(self, form: dict[str, str] | None = None) -> None:
-        self.regions: dict[str, str] = {}
-        self.form = form or {}
-        self.look: dict[str, str] = {}
-
-    def patch_all(self, regions: dict[str, str], table_players: int) -> None:
-        self.regions.update(regions)
-
-    def set_look(self, attrs: dict[str, str]) -> None:
-        self.look.update(attrs)
-
-    def read_form(self, form_id: str) -> dict[str, str]:
-        return dict(self.form)
-
-    def attr(self, el: Any, name: str) -> str | None:
-        return el.get(name) if isinstance(el, dict) else None
-
-
-def boot(store: Any = None, form: dict[str, str] | None = None) -> tuple[App, FakeDom]:
-    dom = FakeDom(form)
+def boot(store: Any = None, form: dict[str, str] | None = None) -> tuple[App, RecordingPage]:
+    dom = RecordingPage(form)
     app = App(dom, store if store is not None else storage.MemoryStorage(), fast=True, seed=5)
     app.start()
     return app, dom
@@ -118,7 +99,7 @@ def test_confirmation_before_leaving_a_game() -> None:
     app.command("confirm-new", None)
     assert app.overlay is None and app.game is not first
     # turned off in the settings: no question
-    app.on_change("setting.confirm_new_game", "false")
+    app.commands.on_change("setting.confirm_new_game", "false")
     app.try_action(app.game.legal_actions()[0].text())
     second = app.game
     app.command("new-game", None)
@@ -132,10 +113,10 @@ def test_settings_change_at_once_and_persist() -> None:
     screen = dom.regions["bz-overlay"]
     for name in ("auto_pass", "animation", "sound", "card_size", "confirm_new_game"):
         assert f'data-change="setting.{name}"' in screen
-    app.on_change("setting.animation", "off")
-    app.on_change("setting.card_size", "large")
-    app.on_change("setting.sound", "false")
-    app.on_change("setting.card_size", "gigantic")  # refused, kept
+    app.commands.on_change("setting.animation", "off")
+    app.commands.on_change("setting.card_size", "large")
+    app.commands.on_change("setting.sound", "false")
+    app.commands.on_change("setting.card_size", "gigantic")  # refused, kept
     assert dom.look["data-motion"] == "off" and dom.look["data-card-size"] == "large"
     stored = json.loads(app.store.getItem(settings.SETTINGS_KEY))
     assert stored["animation"] == "off" and stored["sound"] is False
@@ -159,7 +140,7 @@ def test_rules_of_every_variant_from_the_chooser() -> None:
     assert 'data-change="rules-variant"' in html and 'data-command="close"' in html
     seen = set()
     for variant in ("classic", "russian", "russian-3", "russian-4", "no-trump", "bezik"):
-        app.on_change("rules-variant", variant)
+        app.commands.on_change("rules-variant", variant)
         body = dom.regions["bz-overlay"]
         assert f'<option value="{variant}" selected>' in body
         seen.add(body)

@@ -18,25 +18,11 @@ sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
 from tests.web.hidden_cards import leaks  # noqa: E402
+from tests.web.play import RecordingPage  # noqa: E402
 from web import storage  # noqa: E402
-from web.app import App, parse_settings  # noqa: E402
-from web.dom import Dom  # noqa: E402
+from web.app import App  # noqa: E402
+from web.screens import parse_settings  # noqa: E402
 from web.seats import COMPUTER, PERSON, Seats, SeatsError, fit, render_choices  # noqa: E402
-
-
-class FakeDom(Dom):
-    def __init__(self) -> None:
-        self.regions: dict[str, str] = {}
-        self.state = ""
-
-    def patch_all(self, regions: dict[str, str], table_players: int) -> None:
-        self.regions.update(regions)
-
-    def set_state(self, state: str) -> None:
-        self.state = state
-
-    def page(self) -> str:
-        return "".join(self.regions.values())
 
 
 class EnCat:
@@ -126,8 +112,8 @@ def test_dialog_choices_carry_the_hooks(partnerships: bool) -> None:
 # ------------------------------------------------------------ the controller
 
 
-def start(kinds: list[str], variant: str = "classic", seed: int = 5) -> tuple[App, FakeDom]:
-    dom = FakeDom()
+def start(kinds: list[str], variant: str = "classic", seed: int = 5) -> tuple[App, RecordingPage]:
+    dom = RecordingPage()
     app = App(dom, storage.MemoryStorage(), fast=True, seed=seed)
     app.start()
     settings = {"variant": variant, "options": {}, "level": "greedy", "dealer": "random"}
@@ -213,7 +199,7 @@ def test_save_keeps_seat_kinds_and_resume_hides_hands() -> None:
     assert data["seats"] == ["person", "person"]
     assert json.loads(app.store.getItem(storage.SETTINGS_KEY))["seats"] == ["person", "person"]
 
-    dom2 = FakeDom()
+    dom2 = RecordingPage()
     again = App(dom2, app.store, fast=True, seed=5)
     again.start()
     assert again.seats.kinds == ("person", "person")
@@ -228,7 +214,7 @@ def test_old_save_without_seats_resumes_as_solo() -> None:
     data = json.loads(app.store.getItem(storage.SAVE_KEY))
     del data["seats"]
     app.store.setItem(storage.SAVE_KEY, json.dumps(data))
-    again = App(FakeDom(), app.store, fast=True, seed=5)
+    again = App(RecordingPage(), app.store, fast=True, seed=5)
     again.start()
     assert again.seats == Seats.solo(2) and again.handover is None
 
@@ -238,7 +224,7 @@ def test_corrupt_seats_in_a_save_are_set_aside() -> None:
     data = json.loads(app.store.getItem(storage.SAVE_KEY))
     data["seats"] = ["computer", "computer"]
     app.store.setItem(storage.SAVE_KEY, json.dumps(data))
-    again = App(FakeDom(), app.store, fast=True, seed=5)
+    again = App(RecordingPage(), app.store, fast=True, seed=5)
     again.start()
     assert again.notice is not None and again.notice[0] == "save.unreadable"
     assert again.seats.kinds == ("person", "person")  # a new game with the last choice

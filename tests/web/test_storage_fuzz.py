@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
+from tests.web.play import RecordingPage
 from web import schema, storage
 from web.app import App
-from web.dom import Dom
 from web.i18n import LANGS
 
 CASES_PER_KIND = 300
@@ -42,18 +42,6 @@ RAW_VALUES = [  # JSON text that json.dumps cannot make (or would make different
 SENTINEL = "\u2063raw\u2063"
 
 
-class PageFake(Dom):
-    """A recording page: regions patched, the app state."""
-
-    def __init__(self) -> None:
-        self.regions: dict[str, str] = {}
-        self.state = "loading"
-
-    def patch_all(self, regions: dict[str, str], table_players: int) -> None:
-        self.regions.update(regions)
-
-    def set_state(self, state: str) -> None:
-        self.state = state
 
 
 def leave_start_screen(app: App) -> None:
@@ -70,7 +58,7 @@ def leave_start_screen(app: App) -> None:
 def valid_texts() -> dict[str, str]:
     """A real save (a few moves in), settings and language, as the app writes them."""
     store = storage.MemoryStorage()
-    app = App(PageFake(), store, fast=True, seed=11)
+    app = App(RecordingPage(), store, fast=True, seed=11)
     app.start()
     app.new_game({"variant": "classic", "options": {"target": 1500}, "level": "greedy",
                   "dealer": "random"})
@@ -129,7 +117,7 @@ def broken(text: str, rng: random.Random, is_json: bool = True) -> str:
 
 
 def start_app(store: storage.MemoryStorage) -> App:
-    page = PageFake()
+    page = RecordingPage()
     app = App(page, store, fast=True, seed=5)
     app.start()
     leave_start_screen(app)

@@ -1,0 +1,204 @@
+"""What a tap, a key or a changed field does: the table's command dispatch.
+
+``App`` owns the state; this module maps each ``data-command`` (DESIGN.md) to
+what it does, hands records and device commands to their own modules first,
+and turns the page's events into commands and engine actions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import engine
+from web import i18n
+from web import settings as prefs_store
+from web.screens import parse_settings
+from web.seats import SeatsError
+
+if TYPE_CHECKING:
+    from web.app import App
+
+# The new-game screen's first control; other screens focus their title.
+NEW_GAME_FOCUS = "#bz-overlay select, #bz-overlay button"
+# The menu stays open for these (they act on the menu itself or only change its words).
+MENU_KEEPS = ("menu", "language", "close")
+# Arrow keys along the hand, before right-to-left languages mirror the horizontal ones.
+HAND_STEPS = {"ArrowRight": 1, "ArrowLeft": -1, "ArrowDown": 1, "ArrowUp": -1}
+
+
+class Commands:
+    """The commands of one App, by name."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.table: dict[str, Callable[[Any], None]] = {
+            "language": self.language,
+            "ready": self.ready,
+            "menu": self.menu,
+            "new-game": lambda el: self.screen("new-game"),
+            "rules": lambda el: self.screen("rules"),
+            "settings": lambda el: self.screen("settings"),
+            "continue": self.resume,
+            "close": lambda el: app.close_screen(),
+            "start": self.start,
+            "confirm-new": self.confirm_new,
+            "log": self.log,
+            "next": lambda el: app.next_step(),
+            "hint": lambda el: app.keep(asyncio.ensure_future(app.hints.show())),
+            "last-trick": self.last_trick,
+            "rematch": self.rematch,
+        }
+
+    def run(self, name: str, el: Any) -> None:
+        app = self.app
+        if app.overlay == "menu" and name not in MENU_KEEPS:
+            # a menu entry was chosen: the menu goes, back to what it was opened over
+            app.overlay = app.back.pop() if app.back else None
+        if app.records.command(name, el) or app.device.command(name):
+            return
+        handler = self.table.get(name)
+        if handler is not None:
+            handler(el)
+
+    # ------------------------------------------------------------ commands
+    def language(self, el: Any) -> None:
+        lang = self.app.dom.attr(el, "data-lang") or "en"
+        if lang in i18n.LANGS:
+            self.app.set_language(lang)
+            self.app.render()
+
+    def ready(self, el: Any) -> None:
+        """Pass-and-play: the next person holds the device."""
+        app = self.app
+        app.handover = None
+        app.render()
+        app.dom.focus_hand(app.hand_focus)
+
+    def menu(self, el: Any) -> None:
+        if self.app.overlay == "menu":
+            self.app.close_screen()
+        else:
+            self.app.open_screen("menu", "#bz-overlay .menu-list .btn")
+
+    def screen(self, name: str) -> None:
+        app = self.app
+        app.dialog_variant = app.dialog_draft = app.pending_setup = None
+        app.rules_variant = None
+        if name == "new-game":
+            app.open_screen("dialog", NEW_GAME_FOCUS)
+        else:
+            app.open_screen(name)
+
+    def resume(self, el: Any) -> None:
+        app = self.app
+        app.back = []
+        app.overlay = None
+        app.pass_for_human()
+        app.render()
+        app.dom.focus_hand(app.hand_focus)
+        app.kick_ai()
+
+    def start(self, el: Any) -> None:
+        app = self.app
+        try:
+            setup = parse_settings(app.dom.read_form("bz-newgame"))
+        except SeatsError as err:
+            app.set_notice((err.code, {}), error=True)
+            app.render()
+            return
+        if app.prefs.confirm_new_game and app.game_in_progress():
+            app.pending_setup = setup
+            app.dialog_draft = app.dom.read_form("bz-newgame")
+            app.open_screen("confirm", "#bz-overlay .primary")
+            return
+        app.start_new_game(setup)
+
+    def confirm_new(self, el: Any) -> None:
+        if self.app.pending_setup is not None:
+            self.app.start_new_game(self.app.pending_setup)
+
+    def log(self, el: Any) -> None:
+        app = self.app
+        app.log_open = not app.log_open
+        app.render()
+        app.dom.focus_first(
+            '#bz-log [data-command="log"]' if app.log_open else '#bz-bar [data-command="log"]'
+        )
+
+    def last_trick(self, el: Any) -> None:
+        self.app.shelf.peek = not self.app.shelf.peek
+        self.app.render()
+
+    def rematch(self, el: Any) -> None:
+        app = self.app
+        app.new_game(app.settings)
+        app.render()
+        app.kick_ai()
+
+    # -------------------------------------------------------------- events
+    def on_click(self, action: str | None, command: str | None, el: Any) -> None:
+        app = self.app
+        app.sound.unlock()  # browsers start audio only after a tap
+        try:
+            if not app.keeper.playing:  # another tab plays: watch, or take over
+                if command == "take-over":
+                    app.keeper.take_over()
+                elif command == "language":
+                    self.run(command, el)
+                return
+            if command:
+                self.run(command, el)
+            elif action:
+                idx = app.dom.attr(el, "data-index")
+                if idx is not None and idx != "":
+                    app.hand_focus = int(idx)
+                app.try_action(action)
+        except Exception as exc:  # never leave the page dead on a bug: show it
+            app.set_notice(("error.internal", {"detail": str(exc)}), error=True)
+            app.render()
+            raise
+
+    def on_key(self, key: str, index: int | None) -> bool:
+        """Arrow keys move along the hand (roving tabindex); True if handled."""
+        app = self.app
+        if index is None or app.view is None:
+            return False
+        count = len(app.view.hand)
+        if count == 0:
+            return False
+        step = HAND_STEPS.get(key)
+        if key == "Home":
+            new = 0
+        elif key == "End":
+            new = count - 1
+        elif step is not None:
+            if i18n.direction(app.lang) == "rtl" and key in ("ArrowRight", "ArrowLeft"):
+                step = -step
+            new = (index + step) % count
+        else:
+            return False
+        app.hand_focus = new
+        app.dom.roving(new)
+        return True
+
+    def on_change(self, name: str, value: str) -> None:
+        app = self.app
+        if name == "rules-variant":
+            app.rules_variant = value if value in engine.VARIANTS else None
+            app.render()
+            app.dom.focus_first('#bz-overlay select[name="rules-variant"]')
+        elif name.startswith("setting.") and app.prefs.with_value(name[8:], value):
+            prefs_store.save(app.store, app.prefs)
+            app.render()
+        if name == "variant":
+            app.dialog_variant = value
+            app.dialog_draft = None
+            app.render()
+            app.dom.focus_first("#bz-overlay select")
+        if name == "players":  # the seat list follows the number of players
+            app.dialog_draft = app.dom.read_form("bz-newgame")
+            app.render()
+            app.dom.focus_first("#bz-overlay select")
+

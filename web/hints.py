@@ -1,0 +1,83 @@
+"""The hint: ask the strong AI what to do now, and say it in the player's words.
+
+``App.hint`` holds the hint as data, (action text, reason code), or ("", "")
+while the AI thinks, so a language switch rewords it at the next render.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+import engine
+from web import i18n
+from web.adapter import observe
+from web.cards import cards_bdi
+from web.players import hint_for
+
+if TYPE_CHECKING:
+    from web.app import App
+
+
+class Hints:
+    """The hint of one App: asking for it and showing it."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    async def show(self) -> None:
+        app = self.app
+        if app.busy or app.handover is not None or app.game.current_player != app.human:
+            return
+        game = app.game
+        obs = observe(game, app.human)
+        app.set_notice(None)
+        app.hint = ("", "")
+        app.render()
+        action, reason = await hint_for(game, obs, app.human)
+        if game is not app.game:
+            return
+        text = action.text() if hasattr(action, "text") else str(action)
+        app.hint = (text, reason)
+        app.render()
+
+    def html(self) -> str:
+        """The hint box under the table ("" when no hint is asked for)."""
+        if not self.app.hint:
+            return ""
+        cat = self.app.cat
+        action, reason = self.app.hint
+        if not action:
+            body = escape(cat.t("hint.thinking"))
+        else:
+            body = (
+                f"<strong>{escape(cat.t('hint.title'))}:</strong> "
+                f"{self.action_html(action)} — {escape(self.reason_text(reason))}"
+            )
+        return f'<p class="hintbox" data-hint>{body}</p>'
+
+    def reason_text(self, code: str) -> str:
+        """The hint's one-line reason (catalog hint.reason.<code>)."""
+        cat = self.app.cat
+        key = f"hint.reason.{code}"
+        return cat.t(key if cat.has(key) else "hint.reason.best_chance")
+
+    def action_html(self, text: str) -> str:
+        """The hint's action in words ("Play Q♠", "Declare bezique")."""
+        words = text.split()
+        cat = self.app.cat
+        if words[0] == "play":
+            card = i18n.Markup(cards_bdi(cat, [words[-1]]))
+            key = "action.play_table" if words[1] == "table" else "hint.play"
+            return cat.html(key, card=card)
+        if words[0] == "declare":
+            deal = self.app.game.deal
+            try:
+                combo = deal.rules.classify(engine.Action.parse(text).codes, deal.trump)
+                name = cat.declaration(combo.name) if combo else cat.t("action.declare")
+            except Exception:
+                name = cat.t("action.declare")
+            return f"{cat.html('hint.declare', combination=name)} {cards_bdi(cat, words[1:])}"
+        if words[0] == "seven":
+            return f"{escape(cat.t('action.seven_exchange'))} {cards_bdi(cat, words[1:])}"
+        return escape(cat.t(f"hint.{words[0]}"))
