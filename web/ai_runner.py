@@ -1,4 +1,4 @@
-"""Run an AI decision in cooperative slices on the main thread.
+"""Run an AI decision in cooperative slices (on the main thread, or in Python's worker).
 
 The engine's players expose ``decide(observation)`` as a generator that
 yields every few tens of milliseconds and returns the Action.  Driving it
@@ -13,11 +13,18 @@ import time
 from collections.abc import Generator
 from typing import Any
 
+# How long the AI may think between two yields to the event loop (seconds). On the main
+# thread every slice yields (the page paints between them); in a worker (web.app.main sets
+# it) nothing paints there, so a yield only lets queued clicks in: fewer, cheaper yields.
+SLICE_BUDGET = 0.0
 
-async def drive(result: Any, slice_budget: float = 0.0) -> Any:
+
+async def drive(result: Any, slice_budget: float | None = None) -> Any:
     """Run a decide() result to completion; plain return values pass through."""
     if not isinstance(result, Generator):
         return result
+    if slice_budget is None:
+        slice_budget = SLICE_BUDGET
     gen: Generator[Any, Any, Any] = result
     started = time.perf_counter()
     while True:

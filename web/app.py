@@ -48,6 +48,8 @@ from web.tabs import Tabs
 from web.view import TableView
 
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
+# The AI's thinking between yields when Python runs in a worker (web/ai_runner.py).
+WORKER_SLICE = 0.05
 # Screens a nested screen returns to when it closes (the menu is left behind).
 RETURN_TO = ("start", "dialog", "game")
 
@@ -659,11 +661,13 @@ def saved_seats(data: dict[str, Any], players: int, human: int) -> Seats:
 
 async def main() -> None:
     """PyScript entry: build the page skeleton, start the app."""
-    from web import page
+    from web import ai_runner, page
     from web.dom import BrowserDom
     from web.tabs import BrowserTabs
 
     page.report_boot()
+    if page.in_worker():
+        ai_runner.SLICE_BUDGET = WORKER_SLICE
     dom = BrowserDom()
     try:
         window = page.window()

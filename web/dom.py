@@ -205,8 +205,21 @@ class BrowserDom(Dom):
                     value = "true" if target.checked else "false"
                 change(str(name), value)
 
+        def settling(handler: Callable[[Any], None]) -> Callable[[Any], None]:
+            """Tell the shell each event is handled (html[data-pending], see index.html)."""
+
+            def run(evt: Any) -> None:
+                try:
+                    handler(evt)
+                finally:
+                    settled = _n(getattr(self.js, "__bzSettled", None))
+                    if settled is not None:
+                        settled()
+
+            return run
+
         for kind, fn in (("click", on_click), ("keydown", on_key), ("change", on_change)):
-            proxy = self.create_proxy(fn)
+            proxy = self.create_proxy(settling(fn))
             self._proxies.append(proxy)
             self.root.addEventListener(kind, proxy)
         resize = self.create_proxy(lambda _evt: self.fit())
