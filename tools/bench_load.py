@@ -1,7 +1,9 @@
 """Load-time figures of the app in headless Chromium; prints one JSON object.
 
 Median of N runs (default 5), each in a fresh browser context, for both Python boot paths
-(the memory snapshot, and the normal boot forced with ?snapshot=off):
+(the memory snapshot, and the normal boot forced with ?snapshot=off), both with Python in a
+worker (the page is cross-origin isolated), and the snapshot path with Python on the main
+thread (?thread=main, as on a host without isolation headers before the service worker):
 - cold first visit to a playable table (nothing cached; the service worker installs),
 - warm offline start to a playable table (service worker in control, network off),
 each beside the same figure for a "floor" page that only boots the same Pyodide
@@ -176,6 +178,7 @@ def wait_playable(page: Page, app: bool) -> dict[str, float]:
         "playable": float(page.evaluate("window.__playableAt")),
         "long_task_after_ready": float(longest),
         "snapshot_used": 1.0 if state.get("pythonBoot") == "snapshot" else 0.0,
+        "worker": 1.0 if state.get("pythonThread") == "worker" else 0.0,
     }
 
 
@@ -210,6 +213,7 @@ def one_run(browser: Browser, site: Counting, path: str) -> dict[str, float]:
                 cold["long_task_after_ready"], warm["long_task_after_ready"]
             ),
             "snapshot_used": min(cold.get("snapshot_used", 0.0), warm.get("snapshot_used", 0.0)),
+            "worker": min(cold.get("worker", 0.0), warm.get("worker", 0.0)),
             "first_visit_bytes": transferred,
             "first_visit_content_bytes": content,
             "first_visit_requests": requests,
@@ -230,12 +234,22 @@ def summary(runs: list[dict[str, float]]) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--quick", action="store_true", help="only the default path (worker, snapshot) and floor"
+    )
     args = parser.parse_args(argv)
     with prepared_site() as (root, entries), sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         site = Counting(root)
-        runs: dict[str, list[dict[str, float]]] = {"snapshot": [], "fallback": [], "floor": []}
-        paths = {"snapshot": "", "fallback": "?snapshot=off", "floor": "floor.html"}
+        paths = {
+            "snapshot": "",
+            "fallback": "?snapshot=off",
+            "main_thread": "?thread=main",
+            "floor": "floor.html",
+        }
+        if args.quick:
+            del paths["fallback"], paths["main_thread"]
+        runs: dict[str, list[dict[str, float]]] = {name: [] for name in paths}
         try:
             # Interleaved, so the machine's changing load hits every page alike.
             for _ in range(args.runs):
@@ -246,14 +260,17 @@ def main(argv: list[str] | None = None) -> int:
             browser.close()
     figures = {name: summary(values) for name, values in runs.items()}
     floor = figures["floor"]
-    for name in ("snapshot", "fallback"):
+    for name in paths:
+        if name == "floor":
+            continue
         for key in ("cold_ms", "warm_offline_ms"):
             figures[name][f"{key}_vs_floor"] = round(figures[name][key] / floor[key], 2)
     result = {
         "runs": args.runs,
         "browser": "headless Chromium " + CHROMIUM,
         "app": figures["snapshot"],
-        "app_fallback": figures["fallback"],
+        "app_fallback": figures.get("fallback"),
+        "app_main_thread": figures.get("main_thread"),
         "floor": floor,
         "goals": {
             "warm_offline_vs_floor_at_most": 0.5,

@@ -79,19 +79,44 @@ def _settle(page: Page) -> None:
         _wait_for_function(page, f"() => {SETTLED}", timeout=BOOT_TIMEOUT_MS)
 
 
-def _then_settle(name: str) -> None:
-    action = getattr(Locator, name)
+def _then_settle(cls: type, name: str) -> None:
+    action = getattr(cls, name)
 
-    def run(self: Locator, *args: Any, **kwargs: Any) -> Any:
+    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
         result = action(self, *args, **kwargs)
-        _settle(self.page)
+        _settle(self if isinstance(self, Page) else self.page)
         return result
 
-    setattr(Locator, name, run)
+    setattr(cls, name, run)
 
 
-for _name in ("click", "dblclick", "tap", "press", "check", "uncheck", "select_option", "fill"):
-    _then_settle(_name)
+for _cls in (Locator, Page):
+    for _name in ("click", "dblclick", "tap", "press", "check", "uncheck", "select_option",
+                  "fill"):
+        _then_settle(_cls, _name)
+
+
+class _SettlingKeyboard:
+    """page.keyboard whose key presses wait for the table like the actions above."""
+
+    def __init__(self, page: Page, keyboard: Any) -> None:
+        self._page = page
+        self._keyboard = keyboard
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._keyboard, name)
+
+    def press(self, *args: Any, **kwargs: Any) -> None:
+        self._keyboard.press(*args, **kwargs)
+        _settle(self._page)
+
+
+_keyboard = Page.keyboard
+
+
+Page.keyboard = property(  # type: ignore[assignment,method-assign]
+    lambda self: _SettlingKeyboard(self, _keyboard.fget(self))  # type: ignore[attr-defined]
+)
 
 site_build = _load_tool("build")
 site_serve = _load_tool("serve")
