@@ -222,7 +222,7 @@ class BrowserDom(Dom):
             proxy = self.create_proxy(settling(fn))
             self._proxies.append(proxy)
             self.root.addEventListener(kind, proxy)
-        resize = self.create_proxy(lambda _evt: self.fit())
+        resize = self.create_proxy(settling(lambda _evt: self.fit()))
         self._proxies.append(resize)
         self.js.window.addEventListener("resize", resize)
 
