@@ -16,6 +16,8 @@ WHEELS := build/wheels
 PYTEST_VERSION := $(shell sed -n 's/^ *"pytest==\([^"]*\)".*/\1/p' pyproject.toml)
 # Deals of the engine's random simulation under Pyodide (kept small: the interpreter is slower).
 PYODIDE_SIM_DEALS ?= 200
+# Chromium end-to-end tests run in this many processes (much of a test is waiting on the page).
+E2E_WORKERS ?= 2
 
 section = @printf '\n\033[1m==== %s ====\033[0m\n' "$(1)"
 
@@ -82,29 +84,25 @@ test: build engines
 	$(PY) -m ruff check engine web tests tools
 	$(call section,types: mypy)
 	$(PY) -m mypy engine web
-	$(call section,tests: engine and web under CPython (engine under Pyodide runs alongside))
+	$(call section,tests: engine and web under CPython (alongside: engine under Pyodide, then Firefox and WebKit smoke tests))
 	@mkdir -p build
-	@BEZIQUE_SIM_DEALS=$(PYODIDE_SIM_DEALS) node tests/pyodide/run.mjs > build/pyodide-tests.log 2>&1 & \
-	  pyodide=$$!; trap 'kill $$pyodide 2>/dev/null || true' EXIT; \
-	  if [ -n "$(PYTEST_DIRS)" ]; then $(PY) -m pytest -m "not slow" $(PYTEST_DIRS); \
-	  else echo "no tests/engine or tests/web yet"; fi; \
-	  printf '\n\033[1m==== %s ====\033[0m\n' "tests: engine under Pyodide in Node.js"; \
-	  status=0; wait $$pyodide || status=$$?; trap - EXIT; \
-	  cat build/pyodide-tests.log; exit $$status
-	$(call section,tests: end to end in Chromium (Firefox and WebKit smoke tests alongside))
-	@BEZIQUE_DIST=dist; export BEZIQUE_DIST; \
-	  ( s=0; node --test tests/smoke/firefox.mjs > build/smoke-firefox.log 2>&1 || s=1; \
+	@( s=0; BEZIQUE_SIM_DEALS=$(PYODIDE_SIM_DEALS) node tests/pyodide/run.mjs > build/pyodide-tests.log 2>&1 || s=1; \
+	    export BEZIQUE_DIST=dist; \
+	    node --test tests/smoke/firefox.mjs > build/smoke-firefox.log 2>&1 || s=1; \
 	    xvfb-run -a $(PY) -m pytest -p no:cacheprovider -s tests/smoke > build/smoke-webkit.log 2>&1 || s=1; \
 	    exit $$s ) & \
-	  smoke=$$!; trap 'kill $$smoke 2>/dev/null || true' EXIT; \
-	  status=0; $(PY) -m pytest tests/e2e 2>&1 | tee build/e2e.log || status=$$?; \
-	  wait $$smoke || status=1; trap - EXIT; \
+	  others=$$!; trap 'kill $$others 2>/dev/null || true' EXIT; \
+	  status=0; if [ -n "$(PYTEST_DIRS)" ]; then $(PY) -m pytest -m "not slow" $(PYTEST_DIRS) || status=$$?; \
+	  else echo "no tests/engine or tests/web yet"; fi; \
+	  wait $$others || status=1; trap - EXIT; \
+	  printf '\n\033[1m==== %s ====\033[0m\n' "tests: engine under Pyodide in Node.js"; \
+	  cat build/pyodide-tests.log; \
 	  printf '\n\033[1m==== %s ====\033[0m\n' "tests: smoke in Firefox (puppeteer-core, WebDriver BiDi)"; \
 	  cat build/smoke-firefox.log; \
 	  printf '\n\033[1m==== %s ====\033[0m\n' "tests: smoke in WebKitGTK (Selenium, under xvfb-run)"; \
-	  cat build/smoke-webkit.log; \
-	  printf '\n\033[1m==== %s ====\033[0m\n' "tests: end to end in Chromium (summary)"; \
-	  tail -n 1 build/e2e.log; exit $$status
+	  cat build/smoke-webkit.log; exit $$status
+	$(call section,tests: end to end in Chromium ($(E2E_WORKERS) workers, a test file each at a time))
+	@$(PY) -m pytest -n $(E2E_WORKERS) --dist loadfile tests/e2e
 
 bench: setup
 	$(call section,bench: engine)

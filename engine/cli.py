@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import time
@@ -19,10 +18,11 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from . import safejson
+from .arena import run_arena
 from .cards import SUITS, code_text, notation_key
 from .errors import IllegalActionError, NotationError, RecordError
 from .game import Game, ReplayError, new_game, replay_record
-from .players import PLAYERS, Player, choose, decided, make_player
+from .players import PLAYERS, Player, choose, make_player
 from .variants import VARIANTS
 
 EXIT_INTERNAL = 1
@@ -171,76 +171,38 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def wilson(wins: float, n: int) -> list[float]:
-    """95% Wilson score interval of a win rate."""
-    if n == 0:
-        return [0.0, 1.0]
-    z = 1.96
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return [round(centre - half, 4), round(centre + half, 4)]
+ARENA_ALL = ("classic", "russian", "russian-3", "russian-4", "no-trump", "bezik")
+
+
+def _arena_variants(text: str) -> list[str]:
+    """``--variant``: one name, a comma list, or ``all`` (every variant, default options)."""
+    names = list(ARENA_ALL) if text == "all" else [n.strip() for n in text.split(",") if n.strip()]
+    for name in names:
+        if name not in VARIANTS:
+            raise ValueError(f"unknown variant {name!r}; known: {', '.join(sorted(VARIANTS))}")
+    if not names:
+        raise ValueError("--variant names no variant")
+    return names
 
 
 def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
-    """Duplicate games: each seeded game is played twice with the seats swapped."""
+    """Duplicate games over every seat arrangement of the two programs (engine.arena)."""
     try:
-        probe = new_game(args.variant, _options(args.option))
+        names = _arena_variants(args.variant)
+        options = _options(args.option)
+        for name in names:
+            new_game(name, options)
         for name in (args.a, args.b):
             _player_names(name, 1)
     except (RecordError, ValueError) as err:
         raise UsageError(str(err)) from None
-    seats = probe.rules.players
-    a_wins = 0.0
-    games = 0
-    deals = 0
-    points = {"a": 0, "b": 0}
-    clocks: dict[str, list[float]] = {"a": [], "b": []}
-    number = 0
-    while deals < args.deals:
-        seed = args.seed * 1_000_003 + number
-        number += 1
-        for swap in (False, True):
-            labels = [("b" if (seat % 2 == 0) == swap else "a") for seat in range(seats)]
-            rng = random.Random(seed ^ 0xA4E)
-            players = [make_player(args.a if lab == "a" else args.b, random.Random(rng.random()))
-                       for lab in labels]
-            timed = [_Timed(p, clocks[lab]) for p, lab in zip(players, labels, strict=True)]
-            game = new_game(args.variant, _options(args.option), seed=seed, dealer=0)
-            play_game(game, timed)
-            games += 1
-            deals += len(game.results)
-            for seat, total in enumerate(game.totals):
-                points[labels[seat]] += total
-            winner_label = labels[game.winner] if game.winner is not None else None
-            if winner_label == "a":
-                a_wins += 1
-    _emit({
-        "ok": True, "variant": args.variant, "a": args.a, "b": args.b,
-        "games": games, "deals": deals,
-        "a_wins": a_wins, "b_wins": games - a_wins,
-        "a_win_rate": round(a_wins / max(1, games), 4),
-        "a_win_rate_ci95": wilson(a_wins, games),
-        "a_points_per_deal": round(points["a"] / max(1, deals), 1),
-        "b_points_per_deal": round(points["b"] / max(1, deals), 1),
-        "a_time": _timing(clocks["a"]), "b_time": _timing(clocks["b"]),
-    }, out)
+    reports = [run_arena(name, options, args.a, args.b, deals=args.deals, seed=args.seed,
+                         jobs=args.jobs, games=args.games) for name in names]
+    if len(reports) == 1:
+        _emit({"ok": True, **reports[0]}, out)
+    else:
+        _emit({"ok": True, "a": args.a, "b": args.b, "results": reports}, out)
     return 0
-
-
-class _Timed:
-    """Wraps a player to record its time per decision."""
-
-    def __init__(self, player: Player, clock: list[float]) -> None:
-        self.player = player
-        self.clock = clock
-        self.name = player.name
-
-    def decide(self, obs: Any) -> Any:
-        start = time.perf_counter()
-        action = choose(self.player, obs)
-        self.clock.append(time.perf_counter() - start)
-        return decided(action)
 
 
 def cmd_bench(out: TextIO, seconds: float = 3.0) -> int:
@@ -278,12 +240,12 @@ def cmd_bench(out: TextIO, seconds: float = 3.0) -> int:
 
 
 def _ai_figures() -> dict[str, Any]:
-    """Time per decision of the AI levels (engine.ai.bench), if the AI is present."""
+    """Time per decision of the AI levels in every variant (engine.ai.bench)."""
     try:
         from .ai.bench import ai_figures
     except ImportError:
         return {}
-    return ai_figures()
+    return {"ai": {variant: ai_figures(variant, count=8) for variant in ARENA_ALL}}
 
 
 def _options(pairs: Sequence[str] | None) -> dict[str, Any]:
@@ -390,11 +352,15 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--save-records")
     selfplay.add_argument("--option", action="append", help="KEY=VALUE variant option")
     arena = sub.add_parser("arena", help="duplicate games between two players")
-    arena.add_argument("--variant", default="classic", choices=variants)
+    arena.add_argument("--variant", default="classic",
+                       help="a variant, a comma list or 'all'")
     arena.add_argument("--a", required=True)
     arena.add_argument("--b", required=True)
     arena.add_argument("--deals", type=_count, default=100)
+    arena.add_argument("--games", type=_count, default=None,
+                       help="duplicate groups to play (instead of --deals)")
     arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--jobs", type=_count, default=1, help="worker processes")
     arena.add_argument("--option", action="append")
     sub.add_parser("bench", help="engine and AI speed figures")
     play = sub.add_parser("play", help="a terminal game against the AI")

@@ -572,12 +572,12 @@ class Deal:
         def codes(ids: Sequence[int]) -> list[int]:
             return [kinds[i] for i in ids]
 
-        log = []
-        for event in self.log:
+        log: list[list[Any]] = []
+        for event in self.log:  # copies: an observer must not reach the deal's own lists
             if event[0] == "draw" and event[1] != seat and not event[3]:
                 log.append(["draw", event[1], None, False])
             else:
-                log.append(event)
+                log.append([list(v) if isinstance(v, list) else v for v in event])
         return Observation(
             seat=seat,
             players=self.n,

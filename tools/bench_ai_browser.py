@@ -107,7 +107,8 @@ class Handler(SimpleHTTPRequestHandler):
 
 
 def engine_files() -> list[str]:
-    return sorted(str(p.relative_to(REPO)) for p in (REPO / "engine").rglob("*.py"))
+    files = [*(REPO / "engine").rglob("*.py"), *(REPO / "engine" / "ai").glob("*.json")]
+    return sorted(str(p.relative_to(REPO)) for p in files)
 
 
 def run_browser(variant: str, count: int, seed: int, budget: float | None) -> dict[str, Any]:

@@ -84,7 +84,7 @@ def _copy(src: Path, dest: Path) -> None:
 def _python_files(out: Path) -> list[str]:
     """Every Python module and catalog the app imports, as dist-relative POSIX paths."""
     rels: list[str] = []
-    for pattern in ("engine/**/*.py", "web/**/*.py", "web/i18n/*.json"):
+    for pattern in ("engine/**/*.py", "engine/ai/*.json", "web/**/*.py", "web/i18n/*.json"):
         rels.extend(p.relative_to(out).as_posix() for p in out.glob(pattern))
     return sorted(set(rels))
 
@@ -176,7 +176,7 @@ def write_service_worker(out: Path, source: Path | None = None) -> list[dict[str
 
 def _snapshot_inputs(out: Path) -> tuple[list[str], str]:
     """The Python files baked into the snapshot and the hash of everything it is made of."""
-    files = [rel for rel in _python_files(out) if rel.endswith(".py")]
+    files = [rel for rel in _python_files(out) if rel.endswith(".py") or rel.startswith("engine/")]
     digest = hashlib.sha256()
     for path in [out / PYODIDE_DIR / n for n in PYODIDE_FILES] + [SNAPSHOT_TOOL]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
@@ -251,7 +251,7 @@ def build(out: Path, *, snapshot: bool = True) -> list[dict[str, object]]:
     for path in _walk(ROOT / "web"):
         _copy(path, out / path.relative_to(ROOT))
     for path in _walk(ROOT / "engine"):
-        if path.suffix == ".py":
+        if path.suffix == ".py" or (path.suffix == ".json" and path.parent.name == "ai"):
             _copy(path, out / path.relative_to(ROOT))
     for name in PYODIDE_FILES:
         _copy(pyodide_src / name, out / PYODIDE_DIR / name)

@@ -25,6 +25,7 @@ export const MODULES = [
   "engine.ai.solver",
   "engine.ai.search",
   "engine.ai.vido",
+  "engine.ai.evaluate",
   "engine.ai.players",
   "engine.players",
   "engine.match",

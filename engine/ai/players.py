@@ -24,10 +24,11 @@ from collections.abc import Generator
 from ..actions import ACCEPT, DECLARE, PASS, PLAY, PLAY_TABLE, REFUSE, SEVEN, VIDO, Action
 from ..cards import ACE, JACK, KING, QUEEN, TEN, kind_code, rank_of, suit_of
 from ..cards import SEVEN as SEVEN_RANK
-from ..deal import ANSWERING, DECLARING, Observation
+from ..deal import ANSWERING, DECLARING, PLAYING, Observation
 from ..rules import beats, winning_code
+from .evaluate import model_for, predicted_rest, rest_spread, stock_share
 from .policy import card_points
-from .search import SearchResult, candidates, pimc, side_score
+from .search import SearchResult, candidates, pimc, running_score, side_score
 from .vido import vido_choice, win_chance
 from .world import Knowledge, WorldError, rules_for, sample_world
 
@@ -273,6 +274,9 @@ WEIGHT = 0.5
 PRIOR_BONUS = 5.0  # points the normal level's choice gets before the search compares
 BROWSER_BUDGET: tuple[int | None, float | None] = (400, 0.8)
 CPYTHON_BUDGET: tuple[int | None, float | None] = (16, None)
+SOLVE_CARDS = 4  # three or four players: exact end phase once no hand holds more
+SOLVE_BELOW = 0  # two players: solve the end phase from rollouts this near the stock's end
+
 class StrongPlayer:
     """PIMC over consistent worlds with rollouts and the exact end-phase solver.
 
@@ -283,7 +287,9 @@ class StrongPlayer:
 
     def __init__(self, rng: random.Random | None = None, worlds: int | None = None,
                  time_budget: float | None = None, slice_seconds: float = 0.03,
-                 horizon: int | None = HORIZON, weight: float = WEIGHT) -> None:
+                 horizon: int | None = HORIZON, weight: float = WEIGHT,
+                 learned: bool = True, solve_cards: int = SOLVE_CARDS,
+                 solve_below: int = SOLVE_BELOW, infer: bool = True) -> None:
         self.rng = rng or random.Random(0)
         if worlds is None and time_budget is None:
             worlds, time_budget = BROWSER_BUDGET if IN_BROWSER else CPYTHON_BUDGET
@@ -292,6 +298,10 @@ class StrongPlayer:
         self.slice_seconds = slice_seconds
         self.horizon = horizon
         self.weight = weight
+        self.learned = learned
+        self.solve_cards = solve_cards
+        self.solve_below = solve_below
+        self.infer = infer
         self.last: SearchResult | None = None
 
     def decide(self, obs: Observation) -> Decision:
@@ -305,24 +315,32 @@ class StrongPlayer:
             if choice is not None or obs.phase == ANSWERING:
                 return choice or Action(ACCEPT)
         try:
-            prior = normal_action(obs, random.Random(seed)) if PRIOR_BONUS else None
+            exact = obs.players == 2 and obs.end_phase and obs.phase == PLAYING
+            # the rule-based prior would solve the end phase a second time: not needed there
+            prior = normal_action(obs, random.Random(seed)) if PRIOR_BONUS and not exact else None
             result = yield from pimc(obs, seed, self.worlds, self.time_budget,
                                      self.slice_seconds, horizon=self.horizon,
                                      weight=self.weight, prior=prior,
-                                     prior_bonus=PRIOR_BONUS)
+                                     prior_bonus=PRIOR_BONUS,
+                                     model=model_for(obs.variant) if self.learned else None,
+                                     solve_cards=self.solve_cards,
+                                     solve_below=self.solve_below, infer=self.infer)
         except WorldError:
             return normal_action(obs, self.rng)
         self.last = result
         return result.action
 
     def chance(self, obs: Observation, seed: int) -> Generator[None, None, float]:
-        """Chance to win the game: rollouts of this deal from sampled worlds."""
+        """Chance to win the game from the rest of this deal as sampled worlds value it:
+        the learned evaluation (with its measured error as the spread), else rollouts."""
         from .policy import rollout
 
         rng = random.Random(seed)
+        model = model_for(obs.variant) if self.learned else None
         diffs: list[float] = []
+        spreads: list[float] = []
         know = Knowledge(obs)
-        for k in range(min(6, self.worlds or 6)):
+        for k in range(min(8 if model else 6, self.worlds or 8)):
             try:
                 world = sample_world(obs, random.Random(seed + k), know)
             except WorldError:
@@ -330,13 +348,22 @@ class StrongPlayer:
             if world.phase == ANSWERING:
                 world.apply(Action(ACCEPT))
             before = side_score(world, obs.seat)
-            rollout(world, rng)
-            diffs.append(side_score(world, obs.seat) - before)
+            spread = rest_spread(obs.variant, stock_share(world)) if model else None
+            if model is not None and spread is not None:
+                diffs.append(running_score(world, obs.seat) - before
+                             + predicted_rest(world, obs.seat, model))
+                spreads.append(spread)
+            else:
+                rollout(world, rng)
+                diffs.append(side_score(world, obs.seat) - before)
             yield
         if not diffs:
             return win_chance(obs)
         mean = sum(diffs) / len(diffs)
-        spread = (sum((d - mean) ** 2 for d in diffs) / len(diffs)) ** 0.5 + 200.0
+        if spreads:
+            spread = sum(spreads) / len(spreads)
+        else:
+            spread = (sum((d - mean) ** 2 for d in diffs) / len(diffs)) ** 0.5 + 200.0
         return win_chance(obs, mean, spread)
 
     def explain(self, obs: Observation, action: Action) -> str:

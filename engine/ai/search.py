@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 
 from ..actions import ACCEPT, REFUSE, VIDO, Action
 from ..deal import PLAYING, Deal, Observation
+from .evaluate import predicted_rest
 from .policy import card_points, fast_action, potential, rollout
 from .solver import EndGame, solve_deal
-from .world import Knowledge, WorldError, sample_world
+from .world import Knowledge, WorldError, sample_weighted, sample_world
 
 Search = Generator[None, None, "SearchResult"]
 NON_CARD = (VIDO, ACCEPT, REFUSE)
@@ -64,6 +65,9 @@ def pimc(
     weight: float = 0.5,
     prior: Action | None = None,
     prior_bonus: float = 0.0,
+    model: list[float] | None = None,
+    solve_cards: int = 0,
+    infer: bool = True,
 ) -> Search:
     """Search the observation's card actions; returns the best with its mean scores."""
     cands = candidates(obs)
@@ -79,15 +83,19 @@ def pimc(
         world = sample_world(obs, random.Random(seed), know)
         result = yield from _solve_sliced(world, seat, cands, slice_seconds)
         return result
+    end_solve = (not two and obs.end_phase and obs.phase == PLAYING
+                 and max(obs.hand_sizes) <= solve_cards)
     solve_end = two and obs.stock_size + (obs.turnup is not None) <= solve_below
     totals = dict.fromkeys(cands, 0.0)
+    mass = 0.0  # the worlds' summed likelihood weights
     done = 0
     failures = 0
     while worlds is None or done < worlds:
         if time_budget is not None and done and time.perf_counter() - started >= time_budget:
             break
         try:
-            world = sample_world(obs, random.Random(seed * 7919 + done + failures * 104729), know)
+            world, likelihood = sample_weighted(
+                obs, random.Random(seed * 7919 + done + failures * 104729), know)
         except WorldError:
             failures += 1
             if failures > 8:
@@ -96,7 +104,18 @@ def pimc(
         roll_seed = seed * 31 + done
         partial = dict.fromkeys(cands, 0.0)
         out_of_time = False
-        for action in cands:
+        if end_solve:
+            # three or four players, small hands: this world's exact end phase, one
+            # transposition table shared by every candidate
+            base = running_score(world, seat)
+            game = EndGame.from_deal(world, seat)
+            game.table = {}
+            for action in cands:
+                partial[action] = base + game._play(seat, action.codes[0], -10**9, 10**9)
+            cands_done: list[Action] = []
+        else:
+            cands_done = cands
+        for action in cands_done:
             if time_budget is not None and done and time.perf_counter() - started >= time_budget:
                 out_of_time = True  # an unfinished world is dropped: every candidate
                 break  # keeps the same worlds
@@ -107,7 +126,8 @@ def pimc(
                 partial[action] = _rollout_then_solve(deal, seat, rng)
             elif horizon is not None:
                 rollout(deal, rng, tricks=horizon)
-                partial[action] = leaf_value(deal, seat, weight)
+                partial[action] = (running_score(deal, seat) + predicted_rest(deal, seat, model)
+                                   if model is not None else leaf_value(deal, seat, weight))
             else:
                 rollout(deal, rng)
                 partial[action] = side_score(deal, seat)
@@ -117,13 +137,16 @@ def pimc(
                 last_yield = time.perf_counter()
         if out_of_time:
             break
+        if not infer:
+            likelihood = 1.0
         for action in cands:
-            totals[action] += partial[action]
+            totals[action] += likelihood * partial[action]
+        mass += likelihood
         done += 1
     if not done:
         return SearchResult(cands[0])
-    scores = {a: totals[a] / done for a in cands}
-    if prior in scores:
+    scores = {a: totals[a] / mass for a in cands}
+    if prior in scores and not end_solve:
         # the rule-based choice wins unless the search clearly prefers another
         scores[prior] += prior_bonus
     best = max(cands, key=lambda a: scores[a])  # first of the best in legal order

@@ -34,6 +34,7 @@ class EndGame:
         playable: Playable,
         sides: Sequence[int],
         provisional: Sequence[int] | None = None,
+        target_rule: tuple[Sequence[int], int, Sequence[int]] | None = None,
     ) -> None:
         self.n = len(hands)
         self.hands = [sorted(h) for h in hands]
@@ -45,6 +46,10 @@ class EndGame:
         self.playable = playable
         self.sides = list(sides)
         self.provisional = list(provisional or [0] * self.n)
+        # bezik: (scores without brisks so far, game target, brisk points won so far): the
+        # brisks do not count when only the last trick's winner reaches the target
+        self.target_rule = target_rule
+        self.path_brisks = 0  # brisk points taken in the search so far, root side minus other
         self.nodes = 0
         self.table: dict[tuple[object, ...], tuple[int, int]] = {}
 
@@ -61,16 +66,23 @@ class EndGame:
         last = rules.last_trick_points
         provisional = [0] * n
         extra = deal.extra
+        target_rule = None
         if "trump_sequence" in extra:  # bezik: 250 / 40 / 0, dönük scores at risk
             last = 250 if extra["trump_sequence"] else (40 if deal.trump is not None else 0)
             for p in extra.get("provisional", []):
                 provisional[int(p[0])] += int(p[3])
+            before = extra.get("game_before", [0] * n)
+            target = int(extra.get("target", 0))
+            base = [int(before[s]) + deal.points[s] for s in range(n)]
+            if target and max(base) + last >= target:
+                won = [sum(values[kinds[i]] for i in deal.won[s]) for s in range(n)]
+                target_rule = (base, target, won)
         leader = deal.trick[0][0] if deal.trick else deal.current
         assert leader is not None
         return cls(
             [[kinds[i] for i in h] for h in deal.hands], leader,
             [(s, kinds[i]) for s, i, _ in deal.trick], deal.trump, values, last,
-            rules.end_phase_playable, sides, provisional,
+            rules.end_phase_playable, sides, provisional, target_rule,
         )
 
     # ----- search -----------------------------------------------------------
@@ -110,7 +122,26 @@ class EndGame:
         return self._search(-10**9, 10**9)
 
     def _key(self, flags: int) -> tuple[object, ...]:
-        return (tuple(tuple(h) for h in self.hands), self.leader, tuple(self.trick), flags)
+        brisks = self.path_brisks if self.target_rule else 0
+        return (tuple(tuple(h) for h in self.hands), self.leader, tuple(self.trick), flags,
+                brisks)
+
+    def final_adjustment(self, winner: int) -> int:
+        """At the last trick: dönük scores still provisional are taken back, and (bezik)
+        every brisk is withdrawn when only the winner reaches the target."""
+        v = 0
+        for s in range(self.n):
+            if self.provisional[s]:
+                v += -self.provisional[s] if self.sides[s] == 0 else self.provisional[s]
+        if self.target_rule is not None:
+            base, target, won = self.target_rule
+            totals = [base[s] - self.provisional[s] + (self.last_bonus if s == winner else 0)
+                      for s in range(self.n)]
+            if totals[winner] >= target and all(
+                    totals[s] < target for s in range(self.n) if s != winner):
+                past = sum(w if self.sides[s] == 0 else -w for s, w in enumerate(won))
+                v -= past + self.path_brisks
+        return v
 
     def _flags(self) -> int:
         f = 0
@@ -185,13 +216,14 @@ class EndGame:
             self.trick = []
             self.leader = winner
             v = gained if self.sides[winner] == 0 else -gained
-            rest = self._search(alpha - v, beta - v)
-            v += rest
+            taken = v - (0 if any(self.hands) else (
+                self.last_bonus if self.sides[winner] == 0 else -self.last_bonus))
+            self.path_brisks += taken
             if not any(self.hands):
-                # dönük scores still provisional at the end are taken back
-                for s in range(self.n):
-                    if self.provisional[s]:
-                        v += -self.provisional[s] if self.sides[s] == 0 else self.provisional[s]
+                v += self.final_adjustment(winner)
+            else:
+                v += self._search(alpha - v, beta - v)
+            self.path_brisks -= taken
             self.provisional[winner] = cleared
             self.trick, self.leader = trick, leader
         self.trick.pop()
@@ -253,11 +285,12 @@ def _brute_play(game: EndGame, seat: int, code: int) -> int:
         cleared = game.provisional[winner]
         game.provisional[winner] = 0
         game.trick, game.leader = [], winner
-        v = (gained if game.sides[winner] == 0 else -gained) + brute_force(game)
-        if last:
-            for s in range(game.n):
-                if game.provisional[s]:
-                    v += -game.provisional[s] if game.sides[s] == 0 else game.provisional[s]
+        v = gained if game.sides[winner] == 0 else -gained
+        taken = v - (0 if not last else (
+            game.last_bonus if game.sides[winner] == 0 else -game.last_bonus))
+        game.path_brisks += taken
+        v += game.final_adjustment(winner) if last else brute_force(game)
+        game.path_brisks -= taken
         game.provisional[winner] = cleared
         game.trick, game.leader = trick, leader
     game.trick.pop()

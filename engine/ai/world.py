@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..actions import DECLARE, PASS, PLAY, PLAY_TABLE, SEVEN, Action, declare
-from ..deal import ANSWERING, Deal, Observation
+from ..deal import ANSWERING, DECLARING, Deal, Observation
 from ..errors import IllegalActionError, RecordError
 from ..rules import Ruleset
 from ..variants import make_rules
@@ -172,21 +172,46 @@ def _discard(counter: Counter[int], code: int) -> None:
 def sample_world(obs: Observation, rng: random.Random, knowledge: Knowledge | None = None,
                  tries: int = 4) -> Deal:
     """A full deal consistent with ``obs`` (cards the seat cannot see dealt at random)."""
+    return sample_weighted(obs, rng, knowledge, tries)[0]
+
+
+# How likely a player is to pass when the world gives him a declaration worth at least
+# UNDECLARED_FROM points (players declare what they can, mostly): the world's weight.
+PASS_LIKELIHOOD = 0.3
+UNDECLARED_FROM = 40
+
+
+def sample_weighted(obs: Observation, rng: random.Random, knowledge: Knowledge | None = None,
+                    tries: int = 4) -> tuple[Deal, float]:
+    """A consistent world and how likely the others' earlier choices were in it (1 when
+    nothing speaks against it; lower for each good combination a player did not declare)."""
     know = knowledge or Knowledge(obs)
     last: Exception | None = None
     for _ in range(tries):
+        weight = [1.0]
         try:
-            deal = _build(know, rng)
+            deal = _build(know, rng, weight)
         except (WorldError, IllegalActionError, RecordError) as err:
             last = err
             continue
         if _matches(deal, obs):
-            return deal
+            return deal, weight[0]
         last = WorldError("sampled world differs from the observation")
     raise WorldError(str(last))
 
 
-def _build(know: Knowledge, rng: random.Random) -> Deal:
+def _declarable(deal: Deal) -> int:
+    """The best declaration the player to move could make now."""
+    best = 0
+    for action in deal.legal_actions():
+        if action.kind == DECLARE:
+            combo = deal.rules.classify(action.codes, deal.trump)
+            if combo is not None:
+                best = max(best, combo.value)
+    return best
+
+
+def _build(know: Knowledge, rng: random.Random, weight: list[float] | None = None) -> Deal:
     obs, rules, me = know.obs, know.rules, know.me
     n = rules.players
     pool, stock, _ = know.initial_pool()
@@ -215,6 +240,9 @@ def _build(know: Knowledge, rng: random.Random) -> Deal:
             raise WorldError("the deal ended early")
         if actor != me:
             _ensure_cards(deal, actor, action, protected, rng)
+            if (weight is not None and action.kind == PASS and deal.phase == DECLARING
+                    and _declarable(deal) >= UNDECLARED_FROM):
+                weight[0] *= PASS_LIKELIHOOD
         deal.apply(deal.canonical(action))
         for table in deal.tables:
             protected.update(table)

@@ -371,7 +371,7 @@ def test_build_precache_and_config_cover_exactly_the_site(dist_dir: Path) -> Non
         f"./{f}"
         for f in files
         if (f.startswith(("engine/", "web/")) and f.endswith(".py"))
-        or (f.startswith("web/i18n/") and f.endswith(".json"))
+        or (f.startswith(("web/i18n/", "engine/ai/")) and f.endswith(".json"))
     }
     assert set(config["files"]) == wanted
     assert all(key == value for key, value in config["files"].items())

@@ -1,0 +1,139 @@
+"""A learned evaluation of a position, used at the leaves of the search.
+
+A truncated rollout ends with points taken so far and cards still held. What
+the held cards will still bring is estimated by a linear model per variant
+over features of each seat's holdings (hand and table) and the public state:
+trumps and brisques or card points held, combination cards, how far the
+stock has run, who leads. A position's value for a seat is its side's
+features minus the others' (their mean with three players), weighted. The
+weights are fitted offline on self-play (``tools/train_eval.py``: the target
+is what each side still scored to the end of the deal) and shipped as
+``models.json`` beside this module, read with the standard library.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..cards import ACE, JACK, KING, QUEEN, SEVEN, TEN, kind_code
+from ..deal import DECLARING, PLAYING, Deal
+from .policy import card_points
+
+MODEL_FILE = Path(__file__).with_name("models.json")
+QS = kind_code(QUEEN, 0)
+JD = kind_code(JACK, 2)
+BASE = (
+    "cards", "card_points", "trumps", "trump_high", "aces", "tens", "marriages",
+    "trump_marriage", "bezique", "fours", "sequence", "trump_seven", "to_lead",
+)
+# Each base feature twice: as it is and scaled by the share of the stock still to draw.
+FEATURES = BASE + tuple(f"{name}*stock" for name in BASE)
+
+_MODELS: dict[str, list[float]] | None = None
+_SPREADS: dict[str, tuple[float, float]] = {}
+
+
+def models() -> dict[str, list[float]]:
+    """The weights per variant (empty when the file is missing or does not fit)."""
+    global _MODELS
+    if _MODELS is None:
+        _MODELS = {}
+        try:
+            data = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
+            if data.get("features") == list(FEATURES):
+                for name, weights in data.get("models", {}).items():
+                    if isinstance(weights, list) and len(weights) == len(FEATURES):
+                        _MODELS[name] = [float(x) for x in weights]
+                for name, fit in data.get("fit", {}).items():
+                    if "rmse_early" in fit and "rmse_late" in fit:
+                        _SPREADS[name] = (float(fit["rmse_early"]), float(fit["rmse_late"]))
+        except (OSError, ValueError, TypeError, AttributeError):
+            _MODELS = {}
+    return _MODELS
+
+
+def model_for(variant: str) -> list[float] | None:
+    return models().get(variant)
+
+
+def rest_spread(variant: str, share: float) -> float | None:
+    """The model's typical error on the rest of a deal (more with more stock to draw)."""
+    models()
+    found = _SPREADS.get(variant)
+    if found is None:
+        return None
+    early, late = found
+    return late + (early - late) * min(1.0, share * 1.5)
+
+
+def seat_features(deal: Deal, seat: int, stock_share: float) -> list[float]:
+    """The features of one seat's holdings (``FEATURES`` order)."""
+    kinds = deal.kinds
+    rules = deal.rules
+    trump = deal.trump
+    counts = [0] * 32
+    for i in deal.hands[seat]:
+        counts[kinds[i]] += 1
+    for i in deal.tables[seat]:
+        counts[kinds[i]] += 1
+    held = [c for c in range(32) if counts[c]]
+    cards = float(sum(counts))
+    points = float(sum(card_points(rules, c) * counts[c] for c in held))
+    ranks = [0] * 8
+    trumps = 0
+    for c in held:
+        ranks[c & 7] += counts[c]
+        if c >> 3 == trump:
+            trumps += counts[c]
+    marriages = 0
+    trump_marriage = 0
+    for suit in range(4):
+        pair = min(counts[kind_code(KING, suit)], counts[kind_code(QUEEN, suit)])
+        if suit == trump:
+            trump_marriage = pair
+        else:
+            marriages += pair
+    trump_high = sequence = seven = 0
+    if trump is not None:
+        trump_high = counts[kind_code(ACE, trump)] + counts[kind_code(TEN, trump)]
+        sequence = sum(1 for r in (ACE, TEN, KING, QUEEN, JACK) if counts[kind_code(r, trump)])
+        seven = counts[kind_code(SEVEN, trump)]
+    fours = sum(max(0, ranks[r] - 2) for r in (ACE, KING, QUEEN, JACK))
+    lead = 1.0 if deal.current == seat and not deal.trick and deal.phase in (
+        PLAYING, DECLARING) else 0.0
+    base = [cards, points, float(trumps), float(trump_high), float(ranks[ACE]),
+            float(ranks[TEN]), float(marriages), float(trump_marriage),
+            float(min(counts[QS], counts[JD])), float(fours), float(sequence),
+            float(seven), lead]
+    return base + [v * stock_share for v in base]
+
+
+def stock_share(deal: Deal) -> float:
+    """The share of the initial stock still to be drawn (1 at the start, 0 at the end)."""
+    rules = deal.rules
+    full = len(rules.deck()) - rules.players * rules.hand_size
+    return (len(deal.stock) + (deal.turnup is not None)) / max(1, full)
+
+
+def relative_features(deal: Deal, seat: int) -> list[float]:
+    """Own side's features minus the others' (the mean of the others with three players)."""
+    share = stock_share(deal)
+    per_seat = [seat_features(deal, s, share) for s in range(deal.n)]
+    n = deal.n
+    if deal.rules.partnerships:
+        mine = [s for s in range(n) if s % 2 == seat % 2]
+        theirs = [s for s in range(n) if s % 2 != seat % 2]
+        return [sum(per_seat[s][k] for s in mine) - sum(per_seat[s][k] for s in theirs)
+                for k in range(len(FEATURES))]
+    others = [s for s in range(n) if s != seat]
+    return [per_seat[seat][k] - sum(per_seat[s][k] for s in others) / len(others)
+            for k in range(len(FEATURES))]
+
+
+def predicted_rest(deal: Deal, seat: int, weights: list[float]) -> float:
+    """The model's estimate of what the seat's side still gains over the others."""
+    if deal.current is None:
+        return 0.0
+    x = relative_features(deal, seat)
+    return sum(w * v for w, v in zip(weights, x, strict=True))

@@ -1,0 +1,194 @@
+"""The learned leaf evaluation, the n-player exact end phase in the search, AI bench."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import new_game
+from engine.ai import evaluate
+from engine.ai.bench import ai_figures
+from engine.ai.search import pimc, running_score
+from engine.ai.solver import EndGame, _brute_play
+from engine.ai.world import Knowledge, sample_world
+from engine.cli import ARENA_ALL
+from engine.deal import Deal, Observation
+from engine.players import choose, make_player
+
+
+def _midgame(variant: str, seed: int, moves: int = 25) -> Deal:
+    game = new_game(variant, seed=seed)
+    players = [make_player("greedy", random.Random(s)) for s in range(game.rules.players)]
+    for _ in range(moves):
+        seat = game.current_player
+        assert seat is not None
+        game.apply(choose(players[seat], game.observation(seat)))
+    return game.deal
+
+
+def test_every_variant_has_a_model_of_the_right_shape() -> None:
+    for variant in ARENA_ALL:
+        weights = evaluate.model_for(variant)
+        assert weights is not None and len(weights) == len(evaluate.FEATURES), variant
+        assert any(abs(w) > 1e-6 for w in weights)
+
+
+@pytest.mark.parametrize("variant", ["classic", "russian-3", "russian-4", "bezik"])
+def test_relative_features_are_symmetric_between_sides(variant: str) -> None:
+    deal = _midgame(variant, seed=5)
+    per_seat = [evaluate.relative_features(deal, s) for s in range(deal.n)]
+    total = [sum(x[k] for x in per_seat) for k in range(len(evaluate.FEATURES))]
+    if deal.rules.partnerships:
+        assert per_seat[0] == per_seat[2]
+        assert per_seat[0] == [-v for v in per_seat[1]]
+    else:  # the seats' views sum to zero: one seat's gain is the others' loss
+        assert all(abs(v) < 1e-9 for v in total)
+    weights = evaluate.model_for(variant)
+    assert weights is not None
+    values = [evaluate.predicted_rest(deal, s, weights) for s in range(deal.n)]
+    assert abs(sum(values)) < 1e-6 or deal.rules.partnerships
+
+
+def test_a_missing_or_foreign_model_file_means_no_model(tmp_path, monkeypatch) -> None:
+    bad = tmp_path / "models.json"
+    bad.write_text('{"features": ["other"], "models": {"classic": [1.0]}}')
+    monkeypatch.setattr(evaluate, "MODEL_FILE", bad)
+    monkeypatch.setattr(evaluate, "_MODELS", None)
+    assert evaluate.model_for("classic") is None
+    monkeypatch.setattr(evaluate, "MODEL_FILE", tmp_path / "missing.json")
+    monkeypatch.setattr(evaluate, "_MODELS", None)
+    assert evaluate.models() == {}
+
+
+def _end_position(variant: str, cards: int) -> Observation:
+    for seed in range(20):
+        game = new_game(variant, seed=seed)
+        players = [make_player("greedy", random.Random(s)) for s in range(game.rules.players)]
+        while not game.deal.is_terminal:
+            seat = game.current_player
+            assert seat is not None
+            obs = game.observation(seat)
+            if (obs.end_phase and max(obs.hand_sizes) <= cards and len(obs.legal_actions) > 1
+                    and obs.trick):
+                return obs
+            game.apply(choose(players[seat], obs))
+    raise AssertionError("no end position found")
+
+
+@pytest.mark.parametrize("variant", ["russian-3", "russian-4"])
+def test_search_values_small_n_player_end_phases_exactly(variant: str) -> None:
+    """With the solver on, each candidate's score in a world is its exact value there."""
+    obs = _end_position(variant, 3)
+    seed = 4
+    gen = pimc(obs, seed, worlds=1, solve_cards=3)
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        result = stop.value
+    world = sample_world(obs, random.Random(seed * 7919), Knowledge(obs))
+    base = running_score(world, obs.seat)
+    assert len(result.scores) == len(obs.legal_actions) > 1
+    for action, score in result.scores.items():
+        game = EndGame.from_deal(world, obs.seat)
+        assert score == base + _brute_play(game, obs.seat, action.codes[0])
+
+
+def test_bench_times_every_level() -> None:
+    figures = ai_figures("russian-4", count=2)
+    for level in ("easy", "normal", "strong"):
+        assert figures[f"{level}_median_ms_per_move"] >= 0
+    assert figures["ai_positions"] == 2
+
+
+def _minimax(deal: Deal, root: int) -> float:
+    """Exact value by the real engine (its own finish_deal): root's final margin."""
+    from engine.ai.search import side_score
+
+    if deal.current is None:
+        return side_score(deal, root)
+    values = []
+    for action in deal.legal_actions():
+        child = deal.clone()
+        child.apply(action)
+        values.append(_minimax(child, root))
+    return max(values) if deal.current == root else min(values)
+
+
+def test_bezik_solver_withdraws_brisks_when_only_the_winner_reaches_the_target() -> None:
+    checked = bites = 0
+    for seed in range(40):
+        game = new_game("bezik", seed=seed)
+        players = [make_player("greedy", random.Random(s)) for s in range(2)]
+        deal = game.deal
+        while not deal.is_terminal and not (deal.in_end_phase and len(deal.hands[0]) <= 3
+                                            and deal.phase == "play" and not deal.trick):
+            seat = game.current_player
+            assert seat is not None
+            game.apply(choose(players[seat], game.observation(seat)))
+            deal = game.deal
+        if deal.is_terminal or deal.trump is None or deal.extra["trump_sequence"]:
+            continue
+        target = int(deal.extra["target"])
+        for gap in (40, 10, 300):  # seat 0 reaches the target only with the last trick
+            deal.extra["game_before"] = [target - deal.points[0] - gap,
+                                         target - deal.points[1] - 2000]
+            root = deal.current
+            assert root is not None
+            exact = _minimax(deal, root) - running_score(deal, root)
+            game_value = EndGame.from_deal(deal, root)
+            assert game_value.value() == exact, (seed, gap)
+            bites += game_value.target_rule is not None
+            checked += 1
+        if checked >= 12:
+            break
+    assert checked >= 6 and bites >= 3
+
+
+def test_worlds_where_an_opponent_passed_over_a_good_declaration_weigh_less() -> None:
+    from engine.ai.world import PASS_LIKELIHOOD, sample_weighted
+
+    weights: set[float] = set()
+    for seed in range(6):
+        game = new_game("classic", seed=seed)
+        players = [make_player("greedy", random.Random(s)) for s in range(2)]
+        passes = 0
+        while not game.deal.is_terminal and passes < 6:
+            seat = game.current_player
+            assert seat is not None
+            obs = game.observation(seat)
+            passes = sum(1 for e in obs.log if e[0] == "pass" and e[1] == 1)
+            if seat == 0 and passes >= 4:
+                know = Knowledge(obs)
+                for k in range(12):
+                    weights.add(sample_weighted(obs, random.Random(k), know)[1])
+                break
+            game.apply(choose(players[seat], obs))
+        if 1.0 in weights and len(weights) > 1:
+            break
+    assert 1.0 in weights and any(w < 1.0 for w in weights)
+    for w in weights:  # one factor per pass that the world makes unlikely
+        assert any(abs(w - PASS_LIKELIHOOD ** k) < 1e-9 for k in range(8))
+
+
+def test_bezik_chance_to_win_comes_from_the_learned_evaluation() -> None:
+    from engine.ai.players import StrongPlayer
+
+    game = new_game("bezik", seed=2)
+    seat = game.current_player
+    assert seat is not None
+    obs = game.observation(seat)
+    assert evaluate.rest_spread("bezik", 1.0) is not None
+    chances = []
+    for before in ([0, 0], [2600, 0], [0, 2600]):
+        obs.extra["game_before"] = before if seat == 0 else before[::-1]  # seat's own first
+        player = StrongPlayer(random.Random(1), worlds=8)
+        gen = player.chance(obs, 5)
+        try:
+            while True:
+                next(gen)
+        except StopIteration as stop:
+            chances.append(stop.value)
+    even, ahead, behind = chances
+    assert 0.3 < even < 0.7 and ahead > 0.85 and behind < 0.15

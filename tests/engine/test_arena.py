@@ -1,0 +1,97 @@
+"""The fair arena (every seat arrangement), its intervals, and observation hygiene."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from engine import new_game
+from engine.arena import GameOutcome, arrangements, mean_interval, run_arena, summarise
+from engine.cli import main as cli_main
+from engine.players import choose, make_player
+
+
+def test_arrangements_seat_each_program_everywhere_equally() -> None:
+    assert arrangements(2, False) == ["ab", "ba"]
+    three = arrangements(3, False)
+    assert len(three) == 6 and len(set(three)) == 6
+    for seat in range(3):  # each program in each seat in half the arrangements
+        assert sum(1 for a in three if a[seat] == "a") == 3
+    assert arrangements(4, True) == ["abab", "baba"]
+
+
+def test_summary_counts_sides_and_points_per_seat() -> None:
+    outs = [
+        (0, GameOutcome("abab", [100, 50, 100, 50], 0, 1)),  # side 0 = a wins
+        (0, GameOutcome("baba", [100, 50, 100, 50], 0, 1)),  # side 0 = b wins
+        (1, GameOutcome("aab", [30, 30, 60], 2, 1)),
+    ]
+    report = summarise(outs[:2], partnerships=True)
+    assert report["a_wins"] == 1 and report["games"] == 2
+    assert report["a_points_share"] == 0.5
+    three = summarise(outs[2:], partnerships=False)
+    assert three["a_wins"] == 0 and three["a_points_per_deal"] == 30.0
+    assert three["b_points_per_deal"] == 60.0
+
+
+def test_mean_interval_covers_the_mean() -> None:
+    lo, hi = mean_interval([0.4, 0.6, 0.5, 0.55])
+    assert lo < 0.5125 < hi
+    assert mean_interval([]) == [0.0, 1.0]
+
+
+@pytest.mark.parametrize("variant", ["russian-3", "russian-4"])
+def test_arena_plays_every_arrangement_of_a_seed(variant: str) -> None:
+    report = run_arena(variant, {}, "greedy", "random", deals=1, games=1)
+    assert report["games"] == len(report["arrangements"])
+    assert report["duplicate_groups"] == 1
+    assert report["a_points_share"] > 0.5  # greedy outscores random
+    lo, hi = report["a_win_rate_ci95"]
+    assert 0.0 <= lo <= report["a_win_rate"] <= hi <= 1.0
+
+
+def test_arena_cli_all_variants_and_jobs_agree(capsys: Any) -> None:
+    argv = ["arena", "--variant", "classic,no-trump", "--a", "greedy", "--b", "random",
+            "--games", "1"]
+    assert cli_main(argv) == 0
+    one = json.loads(capsys.readouterr().out)
+    assert cli_main([*argv, "--jobs", "2"]) == 0
+    two = json.loads(capsys.readouterr().out)
+    assert [r["variant"] for r in one["results"]] == ["classic", "no-trump"]
+    for r1, r2 in zip(one["results"], two["results"], strict=True):
+        assert r1["a_wins"] == r2["a_wins"] and r1["a_points_per_deal"] == r2["a_points_per_deal"]
+    assert cli_main(["arena", "--variant", "nope,classic", "--a", "greedy", "--b", "random"]) == 4
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("variant", ["classic", "russian-4", "bezik"])
+def test_observations_carry_copies_not_the_deals_lists(variant: str) -> None:
+    game = new_game(variant, seed=3)
+    players = [make_player("greedy", random.Random(s)) for s in range(game.rules.players)]
+    for _ in range(60):
+        if game.deal.is_terminal:
+            break
+        seat = game.current_player
+        assert seat is not None
+        game.apply(choose(players[seat], game.observation(seat)))
+    before = json.dumps(game.deal.to_json(), sort_keys=True)
+    log_before = json.dumps(game.deal.log)
+    for seat in range(game.rules.players):
+        obs = game.observation(seat)
+        for event in obs.log:  # scribble over everything an observer holds
+            for v in event:
+                if isinstance(v, list):
+                    v.append(99)
+            event.append("x")
+        for table in obs.tables:
+            table.append(99)
+        for value in obs.extra.values():
+            if isinstance(value, list):
+                value.append(99)
+        obs.points.append(1)
+        obs.hand.append(99)
+    assert json.dumps(game.deal.to_json(), sort_keys=True) == before
+    assert json.dumps(game.deal.log) == log_before

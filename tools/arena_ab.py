@@ -1,0 +1,71 @@
+"""Duplicate arena between strong-level settings (to keep only what helps).
+
+A program is a level name or ``strong:KEY=VALUE,...`` with StrongPlayer keyword
+arguments (``learned=0``, ``solve_cards=0``, ``horizon=2``, ``worlds=32`` ...).
+Prints one JSON report per variant (engine.arena.run_arena):
+
+    python tools/arena_ab.py --variant russian-3 --a strong --b strong:learned=0 --games 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.ai.players import StrongPlayer  # noqa: E402
+from engine.arena import run_arena  # noqa: E402
+from engine.cli import ARENA_ALL  # noqa: E402
+from engine.players import PLAYERS, Player  # noqa: E402
+
+
+def register(spec: str) -> str:
+    """Make ``spec`` a known player name (StrongPlayer with keyword arguments)."""
+    if spec in PLAYERS:
+        return spec
+    base, _, params = spec.partition(":")
+    if base != "strong":
+        raise SystemExit(f"unknown program {spec!r}")
+    kwargs: dict[str, Any] = {}
+    for pair in filter(None, params.split(",")):
+        key, _, value = pair.partition("=")
+        kwargs[key] = None if value == "none" else (float(value) if "." in value
+                                                    else int(value))
+    for key in ("learned", "infer"):
+        if key in kwargs:
+            kwargs[key] = bool(kwargs[key])
+
+    def make(rng: random.Random) -> Player:
+        return StrongPlayer(rng, **kwargs)
+
+    PLAYERS[spec] = make
+    return spec
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--variant", default="classic")
+    parser.add_argument("--a", required=True)
+    parser.add_argument("--b", required=True)
+    parser.add_argument("--games", type=int, default=None)
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    a, b = register(args.a), register(args.b)
+    names = list(ARENA_ALL) if args.variant == "all" else args.variant.split(",")
+    for name in names:
+        report = run_arena(name, {}, a, b, deals=args.deals, games=args.games,
+                           seed=args.seed, jobs=args.jobs)
+        print(json.dumps(report), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
