@@ -119,6 +119,8 @@ class BrowserDom(Dom):
             pass
 
         self.js = page.window()
+        self.in_worker = page.in_worker()
+        self.holding = False
         self.create_proxy = create_proxy
         self.doc = self.js.document
         host = _n(self.doc.getElementById("app")) or self.doc.body
@@ -247,7 +249,27 @@ class BrowserDom(Dom):
             return ("sel", f'[name="{_css_string(str(name))}"]')
         return None
 
+    def _hold_while_rendering(self) -> None:
+        """In a worker the page could see a render half done (each step is its own call):
+        it counts as pending input (index.html) until this Python step ends."""
+        if self.holding or not self.in_worker:
+            return
+        busy = _n(getattr(self.js, "__bzBusy", None))
+        if busy is None:
+            return
+        busy()
+        self.holding = True
+
+        def release() -> None:
+            self.holding = False
+            getattr(self.js, "__bzSettled")()  # (a literal `.__x` would be name-mangled)
+
+        import asyncio
+
+        asyncio.get_event_loop().call_soon(release)
+
     def patch_all(self, regions: dict[str, str], table_players: int) -> None:
+        self._hold_while_rendering()
         focus = self._focus_key()
         changed = False
         for region, html in regions.items():
