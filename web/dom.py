@@ -317,24 +317,12 @@ class BrowserDom(Dom):
         self.js.requestAnimationFrame(create_once_callable(run))
 
     def fit(self) -> None:
-        """Shrink the cards (--fit) until everything fits: the page itself never scrolls."""
-        style = self.root.style
-        for step in FIT_STEPS:
-            style.setProperty("--fit", str(step))
-            if not self._overflows():
-                break
-        bar = self.node("bz-bar").getBoundingClientRect()
-        style.setProperty("--bar-top", f"{float(bar.bottom):.0f}px")
+        """Shrink the cards (--fit) until everything fits: the page itself never scrolls.
 
-    def _overflows(self) -> bool:
-        """Whether the table, a seat in it, or the whole app is larger than its box."""
-        boxes = [self.root, self.node("bz-table")]
-        seats = self.node("bz-table").querySelectorAll(".seat, .centre")
-        boxes.extend(seats.item(i) for i in range(seats.length))
-        return any(
-            box.scrollHeight > box.clientHeight + 1 or box.scrollWidth > box.clientWidth + 1
-            for box in boxes
-        )
+        The measuring is the shell's ``__bzFit`` (index.html): one call instead of a few
+        hundred, each a round trip to the page when Python runs in a worker.
+        """
+        getattr(self.js, "__bzFit")(",".join(str(step) for step in FIT_STEPS))
 
     def _set_inert(self, modal: bool, keep_bar: bool) -> None:
         """Behind a modal screen nothing takes focus or clicks (the bar stays for the menu)."""
@@ -346,16 +334,16 @@ class BrowserDom(Dom):
                 node.removeAttribute("inert")
 
     def _card_positions(self, region: Any) -> dict[str, tuple[float, float]]:
-        """Where each hand card is now, keyed by card and copy number (for FLIP)."""
+        """Where each hand card is now, keyed by card and copy number (for FLIP); measured
+        by the shell's ``__bzCardPlaces`` in one call (see ``fit``)."""
+        import json
+
         out: dict[str, tuple[float, float]] = {}
         seen: dict[str, int] = {}
-        cards = region.querySelectorAll(".hcard")
-        for i in range(cards.length):
-            el = cards.item(i)
-            card = _s(el.getAttribute("data-card")) or ""
+        places = getattr(self.js, "__bzCardPlaces")(region.id)
+        for card, left, top in json.loads(str(places)):
             seen[card] = seen.get(card, 0) + 1
-            rect = el.getBoundingClientRect()
-            out[f"{card}#{seen[card]}"] = (float(rect.left), float(rect.top))
+            out[f"{card}#{seen[card]}"] = (float(left), float(top))
         return out
 
     def _flip(self, region: Any, before: dict[str, tuple[float, float]]) -> None:
