@@ -178,9 +178,19 @@ def summarise(outcomes: Iterable[tuple[int, GameOutcome]], partnerships: bool
     }
 
 
+def _pool(jobs: int) -> ProcessPoolExecutor | None:
+    """Worker processes, or None (one process) where the platform has none (Pyodide)."""
+    if jobs <= 1:
+        return None
+    try:
+        return ProcessPoolExecutor(max_workers=jobs)
+    except (NotImplementedError, ImportError, OSError):
+        return None
+
+
 def run_arena(variant: str, options: Mapping[str, Any], a: str, b: str, *, deals: int,
               seed: int = 0, jobs: int = 1, games: int | None = None,
-              progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+              progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Duplicate groups until ``deals`` deals (or ``games`` groups) have been played."""
     probe = new_game(variant, dict(options))
     rules = probe.rules
@@ -191,7 +201,7 @@ def run_arena(variant: str, options: Mapping[str, Any], a: str, b: str, *, deals
     results: list[tuple[int, GameOutcome]] = []
     played_deals = 0
     group = 0
-    pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
+    pool = _pool(jobs)
     try:
         while (games is None and played_deals < deals) or (games is not None and group < games):
             if games is not None:
@@ -207,8 +217,8 @@ def run_arena(variant: str, options: Mapping[str, Any], a: str, b: str, *, deals
                 results.append((group + k // len(layout), out))
                 played_deals += out.deals
             group += batch
-            if progress is not None:
-                progress(group)
+            if progress is not None:  # the report so far
+                progress(summarise(results, rules.partnerships))
     finally:
         if pool is not None:
             pool.shutdown()

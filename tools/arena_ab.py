@@ -48,6 +48,13 @@ def register(spec: str) -> str:
     return spec
 
 
+def partial(report: dict[str, Any]) -> None:
+    """The running result, on stderr after each duplicate group."""
+    keys = ("duplicate_groups", "deals", "a_win_rate", "a_points_share",
+            "a_points_share_ci95", "a_points_per_deal", "b_points_per_deal")
+    print(json.dumps({k: report[k] for k in keys}), file=sys.stderr, flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", default="classic")
@@ -62,7 +69,7 @@ def main() -> int:
     names = list(ARENA_ALL) if args.variant == "all" else args.variant.split(",")
     for name in names:
         report = run_arena(name, {}, a, b, deals=args.deals, games=args.games,
-                           seed=args.seed, jobs=args.jobs)
+                           seed=args.seed, jobs=args.jobs, progress=partial)
         print(json.dumps(report), flush=True)
     return 0
 

@@ -275,6 +275,7 @@ PRIOR_BONUS = 5.0  # points the normal level's choice gets before the search com
 BROWSER_BUDGET: tuple[int | None, float | None] = (400, 0.8)
 CPYTHON_BUDGET: tuple[int | None, float | None] = (16, None)
 SOLVE_CARDS = 4  # three or four players: exact end phase once no hand holds more
+PRUNE_Z = 3.0  # adaptive worlds: drop a move this many standard errors behind the best
 SOLVE_BELOW = 0  # two players: solve the end phase from rollouts this near the stock's end
 
 class StrongPlayer:
@@ -289,7 +290,8 @@ class StrongPlayer:
                  time_budget: float | None = None, slice_seconds: float = 0.03,
                  horizon: int | None = HORIZON, weight: float = WEIGHT,
                  learned: bool = True, solve_cards: int = SOLVE_CARDS,
-                 solve_below: int = SOLVE_BELOW, infer: bool = True) -> None:
+                 solve_below: int = SOLVE_BELOW, infer: bool = True,
+                 prune: float = PRUNE_Z) -> None:
         self.rng = rng or random.Random(0)
         if worlds is None and time_budget is None:
             worlds, time_budget = BROWSER_BUDGET if IN_BROWSER else CPYTHON_BUDGET
@@ -302,6 +304,7 @@ class StrongPlayer:
         self.solve_cards = solve_cards
         self.solve_below = solve_below
         self.infer = infer
+        self.prune = prune
         self.last: SearchResult | None = None
 
     def decide(self, obs: Observation) -> Decision:
@@ -324,7 +327,8 @@ class StrongPlayer:
                                      prior_bonus=PRIOR_BONUS,
                                      model=model_for(obs.variant) if self.learned else None,
                                      solve_cards=self.solve_cards,
-                                     solve_below=self.solve_below, infer=self.infer)
+                                     solve_below=self.solve_below, infer=self.infer,
+                                     prune=self.prune)
         except WorldError:
             return normal_action(obs, self.rng)
         self.last = result

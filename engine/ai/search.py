@@ -38,6 +38,7 @@ class SearchResult:
     scores: dict[Action, float] = field(default_factory=dict)
     worlds: int = 0
     exact: bool = False
+    dropped: list[Action] = field(default_factory=list)  # pruned by adaptive allocation
 
 
 def side_score(deal: Deal, seat: int) -> float:
@@ -68,8 +69,13 @@ def pimc(
     model: list[float] | None = None,
     solve_cards: int = 0,
     infer: bool = True,
+    prune: float = 0.0,
 ) -> Search:
-    """Search the observation's card actions; returns the best with its mean scores."""
+    """Search the observation's card actions; returns the best with its mean scores.
+
+    ``prune`` > 0 allocates the worlds adaptively: every few worlds a candidate whose
+    paired difference from the leader is more than ``prune`` standard errors below it is
+    dropped, so later worlds (and the time budget) go to the moves still in contention."""
     cands = candidates(obs)
     if len(cands) <= 1:
         return SearchResult(cands[0] if cands else obs.legal_actions[0])
@@ -88,6 +94,9 @@ def pimc(
     solve_end = two and obs.stock_size + (obs.turnup is not None) <= solve_below
     totals = dict.fromkeys(cands, 0.0)
     mass = 0.0  # the worlds' summed likelihood weights
+    active = list(cands)
+    history: dict[Action, list[float]] = {a: [] for a in cands}  # per-world values
+    final: dict[Action, float] = {}  # the mean score of a dropped candidate when dropped
     done = 0
     failures = 0
     while worlds is None or done < worlds:
@@ -102,7 +111,7 @@ def pimc(
                 break
             continue
         roll_seed = seed * 31 + done
-        partial = dict.fromkeys(cands, 0.0)
+        partial = dict.fromkeys(active, 0.0)
         out_of_time = False
         if end_solve:
             # three or four players, small hands: this world's exact end phase, one
@@ -110,11 +119,11 @@ def pimc(
             base = running_score(world, seat)
             game = EndGame.from_deal(world, seat)
             game.table = {}
-            for action in cands:
+            for action in active:
                 partial[action] = base + game._play(seat, action.codes[0], -10**9, 10**9)
             cands_done: list[Action] = []
         else:
-            cands_done = cands
+            cands_done = active
         for action in cands_done:
             if time_budget is not None and done and time.perf_counter() - started >= time_budget:
                 out_of_time = True  # an unfinished world is dropped: every candidate
@@ -139,18 +148,47 @@ def pimc(
             break
         if not infer:
             likelihood = 1.0
-        for action in cands:
+        for action in active:
             totals[action] += likelihood * partial[action]
+            history[action].append(partial[action])
         mass += likelihood
         done += 1
+        if prune and done >= PRUNE_AFTER and done % PRUNE_EVERY == 0 and len(active) > 2:
+            active = _prune(active, history, totals, mass, prune, final)
     if not done:
         return SearchResult(cands[0])
-    scores = {a: totals[a] / mass for a in cands}
+    scores = {a: final[a] if a in final else totals[a] / mass for a in cands}
     if prior in scores and not end_solve:
         # the rule-based choice wins unless the search clearly prefers another
         scores[prior] += prior_bonus
-    best = max(cands, key=lambda a: scores[a])  # first of the best in legal order
-    return SearchResult(best, scores, done)
+    best = max(active, key=lambda a: scores[a])  # first of the best in legal order
+    return SearchResult(best, scores, done, dropped=list(final))
+
+
+PRUNE_AFTER = 6  # worlds before the first pruning
+PRUNE_EVERY = 2
+
+
+def _prune(active: list[Action], history: dict[Action, list[float]],
+           totals: dict[Action, float], mass: float, z: float,
+           final: dict[Action, float]) -> list[Action]:
+    """The candidates still in contention (clear losers' means go to ``final``)."""
+    leader = max(active, key=lambda a: totals[a])
+    lead = history[leader]
+    n = len(lead)
+    keep = []
+    for action in active:
+        if action is leader:
+            keep.append(action)
+            continue
+        diffs = [x - y for x, y in zip(lead, history[action], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean > z * (var / n) ** 0.5 + 1.0:
+            final[action] = totals[action] / mass
+        else:
+            keep.append(action)
+    return keep
 
 
 def leaf_value(deal: Deal, seat: int, weight: float) -> float:

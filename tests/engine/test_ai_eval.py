@@ -192,3 +192,37 @@ def test_bezik_chance_to_win_comes_from_the_learned_evaluation() -> None:
             chances.append(stop.value)
     even, ahead, behind = chances
     assert 0.3 < even < 0.7 and ahead > 0.85 and behind < 0.15
+
+
+def _run(gen):
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.value
+
+
+def test_adaptive_allocation_drops_clear_losers_and_keeps_the_choice() -> None:
+    same = dropped = total = 0
+    for seed in (1, 2, 3):
+        game = new_game("classic", seed=seed)
+        players = [make_player("greedy", random.Random(s)) for s in range(2)]
+        step = 0
+        while not game.deal.is_terminal and step < 60:
+            seat = game.current_player
+            assert seat is not None
+            obs = game.observation(seat)
+            if step % 10 == 0 and obs.phase == "play" and not obs.end_phase and len(
+                    obs.legal_actions) > 3:
+                full = _run(pimc(obs, 9, worlds=12, horizon=4, prune=0.0))
+                fast = _run(pimc(obs, 9, worlds=12, horizon=4, prune=3.0))
+                assert fast.worlds == full.worlds == 12 and not full.dropped
+                assert fast.action not in fast.dropped
+                same += fast.action == full.action
+                dropped += len(fast.dropped)
+                total += 1
+            game.apply(choose(players[seat], obs))
+            step += 1
+    print(f"adaptive: {total} positions, {dropped} moves dropped, {same} same choice")
+    assert total >= 8 and dropped >= total // 2  # work saved on many positions
+    assert same >= total - 1  # and (almost) always the same move
