@@ -13,9 +13,8 @@ import time
 from collections.abc import Generator
 from typing import Any
 
-# How long the AI may think between two yields to the event loop (seconds). On the main
-# thread every slice yields (the page paints between them); in a worker (web.app.main sets
-# it) nothing paints there, so a yield only lets queued clicks in: fewer, cheaper yields.
+# Seconds of thinking between yields: 0 (every slice) on the main thread, which paints
+# between them; more in a worker (set by web.app.main), where a yield only lets clicks in.
 SLICE_BUDGET = 0.0
 
 

@@ -48,8 +48,7 @@ from web.tabs import Tabs
 from web.view import TableView
 
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
-# The AI's thinking between yields when Python runs in a worker (web/ai_runner.py).
-WORKER_SLICE = 0.05
+WORKER_SLICE = 0.05  # the AI's thinking between yields in a worker (web/ai_runner.py)
 # Screens a nested screen returns to when it closes (the menu is left behind).
 RETURN_TO = ("start", "dialog", "game")
 

@@ -1,8 +1,7 @@
 """The browser side of the table: the page skeleton, patches, events, focus.
 
-Only this module touches the page (through ``web.page``, from the main thread or a
-worker); the controller calls it through a few small methods, so the rest of the UI code
-runs under CPython too.
+Only this module touches the page (via ``web.page``); the controller calls it through
+a few small methods, so the rest of the UI code runs under CPython too.
 """
 
 from __future__ import annotations
@@ -103,7 +102,7 @@ def _css_string(value: str) -> str:
 
 
 class BrowserDom(Dom):
-    """The real page, through ``web.page`` (Pyodide's ``js`` or PyScript's worker proxies)."""
+    """The real page (``web.page``: main thread or worker)."""
 
     def __init__(self) -> None:
         global _JSNULL
@@ -174,8 +173,6 @@ class BrowserDom(Dom):
                 el = _n(target.querySelector(':scope > .dialog [data-command="close"]'))
             if el is None or not self.root.contains(el):
                 return
-            if el.tagName != "A":
-                evt.preventDefault()  # in a worker too late: index.html's shell did it
             click(_s(el.getAttribute("data-action")), _s(el.getAttribute("data-command")), el)
 
         def on_key(evt: Any) -> None:
@@ -193,8 +190,7 @@ class BrowserDom(Dom):
                 return
             raw = _s(target.getAttribute("data-index"))
             index = int(raw) if raw else None
-            if key(key_name, index):
-                evt.preventDefault()  # in a worker too late: index.html's shell did it
+            key(key_name, index)  # index.html's shell refused the key's default already
 
         def on_change(evt: Any) -> None:
             target = evt.target
@@ -208,15 +204,12 @@ class BrowserDom(Dom):
                 change(str(name), value)
 
         def settling(handler: Callable[[Any], None]) -> Callable[[Any], None]:
-            """Tell the shell each event is handled (html[data-pending], see index.html)."""
 
             def run(evt: Any) -> None:
                 try:
                     handler(evt)
-                finally:
-                    settled = _n(getattr(self.js, "__bzSettled", None))
-                    if settled is not None:
-                        settled()
+                finally:  # (`self.js.__bzSettled` would be name-mangled)
+                    getattr(self.js, "__bzSettled")()
 
             return run
 
@@ -250,19 +243,15 @@ class BrowserDom(Dom):
         return None
 
     def _hold_while_rendering(self) -> None:
-        """In a worker the page could see a render half done (each step is its own call):
-        it counts as pending input (index.html) until this Python step ends."""
+        """In a worker the page could see half a render: pending until this step ends."""
         if self.holding or not self.in_worker:
             return
-        busy = _n(getattr(self.js, "__bzBusy", None))
-        if busy is None:
-            return
-        busy()
+        getattr(self.js, "__bzBusy")()
         self.holding = True
 
         def release() -> None:
             self.holding = False
-            getattr(self.js, "__bzSettled")()  # (a literal `.__x` would be name-mangled)
+            getattr(self.js, "__bzSettled")()
 
         import asyncio
 
@@ -317,11 +306,7 @@ class BrowserDom(Dom):
         self.js.requestAnimationFrame(create_once_callable(run))
 
     def fit(self) -> None:
-        """Shrink the cards (--fit) until everything fits: the page itself never scrolls.
-
-        The measuring is the shell's ``__bzFit`` (index.html): one call instead of a few
-        hundred, each a round trip to the page when Python runs in a worker.
-        """
+        """Shrink the cards (--fit) until everything fits (in index.html: one call)."""
         getattr(self.js, "__bzFit")(",".join(str(step) for step in FIT_STEPS))
 
     def _set_inert(self, modal: bool, keep_bar: bool) -> None:
@@ -334,8 +319,7 @@ class BrowserDom(Dom):
                 node.removeAttribute("inert")
 
     def _card_positions(self, region: Any) -> dict[str, tuple[float, float]]:
-        """Where each hand card is now, keyed by card and copy number (for FLIP); measured
-        by the shell's ``__bzCardPlaces`` in one call (see ``fit``)."""
+        """Where each hand card is now, keyed by card and copy number (for FLIP)."""
         import json
 
         out: dict[str, tuple[float, float]] = {}
@@ -456,9 +440,9 @@ class BrowserDom(Dom):
     def download(self, filename: str, text: str) -> None:
         from pyodide.ffi import create_once_callable
 
-        from web.page import js_array, js_object
+        from web.page import js_object
 
-        blob = self.js.Blob.new(js_array([text]), js_object({"type": "application/json"}))
+        blob = self.js.Blob.new(self.js.Array.of(text), js_object({"type": "application/json"}))
         url = self.js.URL.createObjectURL(blob)
         link = self.doc.createElement("a")
         link.href = url

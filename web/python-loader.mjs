@@ -22,8 +22,7 @@ snapshotBytes.catch(() => {}); // reported where it is awaited
 
 async function readSnapshot() {
   if (!SNAPSHOT) throw new Error("this build has no snapshot");
-  // The page's own address (main thread), or this module's (a worker: index.html then adds
-  // the flag to the interpreter's address in PyScript's config).
+  // The page's address, or in a worker this module's (index.html adds the flag there).
   const off = (url) => new URL(url).searchParams.get("snapshot") === "off";
   if (off(import.meta.url) || (typeof document !== "undefined" && off(location.href))) {
     throw new Error("turned off by ?snapshot=off");
@@ -42,7 +41,7 @@ async function readSnapshot() {
 }
 
 function mark(path, reason) {
-  // A worker cannot reach the page: web/page.py copies this onto the page once Python runs.
+  // For a worker's boot, web/page.py shows this on the page.
   globalThis.__bzPythonBoot = { path, why: reason ?? "" };
   if (typeof document === "undefined") return;
   const html = document.documentElement;

@@ -94,11 +94,7 @@ class HubTab(Tabs):
 
 
 class BrowserTabs(Tabs):
-    """Web Locks for the role, a BroadcastChannel for the game.
-
-    Both are Python's own thread's (``web.page.here()``): in a worker, the lock is held by
-    the worker and goes with it when the page closes, as the page's own would.
-    """
+    """Web Locks for the role, a BroadcastChannel for the game (Python's own thread's)."""
 
     def __init__(self) -> None:
         super().__init__()
