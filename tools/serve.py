@@ -94,6 +94,9 @@ class Handler(SimpleHTTPRequestHandler):
     """
 
     csp_report_path: str | None = None
+    # Cross-origin isolation headers; False plays a static host that cannot set them (the
+    # service worker then adds them to the pages it serves).
+    isolate = True
 
     # Size of the file itself when the body went out compressed (for byte-counting tests).
     identity_size: int | None = None
@@ -114,8 +117,9 @@ class Handler(SimpleHTTPRequestHandler):
         self.send_header("Referrer-Policy", "no-referrer")
         # Cross-origin isolation: Pyodide creates a SharedArrayBuffer, which browsers allow
         # (without a deprecation warning) only in an isolated page. Everything is same-origin.
-        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
-        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        if self.isolate:
+            self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+            self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         if self.path.split("?", 1)[0].endswith("/service-worker.js"):
             self.send_header("Service-Worker-Allowed", "/")
         super().end_headers()

@@ -1,4 +1,4 @@
-"""Run an AI decision in cooperative slices on the main thread.
+"""Run an AI decision in cooperative slices (on the main thread, or in Python's worker).
 
 The engine's players expose ``decide(observation)`` as a generator that
 yields every few tens of milliseconds and returns the Action.  Driving it
@@ -13,11 +13,17 @@ import time
 from collections.abc import Generator
 from typing import Any
 
+# Seconds of thinking between yields: 0 (every slice) on the main thread, which paints
+# between them; more in a worker (set by web.app.main), where a yield only lets clicks in.
+SLICE_BUDGET = 0.0
 
-async def drive(result: Any, slice_budget: float = 0.0) -> Any:
+
+async def drive(result: Any, slice_budget: float | None = None) -> Any:
     """Run a decide() result to completion; plain return values pass through."""
     if not isinstance(result, Generator):
         return result
+    if slice_budget is None:
+        slice_budget = SLICE_BUDGET
     gen: Generator[Any, Any, Any] = result
     started = time.perf_counter()
     while True:

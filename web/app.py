@@ -48,6 +48,7 @@ from web.tabs import Tabs
 from web.view import TableView
 
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
+WORKER_SLICE = 0.05  # the AI's thinking between yields in a worker (web/ai_runner.py)
 # Screens a nested screen returns to when it closes (the menu is left behind).
 RETURN_TO = ("start", "dialog", "game")
 
@@ -659,14 +660,17 @@ def saved_seats(data: dict[str, Any], players: int, human: int) -> Seats:
 
 async def main() -> None:
     """PyScript entry: build the page skeleton, start the app."""
+    from web import ai_runner, page
     from web.dom import BrowserDom
     from web.tabs import BrowserTabs
 
+    page.report_boot()
+    if page.in_worker():
+        ai_runner.SLICE_BUDGET = WORKER_SLICE
     dom = BrowserDom()
     try:
-        import js
-
-        params = js.URLSearchParams.new(js.window.location.search)
+        window = page.window()
+        params = window.URLSearchParams.new(window.location.search)
         fast = bool(params.has("fast"))
         raw_seed = params.get("seed")
         seed = int(raw_seed) if isinstance(raw_seed, str) and raw_seed.isdigit() else None
@@ -677,7 +681,7 @@ async def main() -> None:
         launch = params.get("start")
         app = App(
             dom,
-            js.window.localStorage,
+            window.localStorage,
             fast=fast,
             seed=seed,
             device=BrowserDevice(),
@@ -685,7 +689,7 @@ async def main() -> None:
             launch=launch if isinstance(launch, str) else None,
         )
         app.start()
-        js.window.bezique = None  # marks boot done for scripts; the app lives in Python
+        window.bezique = None  # marks boot done for scripts; the app lives in Python
         _APPS.append(app)
     except Exception:
         dom.set_state("error")

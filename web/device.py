@@ -9,7 +9,7 @@ for persistent storage once, at a sensible moment: after the first finished deal
 the app was just installed. The settings screen shows the outcome and offers the request again.
 
 The decisions are plain functions of a ``DeviceState`` (tested under CPython); the browser
-side is ``BrowserDevice``, the only part that touches ``js``.
+side is ``BrowserDevice``, the only part that touches the page (through ``web.page``).
 """
 
 from __future__ import annotations
@@ -91,16 +91,16 @@ class Device:
 
 
 class BrowserDevice(Device):
-    """The real page, through Pyodide's ``js`` module and the shell's ``__bzInstall``."""
+    """The real page, through ``web.page`` and the shell's ``__bzInstall``."""
 
     def __init__(self) -> None:
-        import js
+        from web import page
 
         super().__init__()
-        self.js = js
+        self.js = page.window()
         self._proxies: list[Any] = []
-        navigator = js.navigator
-        standalone = bool(js.window.matchMedia("(display-mode: standalone)").matches) or bool(
+        navigator = self.js.navigator
+        standalone = bool(self.js.matchMedia("(display-mode: standalone)").matches) or bool(
             getattr(navigator, "standalone", False)
         )
         touch = getattr(navigator, "maxTouchPoints", 0)

@@ -1,6 +1,6 @@
 """The browser side of the table: the page skeleton, patches, events, focus.
 
-Only this module touches ``js``/``pyodide``; the controller calls it through
+Only this module touches the page (via ``web.page``); the controller calls it through
 a few small methods, so the rest of the UI code runs under CPython too.
 """
 
@@ -102,12 +102,13 @@ def _css_string(value: str) -> str:
 
 
 class BrowserDom(Dom):
-    """The real page, through Pyodide's ``js`` module."""
+    """The real page (``web.page``: main thread or worker)."""
 
     def __init__(self) -> None:
         global _JSNULL
-        import js
         from pyodide.ffi import create_proxy
+
+        from web import page
 
         try:
             from pyodide.ffi import jsnull
@@ -116,9 +117,11 @@ class BrowserDom(Dom):
         except ImportError:  # older Pyodide: null is None
             pass
 
-        self.js = js
+        self.js = page.window()
+        self.in_worker = page.in_worker()
+        self.holding = False
         self.create_proxy = create_proxy
-        self.doc = js.document
+        self.doc = self.js.document
         host = _n(self.doc.getElementById("app")) or self.doc.body
         host.innerHTML = SKELETON
         self.root = self.doc.getElementById("bz")
@@ -127,7 +130,7 @@ class BrowserDom(Dom):
         self.motion = "normal"
         self.nodes: dict[str, Any] = {}
         self._proxies: list[Any] = []
-        query = js.window.matchMedia("(prefers-reduced-motion: reduce)")
+        query = self.js.matchMedia("(prefers-reduced-motion: reduce)")
         self.reduced_motion = bool(query.matches)
         if _n(self.doc.querySelector('link[href$="app.css"]')) is None:
             link = self.doc.createElement("link")
@@ -165,13 +168,11 @@ class BrowserDom(Dom):
             if not hasattr(target, "closest"):
                 return
             el = _n(target.closest("[data-action],[data-command]"))
-            if el is None and target == self.node("bz-overlay"):
+            if el is None and _s(getattr(target, "id", None)) == "bz-overlay":
                 # a tap beside a closable screen closes it
                 el = _n(target.querySelector(':scope > .dialog [data-command="close"]'))
             if el is None or not self.root.contains(el):
                 return
-            if el.tagName != "A":
-                evt.preventDefault()
             click(_s(el.getAttribute("data-action")), _s(el.getAttribute("data-command")), el)
 
         def on_key(evt: Any) -> None:
@@ -189,8 +190,7 @@ class BrowserDom(Dom):
                 return
             raw = _s(target.getAttribute("data-index"))
             index = int(raw) if raw else None
-            if key(key_name, index):
-                evt.preventDefault()
+            key(key_name, index)  # index.html's shell refused the key's default already
 
         def on_change(evt: Any) -> None:
             target = evt.target
@@ -203,18 +203,28 @@ class BrowserDom(Dom):
                     value = "true" if target.checked else "false"
                 change(str(name), value)
 
+        def settling(handler: Callable[[Any], None]) -> Callable[[Any], None]:
+
+            def run(evt: Any) -> None:
+                try:
+                    handler(evt)
+                finally:  # (`self.js.__bzSettled` would be name-mangled)
+                    getattr(self.js, "__bzSettled")()
+
+            return run
+
         for kind, fn in (("click", on_click), ("keydown", on_key), ("change", on_change)):
-            proxy = self.create_proxy(fn)
+            proxy = self.create_proxy(settling(fn))
             self._proxies.append(proxy)
             self.root.addEventListener(kind, proxy)
-        resize = self.create_proxy(lambda _evt: self.fit())
+        resize = self.create_proxy(settling(lambda _evt: self.fit()))
         self._proxies.append(resize)
         self.js.window.addEventListener("resize", resize)
 
     # ------------------------------------------------------------ patches
     def _focus_key(self) -> tuple[str, str] | None:
         active = _n(self.doc.activeElement)
-        if active is None or active == self.doc.body or not self.root.contains(active):
+        if active is None or active.tagName == "BODY" or not self.root.contains(active):
             return None
         idx = _s(active.getAttribute("data-index"))
         if idx is not None and active.classList.contains("hcard"):
@@ -232,7 +242,23 @@ class BrowserDom(Dom):
             return ("sel", f'[name="{_css_string(str(name))}"]')
         return None
 
+    def _hold_while_rendering(self) -> None:
+        """In a worker the page could see half a render: pending until this step ends."""
+        if self.holding or not self.in_worker:
+            return
+        getattr(self.js, "__bzBusy")()
+        self.holding = True
+
+        def release() -> None:
+            self.holding = False
+            getattr(self.js, "__bzSettled")()
+
+        import asyncio
+
+        asyncio.get_event_loop().call_soon(release)
+
     def patch_all(self, regions: dict[str, str], table_players: int) -> None:
+        self._hold_while_rendering()
         focus = self._focus_key()
         changed = False
         for region, html in regions.items():
@@ -262,7 +288,7 @@ class BrowserDom(Dom):
             self.fit_soon()
         if changed and focus is not None:
             active = _n(self.doc.activeElement)
-            if active is None or active == self.doc.body or not active.isConnected:
+            if active is None or active.tagName == "BODY" or not active.isConnected:
                 self._restore(focus)
 
     def fit_soon(self) -> None:
@@ -280,24 +306,8 @@ class BrowserDom(Dom):
         self.js.requestAnimationFrame(create_once_callable(run))
 
     def fit(self) -> None:
-        """Shrink the cards (--fit) until everything fits: the page itself never scrolls."""
-        style = self.root.style
-        for step in FIT_STEPS:
-            style.setProperty("--fit", str(step))
-            if not self._overflows():
-                break
-        bar = self.node("bz-bar").getBoundingClientRect()
-        style.setProperty("--bar-top", f"{float(bar.bottom):.0f}px")
-
-    def _overflows(self) -> bool:
-        """Whether the table, a seat in it, or the whole app is larger than its box."""
-        boxes = [self.root, self.node("bz-table")]
-        seats = self.node("bz-table").querySelectorAll(".seat, .centre")
-        boxes.extend(seats.item(i) for i in range(seats.length))
-        return any(
-            box.scrollHeight > box.clientHeight + 1 or box.scrollWidth > box.clientWidth + 1
-            for box in boxes
-        )
+        """Shrink the cards (--fit) until everything fits (in index.html: one call)."""
+        getattr(self.js, "__bzFit")(",".join(str(step) for step in FIT_STEPS))
 
     def _set_inert(self, modal: bool, keep_bar: bool) -> None:
         """Behind a modal screen nothing takes focus or clicks (the bar stays for the menu)."""
@@ -310,15 +320,14 @@ class BrowserDom(Dom):
 
     def _card_positions(self, region: Any) -> dict[str, tuple[float, float]]:
         """Where each hand card is now, keyed by card and copy number (for FLIP)."""
+        import json
+
         out: dict[str, tuple[float, float]] = {}
         seen: dict[str, int] = {}
-        cards = region.querySelectorAll(".hcard")
-        for i in range(cards.length):
-            el = cards.item(i)
-            card = _s(el.getAttribute("data-card")) or ""
+        places = getattr(self.js, "__bzCardPlaces")(region.id)
+        for card, left, top in json.loads(str(places)):
             seen[card] = seen.get(card, 0) + 1
-            rect = el.getBoundingClientRect()
-            out[f"{card}#{seen[card]}"] = (float(rect.left), float(rect.top))
+            out[f"{card}#{seen[card]}"] = (float(left), float(top))
         return out
 
     def _flip(self, region: Any, before: dict[str, tuple[float, float]]) -> None:
@@ -429,10 +438,11 @@ class BrowserDom(Dom):
         return out
 
     def download(self, filename: str, text: str) -> None:
-        from pyodide.ffi import create_once_callable, to_js
+        from pyodide.ffi import create_once_callable
 
-        options = to_js({"type": "application/json"}, dict_converter=self.js.Object.fromEntries)
-        blob = self.js.Blob.new(to_js([text]), options)
+        from web.page import js_object
+
+        blob = self.js.Blob.new(self.js.Array.of(text), js_object({"type": "application/json"}))
         url = self.js.URL.createObjectURL(blob)
         link = self.doc.createElement("a")
         link.href = url
@@ -469,10 +479,9 @@ class BrowserDom(Dom):
         picker.click()
 
     def format_time(self, ms: int, lang: str) -> str:
-        from pyodide.ffi import to_js
+        from web.page import js_object
 
-        options = to_js({"dateStyle": "short", "timeStyle": "short"},
-                        dict_converter=self.js.Object.fromEntries)
+        options = js_object({"dateStyle": "short", "timeStyle": "short"})
         try:
             return str(self.js.Date.new(ms).toLocaleString(lang, options))
         except Exception:  # an engine without Intl options: the plain form

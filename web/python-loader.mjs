@@ -22,7 +22,9 @@ snapshotBytes.catch(() => {}); // reported where it is awaited
 
 async function readSnapshot() {
   if (!SNAPSHOT) throw new Error("this build has no snapshot");
-  if (new URLSearchParams(location.search).get("snapshot") === "off") {
+  // The page's address, or in a worker this module's (index.html adds the flag there).
+  const off = (url) => new URL(url).searchParams.get("snapshot") === "off";
+  if (off(import.meta.url) || (typeof document !== "undefined" && off(location.href))) {
     throw new Error("turned off by ?snapshot=off");
   }
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
@@ -39,6 +41,9 @@ async function readSnapshot() {
 }
 
 function mark(path, reason) {
+  // For a worker's boot, web/page.py shows this on the page.
+  globalThis.__bzPythonBoot = { path, why: reason ?? "" };
+  if (typeof document === "undefined") return;
   const html = document.documentElement;
   html.dataset.pythonBoot = path;
   if (reason) html.dataset.pythonBootWhy = reason.slice(0, 300);

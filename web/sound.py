@@ -77,7 +77,7 @@ class Sound:
 
 
 class WebAudio(Sound):
-    """The browser's WebAudio, through Pyodide's ``js``."""
+    """The browser's WebAudio on the page's main thread (through ``web.page``)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -87,11 +87,11 @@ class WebAudio(Sound):
     def unlock(self) -> None:
         super().unlock()
         try:
-            import js
+            from web.page import window
 
             if self.ctx is None:
-                ctor = getattr(js.window, "AudioContext", None) or getattr(
-                    js.window, "webkitAudioContext", None
+                ctor = getattr(window(), "AudioContext", None) or getattr(
+                    window(), "webkitAudioContext", None
                 )
                 if ctor is None:
                     return
@@ -109,12 +109,12 @@ class WebAudio(Sound):
         if self.ctx is None or not names:
             return
         try:
-            import js
+            from web.page import document
 
             now = float(self.ctx.currentTime) + 0.01
             for at, tone in schedule(names):
                 self.tone(now + at, tone)
-            js.document.documentElement.dataset.lastSound = names[-1]
+            document().documentElement.dataset.lastSound = names[-1]
         except Exception:  # a sound is never worth an error on the table
             return
 

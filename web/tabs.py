@@ -94,12 +94,15 @@ class HubTab(Tabs):
 
 
 class BrowserTabs(Tabs):
-    """Web Locks for the role, a BroadcastChannel for the game (through Pyodide's js)."""
+    """Web Locks for the role, a BroadcastChannel for the game (Python's own thread's)."""
 
     def __init__(self) -> None:
         super().__init__()
-        import js
         from pyodide.ffi import create_proxy, to_js
+
+        from web.page import here
+
+        js = here()
 
         try:
             from pyodide.ffi import jsnull

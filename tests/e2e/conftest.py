@@ -23,7 +23,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Request
+from playwright.sync_api import BrowserContext, Locator, Page, Request
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,6 +56,67 @@ def _wait_for_function_under_csp(self: Page, expression: str, **kwargs: Any) -> 
 
 
 Page.wait_for_function = _wait_for_function_under_csp  # type: ignore[method-assign]
+
+# Python may run in a worker, where the table handles a click a moment after it: the shell
+# counts the input not yet handled in html[data-pending] (index.html). A wait for the table
+# waits for that too, and so does every action on the page, as if the handlers ran at once.
+SETTLED = "!document.documentElement.hasAttribute('data-pending')"
+
+
+def _wait_settled_then(self: Page, expression: str, **kwargs: Any) -> Any:
+    if not _FUNCTION_RE.match(expression):
+        expression = f"() => ({expression})"
+    return _wait_for_function_under_csp(
+        self, f"(arg) => ({SETTLED}) && ({expression})(arg)", **kwargs
+    )
+
+
+Page.wait_for_function = _wait_settled_then  # type: ignore[method-assign]
+
+
+def _settle(page: Page) -> None:
+    with contextlib.suppress(Exception):  # the action navigated or closed the page
+        _wait_for_function(page, f"() => {SETTLED}", timeout=BOOT_TIMEOUT_MS)
+
+
+def _then_settle(cls: type, name: str) -> None:
+    action = getattr(cls, name)
+
+    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+        result = action(self, *args, **kwargs)
+        _settle(self if isinstance(self, Page) else self.page)
+        return result
+
+    setattr(cls, name, run)
+
+
+for _cls in (Locator, Page):
+    for _name in ("click", "dblclick", "tap", "press", "check", "uncheck", "select_option",
+                  "fill"):
+        _then_settle(_cls, _name)
+
+
+class _SettlingKeyboard:
+    """page.keyboard whose key presses wait for the table like the actions above."""
+
+    def __init__(self, page: Page, keyboard: Any) -> None:
+        self._page = page
+        self._keyboard = keyboard
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._keyboard, name)
+
+    def press(self, *args: Any, **kwargs: Any) -> None:
+        self._keyboard.press(*args, **kwargs)
+        _settle(self._page)
+
+
+_keyboard = Page.keyboard
+
+
+Page.keyboard = property(  # type: ignore[assignment,method-assign]
+    lambda self: _SettlingKeyboard(self, _keyboard.fget(self))  # type: ignore[attr-defined]
+)
 
 site_build = _load_tool("build")
 site_serve = _load_tool("serve")
@@ -118,18 +179,20 @@ class Site:
         self.thread.join(timeout=10)
 
 
-def serve_folder(root: Path) -> Site:
+def serve_folder(root: Path, *, isolate: bool = True) -> Site:
     """Start serving `root` on a free port; requests and body bytes are counted per path.
 
     Bodies are counted twice: as sent (compressed when the browser accepts gzip) and as the
     file's own size (what the service worker sees after the browser decompresses).
     """
+    isolate_pages = isolate
     requests: Counter[str] = Counter()
     sent: Counter[str] = Counter()
     content: Counter[str] = Counter()
 
     class CountingHandler(site_serve.Handler):
         csp_report_path = CSP_REPORT_PATH
+        isolate = isolate_pages
 
         def do_POST(self) -> None:
             """The browser's CSP violation reports (the only POST the app ever causes)."""
@@ -196,10 +259,10 @@ def serve_copy(dist_dir: Path, tmp_path: Path) -> Iterator[Callable[[], Site]]:
     """A private copy of dist/ on its own server (for tests that change or stop it)."""
     sites: list[Site] = []
 
-    def make() -> Site:
+    def make(*, isolate: bool = True) -> Site:
         root = tmp_path / f"site{len(sites)}"
         shutil.copytree(dist_dir, root)
-        sites.append(serve_folder(root))
+        sites.append(serve_folder(root, isolate=isolate))
         return sites[-1]
 
     yield make

@@ -99,8 +99,10 @@ class Checker:
 
     def at(self, size: tuple[int, int], where: str, tap: bool = False) -> None:
         self.page.set_viewport_size({"width": size[0], "height": size[1]})
-        # The app fits the cards in the frame after the resize event reaches Python:
-        # judge the page once that frame has passed, not the frame the size changed in.
+        # The app fits the cards when the resize event reaches Python (a moment later when
+        # Python runs in a worker: wait for it, see conftest's SETTLED), then in the frame
+        # after: judge the page once that frame has passed, not the frame the size changed in.
+        self.page.wait_for_function("() => true")
         self.page.evaluate(NEXT_FRAME)
         self.page.evaluate(NEXT_FRAME)
         found = self.page.evaluate(PROBLEMS, tap)
@@ -121,17 +123,12 @@ class Checker:
 
 def language(page: Page, lang: str) -> None:
     """Through the menu (or the open screen's own language buttons), then back."""
-    page.evaluate(
-        """lang => {
-          const sel = `#bz-overlay [data-command=language][data-lang=${lang}]`;
-          const pick = () => document.querySelector(sel);
-          const menu = !pick();
-          if (menu) document.querySelector('#bz-bar [data-command=menu]').click();
-          pick().click();
-          if (menu) document.querySelector('#bz-bar [data-command=menu]').click();
-        }""",
-        lang,
-    )
+    pick = f"#bz-overlay [data-command=language][data-lang={lang}]"
+    menu = "#bz-bar [data-command=menu]"
+    steps = [pick] if page.locator(pick).count() else [menu, pick, menu]
+    for selector in steps:  # each click once the one before is handled (a worker's pace)
+        page.wait_for_function("sel => !!document.querySelector(sel)", arg=selector)
+        page.evaluate("sel => document.querySelector(sel).click()", selector)
     page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
 
 

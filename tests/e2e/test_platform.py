@@ -191,6 +191,7 @@ def test_first_visit_downloads_once_later_visits_nothing_and_offline_works(
         assert wire <= 1.25 * 15.3e6, dict(site.bytes_sent)
         assert page.evaluate("document.documentElement.dataset.pythonBoot") == "snapshot"
         assert page.evaluate("crossOriginIsolated")
+        assert page.evaluate("document.documentElement.dataset.pythonThread") == "worker"
         repeated = {path: n for path, n in site.requests.items() if n > 1}
         assert not repeated, f"fetched more than once: {repeated}"
         runtime = [p for p in site.requests if p.startswith("/runtime/pyodide/")]
@@ -225,6 +226,33 @@ def test_first_visit_downloads_once_later_visits_nothing_and_offline_works(
     finally:
         context.close()
     assert not foreign, foreign
+
+
+def test_static_host_without_isolation_boots_on_the_main_thread_then_in_a_worker(
+    browser: Browser, serve_copy: Any, wait_ready: WaitFn, wait_controlled: WaitFn
+) -> None:
+    """A host that cannot send COOP/COEP: the first visit runs Python on the main thread
+    (from the snapshot), the service worker's isolated pages then run it in a worker."""
+    site = serve_copy(isolate=False)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(site.url)
+        wait_ready(page)
+        wait_controlled(page)
+        state = page.evaluate("({...document.documentElement.dataset, iso: crossOriginIsolated})")
+        assert (state["pythonThread"], state["pythonBoot"], state["iso"]) == (
+            "main", "snapshot", False), state
+        position = play_a_little(page)
+        page.keyboard.press("ArrowRight")  # the hand's keys work on the main thread too
+        page.reload()
+        wait_ready(page)
+        state = page.evaluate("({...document.documentElement.dataset, iso: crossOriginIsolated})")
+        assert (state["pythonThread"], state["pythonBoot"], state["iso"]) == (
+            "worker", "snapshot", True), state
+        assert table_after_reload(page) == position
+    finally:
+        context.close()
 
 
 def test_installable(
@@ -458,7 +486,7 @@ def test_unusable_snapshots_fall_back_with_the_reason(
     other_build[16:48] = bytes(32)  # the header's Pyodide build id
     bad_header = bytearray(raw)
     bad_header[48:64] = b"\xff" * 16  # the header's JSON: restoring it throws
-    cases = {
+    cases = {  # Python in a worker, and on the main thread (?thread=main) for the last one
         "missing": (404, b"", "HTTP 404"),
         "other build": (200, gzip.compress(bytes(other_build), 1), "build id"),
         "fails to restore": (200, gzip.compress(bytes(bad_header), 1), ""),
@@ -472,12 +500,14 @@ def test_unusable_snapshots_fall_back_with_the_reason(
             page.unroute("**/*.snapshot.gz")
             page.route("**/*.snapshot.gz", _answer(status, body))
             warnings.clear()
-            page.goto(site.url)
+            thread = "main" if name == "fails to restore" else "worker"
+            page.goto(site.url + ("?thread=main" if thread == "main" else ""))
             wait_ready(page)
             state = page.evaluate("({...document.documentElement.dataset})")
             assert state["pythonBoot"] == "fresh", (name, state)
+            assert state["pythonThread"] == thread, (name, state)
             assert why in state.get("pythonBootWhy", ""), (name, state)
             assert any("Python snapshot not used" in w for w in warnings), (name, warnings)
-        play_a_little(page, moves=1)  # the normal boot's table plays
+        play_a_little(page, moves=1)  # the normal boot's table plays (on the main thread)
     finally:
         context.close()
