@@ -33,6 +33,8 @@ SHOTS = {"narrow": (390, 844), "wide": (1280, 720)}
 SEED = 11
 MOVES = 7  # the player's clicks before the picture: cards in the trick and some declared
 BOOT_TIMEOUT_MS = 180_000
+# The page has no input waiting for Python (index.html counts it in html[data-pending]).
+SETTLED = "() => !document.documentElement.hasAttribute('data-pending')"
 
 
 def _tool(name: str) -> Any:
@@ -77,6 +79,10 @@ def _capture(dist: Path, into: Path) -> None:
                 "document.documentElement.dataset.appState === 'ready'", timeout=BOOT_TIMEOUT_MS
             )
 
+            def settle() -> None:
+                """Python (in a worker, a moment later) has handled every click and resize."""
+                page.wait_for_function(SETTLED, timeout=BOOT_TIMEOUT_MS)
+
             def players_turn() -> None:
                 """Through a start screen and the new-game dialog, to the player's turn."""
                 for _ in range(4):
@@ -89,6 +95,7 @@ def _capture(dist: Path, into: Path) -> None:
                         button = page.locator(f"{selector}:visible")
                         if button.count():
                             button.first.click()
+                            settle()
                             break
                     else:
                         break
@@ -99,10 +106,12 @@ def _capture(dist: Path, into: Path) -> None:
             players_turn()
             for _ in range(MOVES):
                 page.locator(enabled).first.click()
+                settle()
                 players_turn()
             into.mkdir(parents=True, exist_ok=True)
             for name, (width, height) in SHOTS.items():
                 page.set_viewport_size({"width": width, "height": height})
+                settle()
                 page.wait_for_timeout(300)  # layout settles (no animation: reduced motion)
                 page.screenshot(path=str(into / f"{name}.png"))
             browser.close()
