@@ -12,6 +12,8 @@
 () => {
   const state = document.documentElement.dataset.appState;
   if (state !== "ready") return state || "loading";
+  // Python (in a worker, a moment later) has not yet handled every click: not yet its result.
+  if (document.documentElement.hasAttribute("data-pending")) return "wait";
   const visible = (el) => !!el && el.getClientRects().length > 0;
   const any = (selector) => [...document.querySelectorAll(selector)].some(visible);
   if (any("[data-summary]")) return "summary";
