@@ -1,8 +1,6 @@
-"""What a tap, a key or a changed field does: the table's command dispatch.
+"""The table's command dispatch: each ``data-command`` (DESIGN.md) and page event.
 
-``App`` owns the state; this module maps each ``data-command`` (DESIGN.md) to
-what it does, hands records and device commands to their own modules first,
-and turns the page's events into commands and engine actions.
+``App`` owns the state; records and device commands go to their own modules first.
 """
 
 from __future__ import annotations
