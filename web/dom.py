@@ -6,6 +6,7 @@ a few small methods, so the rest of the UI code runs under CPython too.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +29,7 @@ SKELETON = (
 
 # Card-size factors tried in turn until the table fits the screen (web/app.css --fit).
 FIT_STEPS = (1.0, 0.93, 0.86, 0.8, 0.74, 0.68, 0.62, 0.56)
+FIT_TEXT = ",".join(str(step) for step in FIT_STEPS)
 
 ClickHandler = Callable[[str | None, str | None, Any], None]
 KeyHandler = Callable[[str, int | None], bool]
@@ -126,9 +128,9 @@ class BrowserDom(Dom):
         host.innerHTML = SKELETON
         self.root = self.doc.getElementById("bz")
         self.cache: dict[str, str] = {}
-        self.fit_pending = False
         self.motion = "normal"
         self.nodes: dict[str, Any] = {}
+        self.look: dict[str, str] = {}
         self._proxies: list[Any] = []
         query = self.js.matchMedia("(prefers-reduced-motion: reduce)")
         self.reduced_motion = bool(query.matches)
@@ -222,26 +224,6 @@ class BrowserDom(Dom):
         self.js.window.addEventListener("resize", resize)
 
     # ------------------------------------------------------------ patches
-    def _focus_key(self) -> tuple[str, str] | None:
-        active = _n(self.doc.activeElement)
-        if active is None or active.tagName == "BODY" or not self.root.contains(active):
-            return None
-        idx = _s(active.getAttribute("data-index"))
-        if idx is not None and active.classList.contains("hcard"):
-            return ("hand", str(idx))
-        for attr in ("data-action", "data-command"):
-            value = _s(active.getAttribute(attr))
-            if value is not None:
-                extra = _s(active.getAttribute("data-lang"))
-                sel = f'[{attr}="{_css_string(str(value))}"]'
-                if extra:
-                    sel += f'[data-lang="{_css_string(str(extra))}"]'
-                return ("sel", sel)
-        name = _s(active.getAttribute("name"))
-        if name:
-            return ("sel", f'[name="{_css_string(str(name))}"]')
-        return None
-
     def _hold_while_rendering(self) -> None:
         """In a worker the page could see half a render: pending until this step ends."""
         if self.holding or not self.in_worker:
@@ -258,125 +240,32 @@ class BrowserDom(Dom):
         asyncio.get_event_loop().call_soon(release)
 
     def patch_all(self, regions: dict[str, str], table_players: int) -> None:
+        """Send the changed regions in one call (index.html's ``__bzPatch``): the shell
+        keeps the focus, slides the hand's cards, marks what a modal screen covers and
+        fits the cards before the next frame."""
         self._hold_while_rendering()
-        focus = self._focus_key()
-        changed = False
-        for region, html in regions.items():
-            if self.cache.get(region) == html:
-                continue
-            self.cache[region] = html
-            el = self.node(region)
-            flip = region == "bz-me" and not self.reduced_motion and self.motion != "off"
-            before = self._card_positions(el) if flip else {}
-            el.innerHTML = html
-            if before:
-                self._flip(el, before)
-            changed = True
-            if region == "bz-overlay":
-                if html:
-                    # summaries and the menu leave the header bar usable above them
-                    bar_h = self.node("bz-bar").offsetHeight
-                    self.root.style.setProperty("--bar-h", f"{bar_h}px")
-                    el.removeAttribute("hidden")
-                else:
-                    el.setAttribute("hidden", "")
-                self._set_inert('aria-modal="true"' in html, "menu-panel" in html)
-        table = self.node("bz-table")
-        if _s(table.getAttribute("data-n")) != str(table_players):
-            table.setAttribute("data-n", str(table_players))
-        if changed:
-            self.fit_soon()
-        if changed and focus is not None:
-            active = _n(self.doc.activeElement)
-            if active is None or active.tagName == "BODY" or not active.isConnected:
-                self._restore(focus)
-
-    def fit_soon(self) -> None:
-        """Fit once before the next frame, however many patches come before it."""
-        if self.fit_pending:
-            return
-        self.fit_pending = True
-
-        def run(_stamp: Any) -> None:
-            self.fit_pending = False
-            self.fit()
-
-        from pyodide.ffi import create_once_callable
-
-        self.js.requestAnimationFrame(create_once_callable(run))
+        changed = {name: html for name, html in regions.items() if self.cache.get(name) != html}
+        self.cache.update(changed)
+        job = {
+            "regions": changed,
+            "players": table_players,
+            "flip": not self.reduced_motion and self.motion != "off",
+            "fit": FIT_TEXT,
+        }
+        getattr(self.js, "__bzPatch")(json.dumps(job))
 
     def fit(self) -> None:
         """Shrink the cards (--fit) until everything fits (in index.html: one call)."""
-        getattr(self.js, "__bzFit")(",".join(str(step) for step in FIT_STEPS))
-
-    def _set_inert(self, modal: bool, keep_bar: bool) -> None:
-        """Behind a modal screen nothing takes focus or clicks (the bar stays for the menu)."""
-        for region in ("bz-bar", "bz-scores", "bz-table", "bz-prompt", "bz-notice", "bz-log"):
-            node = self.node(region)
-            if modal and not (keep_bar and region == "bz-bar"):
-                node.setAttribute("inert", "")
-            else:
-                node.removeAttribute("inert")
-
-    def _card_positions(self, region: Any) -> dict[str, tuple[float, float]]:
-        """Where each hand card is now, keyed by card and copy number (for FLIP)."""
-        import json
-
-        out: dict[str, tuple[float, float]] = {}
-        seen: dict[str, int] = {}
-        places = getattr(self.js, "__bzCardPlaces")(region.id)
-        for card, left, top in json.loads(str(places)):
-            seen[card] = seen.get(card, 0) + 1
-            out[f"{card}#{seen[card]}"] = (float(left), float(top))
-        return out
-
-    def _flip(self, region: Any, before: dict[str, tuple[float, float]]) -> None:
-        """Slide the cards that stayed from their old place to the new one (FLIP)."""
-        moved = []
-        after = self._card_positions(region)
-        if after.keys() == before.keys():
-            return  # no card came or went (a language switch, a new legal set): no slide
-        cards = region.querySelectorAll(".hcard")
-        seen: dict[str, int] = {}
-        for i in range(cards.length):
-            el = cards.item(i)
-            card = _s(el.getAttribute("data-card")) or ""
-            seen[card] = seen.get(card, 0) + 1
-            key = f"{card}#{seen[card]}"
-            if key not in before or key not in after:
-                continue
-            dx = before[key][0] - after[key][0]
-            dy = before[key][1] - after[key][1]
-            if abs(dx) < 1 and abs(dy) < 1:
-                continue
-            el.style.transition = "none"
-            el.style.transform = f"translate({dx:.0f}px, {dy:.0f}px)"
-            moved.append(el)
-        if not moved:
-            return
-        region.getBoundingClientRect()  # one reflow: the inverted positions take effect
-        for el in moved:
-            el.style.transition = "transform 240ms ease"
-            el.style.transform = ""
-
-    def _restore(self, focus: tuple[str, str]) -> None:
-        kind, value = focus
-        if kind == "hand":
-            self.focus_hand(int(value))
-            return
-        el = _n(self.root.querySelector(value))
-        if el is None:
-            el = _n(self.root.querySelector(".hcard[tabindex='0']"))
-        if el is not None:
-            el.focus()
+        getattr(self.js, "__bzFit")(FIT_TEXT)
 
     def announce(self, text: str) -> None:
         self.node("bz-live").textContent = text
 
     def set_look(self, attrs: dict[str, str]) -> None:
         for name, value in attrs.items():
-            if _s(self.root.getAttribute(name)) != value:
+            if self.look.get(name) != value:  # only this method sets them: no need to ask
                 self.root.setAttribute(name, value)
+                self.look[name] = value
         self.motion = attrs.get("data-motion", self.motion)
 
     def shake(self, action: str) -> None:

@@ -10,8 +10,8 @@ made on the player's first tap (``unlock``); events before it stay silent.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+import json
+from dataclasses import asdict, dataclass
 
 
 @dataclass(frozen=True)
@@ -77,59 +77,31 @@ class Sound:
 
 
 class WebAudio(Sound):
-    """The browser's WebAudio on the page's main thread (through ``web.page``)."""
+    """The browser's WebAudio, played by the page's shell (index.html's ``__bzAudio`` and
+    ``__bzTones``): one call per move, not one per audio node (from a worker, each is a
+    round trip to the page)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.ctx: Any = None
-        self.out: Any = None
+        self.ready = False
 
     def unlock(self) -> None:
         super().unlock()
         try:
             from web.page import window
 
-            if self.ctx is None:
-                ctor = getattr(window(), "AudioContext", None) or getattr(
-                    window(), "webkitAudioContext", None
-                )
-                if ctor is None:
-                    return
-                self.ctx = ctor.new()
-                self.out = self.ctx.createGain()
-                self.out.gain.value = MASTER_GAIN
-                self.out.connect(self.ctx.destination)
-            if self.ctx.state == "suspended":
-                self.ctx.resume()
+            self.ready = bool(getattr(window(), "__bzAudio")(MASTER_GAIN))
         except Exception:  # no audio on this device: play silently
-            self.ctx = None
+            self.ready = False
 
     def play(self, names: list[str]) -> None:
         super().play(names)
-        if self.ctx is None or not names:
+        if not self.ready or not names:
             return
         try:
-            from web.page import document
+            from web.page import window
 
-            now = float(self.ctx.currentTime) + 0.01
-            for at, tone in schedule(names):
-                self.tone(now + at, tone)
-            document().documentElement.dataset.lastSound = names[-1]
+            plan = [{**asdict(tone), "at": at} for at, tone in schedule(names)]
+            getattr(window(), "__bzTones")(json.dumps(plan), names[-1])
         except Exception:  # a sound is never worth an error on the table
             return
-
-    def tone(self, t0: float, tone: Tone) -> None:
-        ctx = self.ctx
-        osc = ctx.createOscillator()
-        osc.type = tone.wave
-        osc.frequency.setValueAtTime(tone.freq, t0)
-        if tone.glide:
-            osc.frequency.exponentialRampToValueAtTime(tone.glide, t0 + tone.seconds)
-        env = ctx.createGain()
-        env.gain.setValueAtTime(0.0001, t0)
-        env.gain.exponentialRampToValueAtTime(tone.gain, t0 + 0.008)
-        env.gain.exponentialRampToValueAtTime(0.0001, t0 + tone.seconds)
-        osc.connect(env)
-        env.connect(self.out)
-        osc.start(t0)
-        osc.stop(t0 + tone.seconds + 0.02)

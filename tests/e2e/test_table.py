@@ -254,15 +254,23 @@ LONG_TASKS = """
     for (const e of list.getEntries()) window.__longtasks.push(e.duration);
   }).observe({type: 'longtask', buffered: true});
 """
-# A freeze, not a speed goal: one task this long means the AI ran without yielding (the
-# strong level's search alone takes about 0.8 s). The 200-ms goal is a measured number
-# (tools/bench_ai_browser.py and the figures these tests write), never a timed assertion
-# that a loaded machine could break.
-FREEZE_MS = 1000
+# What happens first once the opponent starts thinking: the menu the player opened, or the
+# opponent's move. A search that never yields (a frozen page) handles the click only after
+# its move. An order, not a time limit, so a slow machine cannot break it.
+WATCH_ORDER = """() => {
+  const order = (window.__order = []);
+  const note = (what) => { if (!order.includes(what)) order.push(what); };
+  const look = () => {
+    if (!document.querySelector('#bz .seat .thinking')) note('moved');  // first: no benefit of doubt
+    if (document.querySelector('.menu-panel')) note('menu');
+  };
+  look();
+  new MutationObserver(look).observe(document.body, {subtree: true, childList: true});
+}"""
 
 
 def _record_long_tasks(name: str, tasks: list[float], artifacts_dir: Path) -> None:
-    """Print and keep the long tasks seen, for the README's numbers."""
+    """Print and keep the long tasks seen: a measured number, never an assertion."""
     ordered = sorted(tasks)
     summary = {
         "count": len(ordered),
@@ -274,44 +282,33 @@ def _record_long_tasks(name: str, tasks: list[float], artifacts_dir: Path) -> No
     (artifacts_dir / f"long-tasks-{name}.json").write_text(json.dumps(summary), encoding="utf-8")
 
 
-def test_no_freeze_during_ai_turns(
+def test_the_table_answers_while_the_strong_ai_thinks(
     page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
 ) -> None:
-    page.add_init_script(LONG_TASKS)
-    open_table(page, app_url, wait_ready, seed=9)
-    wait_for_input(page)
-    page.wait_for_timeout(500)
-    page.evaluate("window.__longtasks = []")
-    play_until(page, lambda played: len(played) >= 24)
-    long = page.evaluate("window.__longtasks")
-    _record_long_tasks("normal-play", long, artifacts_dir)
-    assert all(d <= FREEZE_MS for d in long), f"the page froze during play: {long}"
-
-
-def test_no_freeze_while_the_strong_ai_thinks(
-    page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
-) -> None:
-    """The strong level searches for about a second per move, in slices."""
+    """The strong level searches for about a second per move, in slices: input gets in."""
     page.add_init_script(LONG_TASKS)
     open_table(page, app_url, wait_ready, seed=41)
     page.click('[data-command="new-game"]')
     page.check('input[name="level"][value="strong"]')
     page.click('[data-command="start"]')
-    wait_for_input(page)
-    page.wait_for_timeout(300)
     page.evaluate("window.__longtasks = []")
-    play_until(page, lambda played: len(played) >= 12)
-    long = page.evaluate("window.__longtasks")
-    _record_long_tasks("strong-play", long, artifacts_dir)
-    assert all(d <= FREEZE_MS for d in long), f"the page froze while the AI thought: {long}"
+    if page.locator("#bz .seat .thinking").count() == 0:
+        wait_for_input(page)
+        click_first_legal(page)  # the player leads; the opponent answers
+    page.wait_for_selector("#bz .seat .thinking", timeout=30_000)
+    page.evaluate(WATCH_ORDER)
+    page.click('[data-command="menu"]')
+    page.locator(".menu-panel").wait_for()
+    page.wait_for_function("window.__order.includes('menu')")
+    order = page.evaluate("window.__order")
+    assert order[0] == "menu", f"the click waited for the opponent's move: {order}"
+    page.keyboard.press("Escape")
+    play_until(page, lambda played: len(played) >= 8)
+    _record_long_tasks("strong-play", page.evaluate("window.__longtasks"), artifacts_dir)
     # the hint asks the strong AI too, and answers with a reason
-    page.evaluate("window.__longtasks = []")
     page.click('[data-command="hint"]')
     page.wait_for_function("document.querySelector('[data-hint] strong') !== null", timeout=30_000)
     assert page.locator("[data-hint]").inner_text().strip()
-    long = page.evaluate("window.__longtasks")
-    _record_long_tasks("strong-hint", long, artifacts_dir)
-    assert all(d <= FREEZE_MS for d in long), f"the page froze during the hint: {long}"
 
 
 def test_screenshots_phone_and_desktop(
