@@ -272,6 +272,7 @@ def test_persistence_after_the_first_deal_then_install(
     page: Page, app_url: str, wait_ready: WaitFn, artifacts_dir: Path
 ) -> None:
     page.add_init_script(PERSIST_SPY)
+    page.emulate_media(reduced_motion="reduce")  # a whole deal: no card waits for its slide
     fresh_table(page, app_url, wait_ready, seed=11)
     assert page.evaluate("window.__persistCalls") == 0  # not on a first visit
     for _ in range(200):

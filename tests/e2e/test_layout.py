@@ -2,7 +2,8 @@
 four languages, phone to desktop (issue 10's layout).
 
 One page for everything (a boot costs more than all the checks): at every step of
-three whole deals the viewport goes through the sizes below and the page is checked
+three whole deals the viewport takes one of the sizes below in turn (all of them at the
+first step) and the page is checked
 (nothing scrolls, every control lies in the viewport, every hand card and prompt
 button can be tapped); each screen (start, new game, menu, settings, rules, the
 confirmation, the log drawer, the deal summary) is opened in each language at each
@@ -175,13 +176,14 @@ def play_deal(check: Checker, page: Page, players: int) -> int:
         if steps % 6 == 0:
             language(page, LANGS[steps // 6 % len(LANGS)])
         where = f"{players}p step {steps} {page.evaluate('document.documentElement.lang')}"
-        check.sizes(where, SIZES + (EXTRA_SIZES if steps % 4 == 0 else ()), tap=True)
+        # every size at the deal's start, else one size a step in turn: each size still
+        # sees a good share of the deal's moments, hand sizes and languages
+        every = SIZES + EXTRA_SIZES
+        check.sizes(where, every if steps == 0 else (every[steps % len(every)],), tap=True)
         if steps == 8:
             check.sizes(where, ((360, 640), (844, 390), (1280, 720)), shot=f"table-{players}p")
         buttons = page.locator(ENABLED)
-        actions = [
-            buttons.nth(i).get_attribute("data-action") or "" for i in range(buttons.count())
-        ]
+        actions = page.eval_on_selector_all(ENABLED, "els => els.map(e => e.dataset.action || '')")
         pick = next((i for i, a in enumerate(actions) if a.startswith(("declare", "seven"))), 0)
         buttons.nth(pick).click()
         steps += 1

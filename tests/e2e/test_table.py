@@ -66,7 +66,7 @@ def summary_shown(page: Page) -> bool:
 def click_first_legal(page: Page, prefer: tuple[str, ...] = ()) -> str:
     """Click the first legal action (or the first whose text starts with a preferred word)."""
     buttons = page.locator(ENABLED)
-    actions = [buttons.nth(i).get_attribute("data-action") or "" for i in range(buttons.count())]
+    actions = page.eval_on_selector_all(ENABLED, "els => els.map(e => e.dataset.action || '')")
     assert actions, "no legal action offered"
     choice = 0
     for word in prefer:
@@ -261,7 +261,7 @@ WATCH_ORDER = """() => {
   const order = (window.__order = []);
   const note = (what) => { if (!order.includes(what)) order.push(what); };
   const look = () => {
-    if (!document.querySelector('#bz .seat .thinking')) note('moved');  // first: no benefit of doubt
+    if (!document.querySelector('#bz .seat .thinking')) note('moved');  // first, in a tie
     if (document.querySelector('.menu-panel')) note('menu');
   };
   look();

@@ -163,17 +163,10 @@ def test_a_classic_deal_flows(
             assert "Last trick" in peek.inner_text()
             shoot_all(page, artifacts_dir, "last-trick")
             peeks += 1
-        buttons = page.locator(ENABLED)
-        choice = next(
-            (
-                i
-                for i in range(buttons.count())
-                if buttons.nth(i).get_attribute("data-action") != "pass"
-            ),
-            0,
-        )
-        action = buttons.nth(choice).get_attribute("data-action") or ""
-        buttons.nth(choice).click()
+        offered = page.eval_on_selector_all(ENABLED, "els => els.map(e => e.dataset.action)")
+        choice = next((i for i, a in enumerate(offered) if a != "pass"), 0)
+        action = offered[choice] or ""
+        page.locator(ENABLED).nth(choice).click()
         if peeks == 1 and action.startswith("play"):
             # the next trick started: nothing left to peek at
             page.wait_for_function("!document.querySelector('[data-trick=\"peek\"]')")
