@@ -255,13 +255,17 @@ LONG_TASKS = """
   }).observe({type: 'longtask', buffered: true});
 """
 # What happens first once the opponent starts thinking: the menu the player opened, or the
-# opponent's move. A search that never yields (a frozen page) handles the click only after
-# its move. An order, not a time limit, so a slow machine cannot break it.
+# opponent's card on the table. A search that never yields (a frozen page) handles the
+# click only after its move. An order, not a time limit, so a slow machine cannot break it.
 WATCH_ORDER = """() => {
   const order = (window.__order = []);
-  const note = (what) => { if (!order.includes(what)) order.push(what); };
+  const centre = document.getElementById('bz-centre');
+  const before = centre.innerHTML;
+  const note = (what) => {
+    if (!order.some((seen) => seen[0] === what)) order.push([what, Math.round(performance.now())]);
+  };
   const look = () => {
-    if (!document.querySelector('#bz .seat .thinking')) note('moved');  // first, in a tie
+    if (centre.innerHTML !== before) note('moved');  // first, in a tie
     if (document.querySelector('.menu-panel')) note('menu');
   };
   look();
@@ -299,9 +303,10 @@ def test_the_table_answers_while_the_strong_ai_thinks(
     page.evaluate(WATCH_ORDER)
     page.click('[data-command="menu"]')
     page.locator(".menu-panel").wait_for()
-    page.wait_for_function("window.__order.includes('menu')")
+    page.wait_for_function("window.__order.some((seen) => seen[0] === 'menu')")
     order = page.evaluate("window.__order")
-    assert order[0] == "menu", f"the click waited for the opponent's move: {order}"
+    print("first after the click, ms:", order)
+    assert order[0][0] == "menu", f"the click waited for the opponent's move: {order}"
     page.keyboard.press("Escape")
     play_until(page, lambda played: len(played) >= 8)
     _record_long_tasks("strong-play", page.evaluate("window.__longtasks"), artifacts_dir)
