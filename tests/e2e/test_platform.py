@@ -509,5 +509,13 @@ def test_unusable_snapshots_fall_back_with_the_reason(
             assert why in state.get("pythonBootWhy", ""), (name, state)
             assert any("Python snapshot not used" in w for w in warnings), (name, warnings)
         play_a_little(page, moves=1)  # the normal boot's table plays (on the main thread)
+        # turned off by hand, in the worker (whose config then travels inline, in a blob:)
+        page.unroute("**/*.snapshot.gz")
+        page.goto(site.url + "?snapshot=off")
+        wait_ready(page)
+        state = page.evaluate("({...document.documentElement.dataset})")
+        assert (state["pythonBoot"], state["pythonThread"]) == ("fresh", "worker"), state
+        assert "snapshot=off" in state.get("pythonBootWhy", ""), state
+        play_a_little(page, moves=1)
     finally:
         context.close()
