@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, Route
 from test_table import leave_start_screen
 
@@ -151,18 +152,19 @@ def test_two_tabs_one_player_nothing_lost(
     assert not foreign
 
 
+@pytest.mark.parametrize("thread", ["worker", "main"])
 def test_a_boot_that_dies_offers_start_fresh(
-    browser: Browser, app_url: str, wait_ready: WaitFn
+    browser: Browser, app_url: str, wait_ready: WaitFn, thread: str
 ) -> None:
     """Python dies of a stack overflow (as a 5,000-deep save once made it): the error
-    screen comes, and "start fresh" moves the saved data aside and boots clean.
-    On the main thread (?thread=main): a worker that dies this way is not seen by the shell
-    at once (only by its two-minute watchdog)."""
+    screen comes at once (from a worker too, not at the two-minute watchdog), and
+    "start fresh" moves the saved data aside and boots clean."""
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
-        page.goto(app_url + "?fast&seed=3&thread=main")
+        page.goto(app_url + "?fast&seed=3" + ("&thread=main" if thread == "main" else ""))
         wait_ready(page)
+        assert page.evaluate("document.documentElement.dataset.pythonThread") == thread
         play_one(page)  # a game under way: a save to set aside
         page.evaluate("localStorage.setItem('bezique.settings', '{\"variant\": \"bezik\"}')")
         overflow = (
@@ -180,7 +182,8 @@ def test_a_boot_that_dies_offers_start_fresh(
             "() => document.documentElement.dataset.appState === 'error'", timeout=90_000
         )
         took = time.monotonic() - started
-        print(f"error screen {took:.1f} s after the reload")
+        print(f"error screen {took:.1f} s after the reload ({thread})")
+        assert "PythonError" in page.evaluate("document.documentElement.dataset.bootError")
         fresh = page.locator('[data-command="start-fresh"]')
         assert fresh.is_visible() and page.locator("#boot-fresh-note").is_visible()
         saved = page.evaluate("localStorage.getItem('bezique.save')")
