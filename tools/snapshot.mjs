@@ -14,19 +14,13 @@ import { loadPyodide } from "pyodide";
 
 export const HOME = "/home/pyodide";
 // Imported before the snapshot is taken, decided by measurement (README, "Start-up"):
-// the engine, every AI module (the first AI move would otherwise compile them), and all the
-// table code: web.app imports every web module except web.main, which starts the app, and
-// none of them touches the browser on import (web.dom reaches `js` only when called).
+// the engine, all the table code (web.app imports every web module except web.main, which
+// starts the app, and none of them touches the browser on import: web.dom reaches `js`
+// only when called), then every AI module, as listed by web.app's AI_MODULES (the modules
+// a fresh boot imports while the player looks at the table; else the first AI move would
+// compile them).
 export const MODULES = [
   "engine",
-  "engine.ai",
-  "engine.ai.world",
-  "engine.ai.policy",
-  "engine.ai.solver",
-  "engine.ai.search",
-  "engine.ai.vido",
-  "engine.ai.evaluate",
-  "engine.ai.players",
   "engine.players",
   "engine.match",
   "web.app",
@@ -53,6 +47,8 @@ export async function makeSnapshot(root, files, modules = MODULES) {
   pyodide.runPython(`
 import importlib, sys
 for _name in snapshot_modules:
+    importlib.import_module(_name)
+for _name in sys.modules["web.app"].AI_MODULES:
     importlib.import_module(_name)
 del _name
 sys.modules["__main__"].__dict__.pop("snapshot_modules", None)

@@ -63,7 +63,8 @@ export async function checkSnapshot(repo) {
     restored.FS.writeFile(`${HOME}/${rel}`, readFileSync(join(repo, rel)));
   }
   const preloaded = restored.runPython(
-    `import json, sys; json.dumps([m for m in ${JSON.stringify(MODULES)} if m not in sys.modules])`,
+    `import json, sys; wanted = ${JSON.stringify(MODULES)} + list(sys.modules["web.app"].AI_MODULES)\n` +
+    `json.dumps([m for m in wanted if m not in sys.modules])`,
   );
   if (preloaded !== "[]") throw new Error(`snapshot lacks modules ${preloaded}`);
   const got = restored.runPython(PLAY);
