@@ -34,6 +34,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import serve
+from screenshots import SETTLED
 
 import build
 
@@ -167,9 +168,7 @@ def wait_playable(page: Page, app: bool) -> dict[str, float]:
     # The start screen: Continue, else New game then Start (each once the one before is
     # handled: html[data-pending], Python may run in a worker).
     for command in START_STEPS:
-        page.wait_for_function(
-            "() => !document.documentElement.hasAttribute('data-pending')", timeout=TIMEOUT_MS
-        )
+        page.wait_for_function(SETTLED, timeout=TIMEOUT_MS)
         if page.evaluate("window.__playableAt !== undefined"):
             break
         button = page.locator(f'#bz [data-command="{command}"]')

@@ -57,17 +57,21 @@ def _wait_for_function_under_csp(self: Page, expression: str, **kwargs: Any) -> 
 
 Page.wait_for_function = _wait_for_function_under_csp  # type: ignore[method-assign]
 
+site_build = _load_tool("build")
+site_serve = _load_tool("serve")
+site_screenshots = _load_tool("screenshots")
+
 # Python may run in a worker, where the table handles a click a moment after it: the shell
 # counts the input not yet handled in html[data-pending] (index.html). A wait for the table
 # waits for that too, and so does every action on the page, as if the handlers ran at once.
-SETTLED = "!document.documentElement.hasAttribute('data-pending')"
+SETTLED = site_screenshots.SETTLED
 
 
 def _wait_settled_then(self: Page, expression: str, **kwargs: Any) -> Any:
     if not _FUNCTION_RE.match(expression):
         expression = f"() => ({expression})"
     return _wait_for_function_under_csp(
-        self, f"(arg) => ({SETTLED}) && ({expression})(arg)", **kwargs
+        self, f"(arg) => ({SETTLED})() && ({expression})(arg)", **kwargs
     )
 
 
@@ -76,7 +80,7 @@ Page.wait_for_function = _wait_settled_then  # type: ignore[method-assign]
 
 def _settle(page: Page) -> None:
     with contextlib.suppress(Exception):  # the action navigated or closed the page
-        _wait_for_function(page, f"() => {SETTLED}", timeout=BOOT_TIMEOUT_MS)
+        _wait_for_function(page, SETTLED, timeout=BOOT_TIMEOUT_MS)
 
 
 def _then_settle(cls: type, name: str) -> None:
@@ -117,10 +121,6 @@ _keyboard = Page.keyboard
 Page.keyboard = property(  # type: ignore[assignment,method-assign]
     lambda self: _SettlingKeyboard(self, _keyboard.fget(self))  # type: ignore[attr-defined]
 )
-
-site_build = _load_tool("build")
-site_serve = _load_tool("serve")
-site_screenshots = _load_tool("screenshots")
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
