@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page
+from positions import late_in_the_deal, load_save
 
 WaitFn = Callable[..., None]
 IPHONE = (
@@ -275,6 +276,8 @@ def test_persistence_after_the_first_deal_then_install(
     page.emulate_media(reduced_motion="reduce")  # a whole deal: no card waits for its slide
     fresh_table(page, app_url, wait_ready, seed=11)
     assert page.evaluate("window.__persistCalls") == 0  # not on a first visit
+    load_save(page, late_in_the_deal("classic", seed=11))  # the first deal's end, quickly
+    assert page.evaluate("window.__persistCalls") == 0
     for _ in range(200):
         page.wait_for_function(SUMMARY_OR_TURN, timeout=TIMEOUT_MS)
         if page.locator("[data-summary]").count():

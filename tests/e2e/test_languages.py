@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page
+from positions import late_in_the_deal, load_save
 from test_table import choose_language, open_table, play_until, wait_for_input
 
 LANGUAGES = {"he": "rtl", "tr": "ltr", "ru": "ltr", "en": "ltr"}
@@ -99,6 +100,7 @@ def test_accessibility_in_every_language(
         page.locator('[data-command="new-game"]').first.click()
         found[f"new-game/{lang}"] = axe_violations(page)
         page.locator('[data-command="close"]').first.click()
+    load_save(page, late_in_the_deal("classic", seed=29))  # the deal's end, quickly
     play_until(page, lambda moves: False, prefer=("declare", "play"))
     assert page.locator('[data-summary="deal"]').count() == 1
     for lang in LANGUAGES:

@@ -20,18 +20,15 @@ from playwright.sync_api import Page
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from positions import begin, load_save  # noqa: E402
 from test_languages import axe_violations  # noqa: E402
+from test_table import wait_for_input  # noqa: E402
 
 import engine  # noqa: E402
-from web import storage  # noqa: E402
 
 SEVEN_TURNUP_SEED = 24  # classic, the computer deals and turns up a seven
 LANGS = ("en", "he", "tr", "ru")
 SIZES = {"phone": (360, 640), "desktop": (1280, 720)}
-READY_FOR_INPUT = (
-    "() => !!(document.querySelector('[data-summary]') || "
-    "document.querySelector('#bz [data-action]:not([aria-disabled=\"true\"])'))"
-)
 ENABLED = '#bz [data-action]:not([aria-disabled="true"])'
 
 
@@ -45,27 +42,6 @@ def boot(page: Page, app_url: str, wait_ready: Callable[..., None], seed: int) -
     page.goto(f"{app_url}?fast&seed={seed}")
     wait_ready(page)
     begin(page)
-
-
-def begin(page: Page) -> None:
-    """Past a start screen, if the app shows one (continue the saved game, else a new one)."""
-    start = page.locator('[data-screen="start"]')
-    if start.count():
-        resume = start.locator('[data-command="continue"]')
-        if resume.count():
-            resume.click()
-        else:
-            start.locator('[data-command="new-game"]').click()
-            page.locator('[data-command="start"]').click()
-        start.wait_for(state="detached")
-        return
-    for command in ("continue", "play", "start"):
-        button = page.locator(f'#bz-overlay [data-command="{command}"]')
-        if button.count():
-            button.first.click()
-            return
-    page.locator('[data-screen="start"] [data-command="new-game"]').click()  # then start
-    page.locator('#bz-overlay [data-command="start"]').click()
 
 
 def language(page: Page, lang: str) -> None:
@@ -98,26 +74,10 @@ def shoot_all(page: Page, artifacts: Path, name: str) -> None:
     print(f"screenshots {name}: {time.monotonic() - started:.1f} s")
 
 
-def wait_for_input(page: Page) -> None:
-    page.wait_for_function(READY_FOR_INPUT, timeout=30_000)
-
-
 def prompt_actions(page: Page) -> list[str]:
     return page.eval_on_selector_all(
         "#bz-prompt [data-action]", "els => els.map(e => e.dataset.action)"
     )
-
-
-def load_save(page: Page, game: Any) -> None:
-    text = storage.encode(
-        game.to_json(),
-        {"human": 0, "settings": {"variant": game.rules.name, "level": "greedy"}},
-    )
-    page.evaluate("text => localStorage.setItem('bezique.save', text)", text)
-    page.reload()
-    page.wait_for_function("document.documentElement.dataset.appState === 'ready'")
-    begin(page)
-    wait_for_input(page)
 
 
 # ------------------------------------------------------------ a classic deal

@@ -11,6 +11,8 @@ from playwright.sync_api import Page
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from positions import late_in_the_deal, load_save
+
 from engine import new_game
 from tests.e2e.test_table import (
     leave_start_screen,
@@ -37,14 +39,13 @@ def test_three_handed_deal_to_summary(
     page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
 ) -> None:
     page.emulate_media(reduced_motion="reduce")  # still pictures
+    page.set_viewport_size({"width": 360, "height": 740})
     open_table(page, app_url, wait_ready, seed=21)
-    start_variant(page, "russian-3")
+    load_save(page, late_in_the_deal("russian-3", seed=21))
     assert page.locator("#bz-opps .seat").count() == 2
     assert page.locator("[data-seat-score]").count() == 3
-    page.set_viewport_size({"width": 360, "height": 740})
-    play_until(page, lambda played: len(played) >= 6)
     page.screenshot(path=str(artifacts_dir / "table-3-players-360.png"), full_page=True)
-    play_until(page, lambda _: False, limit=600)
+    play_until(page, lambda _: False, limit=100)
     page.locator('[data-summary="deal"]').wait_for()
     assert len(scores(page)) == 3
 
@@ -53,15 +54,14 @@ def test_four_handed_deal_to_summary(
     page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
 ) -> None:
     page.emulate_media(reduced_motion="reduce")  # still pictures
+    page.set_viewport_size({"width": 360, "height": 740})
     open_table(page, app_url, wait_ready, seed=22)
-    start_variant(page, "russian-4")
+    load_save(page, late_in_the_deal("russian-4", seed=22))
     assert page.locator("#bz-opps .seat").count() == 3
     assert page.locator("[data-side-score]").count() == 2
-    page.set_viewport_size({"width": 360, "height": 740})
-    play_until(page, lambda played: len(played) >= 6)
     assert not page.evaluate("document.documentElement.scrollWidth > innerWidth")
     page.screenshot(path=str(artifacts_dir / "table-4-players-360.png"), full_page=True)
-    play_until(page, lambda _: False, limit=600)
+    play_until(page, lambda _: False, limit=100)
     summary = page.locator('[data-summary="deal"]')
     summary.wait_for()
     assert summary.locator(".sides").count() == 1
