@@ -119,6 +119,9 @@ test("Firefox: boot, a whole deal, Hebrew, offline reload, resume", { timeout: 6
     await page.goto(`${server.url}?fast&seed=11`);
     await untilPlayable(page);
     times.ready_s = (Date.now() - started) / 1000;
+    // the service worker's COOP/COEP make the page isolated: Python runs in a worker
+    times.thread = await page.evaluate("document.documentElement.dataset.pythonThread");
+    assert.equal(times.thread, "worker");
 
     started = Date.now();
     let clicks = 0;

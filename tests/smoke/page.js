@@ -44,15 +44,18 @@
 }
 
 // @fn command
-// Clicks a command, opening the menu first when it sits behind data-command="menu".
-(name, extra) => {
+// Clicks a command, opening the menu first when it sits behind data-command="menu" (the menu
+// opens once Python has handled the click: a moment later when Python runs in a worker).
+async (name, extra) => {
   const visible = (el) => !!el && el.getClientRects().length > 0;
   const selector = `[data-command="${name}"]${extra || ""}`;
-  let el = [...document.querySelectorAll(selector)].find(visible);
+  const find = () => [...document.querySelectorAll(selector)].find(visible);
+  let el = find();
   if (!el) {
     const menu = [...document.querySelectorAll('[data-command="menu"]')].find(visible);
     if (menu) menu.click();
-    el = [...document.querySelectorAll(selector)].find(visible) || document.querySelector(selector);
+    for (let i = 0; i < 200 && !(el = find()); i++) await new Promise((ok) => setTimeout(ok, 50));
+    el = el || document.querySelector(selector);
   }
   if (!el) return false;
   el.click();

@@ -140,6 +140,9 @@ def test_webkit_boot_deal_hebrew_offline_resume(driver: Any) -> None:
         driver.get(url + "?fast&seed=11")
         page.until_playable()
         times["ready_s"] = round(time.monotonic() - started, 1)
+        # WebKit keeps Python on the main thread (index.html's pythonThread)
+        thread = driver.execute_script("return document.documentElement.dataset.pythonThread")
+        assert thread == "main", thread
 
         started = time.monotonic()
         clicks = 0
