@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from . import safejson
-from .arena import run_arena
 from .cards import SUITS, code_text, notation_key
 from .errors import IllegalActionError, NotationError, RecordError
 from .game import Game, ReplayError, new_game, replay_record
@@ -187,6 +186,7 @@ def _arena_variants(text: str) -> list[str]:
 
 def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     """Duplicate games over every seat arrangement of the two programs (engine.arena)."""
+    from .arena import run_arena  # here: the browser imports this module and ships no arena
     try:
         names = _arena_variants(args.variant)
         options = _options(args.option)

@@ -76,6 +76,19 @@ def _walk(base: Path) -> Iterator[Path]:
             yield path
 
 
+# Run only from the command line (`python -m engine arena|bench`), never in a page: not shipped.
+CLI_ONLY = {"engine/__main__.py", "engine/arena.py", "engine/ai/bench.py"}
+
+
+def engine_files() -> Iterator[Path]:
+    """The engine files the site ships: its modules and the AI's model."""
+    for path in _walk(ROOT / "engine"):
+        if path.relative_to(ROOT).as_posix() in CLI_ONLY:
+            continue
+        if path.suffix == ".py" or (path.suffix == ".json" and path.parent.name == "ai"):
+            yield path
+
+
 def _copy(src: Path, dest: Path) -> None:
     dest.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dest)
@@ -250,9 +263,8 @@ def build(out: Path, *, snapshot: bool = True) -> list[dict[str, object]]:
     index.write_text(with_csp(index.read_text(encoding="utf-8")), encoding="utf-8")
     for path in _walk(ROOT / "web"):
         _copy(path, out / path.relative_to(ROOT))
-    for path in _walk(ROOT / "engine"):
-        if path.suffix == ".py" or (path.suffix == ".json" and path.parent.name == "ai"):
-            _copy(path, out / path.relative_to(ROOT))
+    for path in engine_files():
+        _copy(path, out / path.relative_to(ROOT))
     for name in PYODIDE_FILES:
         _copy(pyodide_src / name, out / PYODIDE_DIR / name)
     for path in _walk(pyscript_src):

@@ -106,9 +106,8 @@ def app_files() -> dict[str, int]:
     sizes: dict[str, int] = {}
     for name in (*build.SHELL_FILES, build.SW_NAME):
         sizes[name] = (ROOT / name).stat().st_size
-    for folder in ("engine", "web"):
-        for path in build._walk(ROOT / folder):
-            sizes[path.relative_to(ROOT).as_posix()] = path.stat().st_size
+    for path in (*build._walk(ROOT / "web"), *build.engine_files()):
+        sizes[path.relative_to(ROOT).as_posix()] = path.stat().st_size
     return sizes
 
 
