@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from test_table import wait_for_input
+from test_table import leave_start_screen, wait_for_input
 
 import engine
 from web import storage
@@ -32,15 +32,8 @@ def late_in_the_deal(variant: str, seed: int) -> Any:
 
 def begin(page: Page) -> None:
     """Past a start screen, if the app shows one (continue the saved game, else a new one)."""
-    start = page.locator('[data-screen="start"]')
-    if start.count():
-        resume = start.locator('[data-command="continue"]')
-        if resume.count():
-            resume.click()
-        else:
-            start.locator('[data-command="new-game"]').click()
-            page.locator('[data-command="start"]').click()
-        start.wait_for(state="detached")
+    if page.locator('[data-screen="start"]').count():
+        leave_start_screen(page)
         return
     for command in ("continue", "play", "start"):
         button = page.locator(f'#bz-overlay [data-command="{command}"]')
