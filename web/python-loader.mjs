@@ -16,17 +16,14 @@ const INDEX_URL = new URL("../runtime/pyodide/", import.meta.url).href;
 // state frozen into the snapshot; and a probe that the app's modules are really there.
 const AFTER_RESTORE = "import random, sys\nrandom.seed()\nassert 'web.app' in sys.modules";
 
-// In a worker, a fatal Python error reaches only the worker's console: pass it on to the
-// page's shell (index.html), which shows the error screen at once instead of waiting for
-// its watchdog.
+// In a worker, Python's errors reach only the worker's console: pass them on to the page's
+// shell (index.html), which tells a fatal one and shows the error screen at once instead of
+// waiting for its watchdog.
 if (typeof document === "undefined" && typeof BroadcastChannel === "function") {
   const shell = new BroadcastChannel("bezique-boot");
   const report = console.error.bind(console);
   console.error = (...args) => {
-    const text = args.map(String).join(" ");
-    if (/Maximum call stack|fatal error|RangeError|PythonError/.test(text)) {
-      shell.postMessage({ type: "fatal", text: text.slice(0, 500) });
-    }
+    shell.postMessage({ type: "error", text: args.map(String).join(" ").slice(0, 500) });
     report(...args);
   };
 }
