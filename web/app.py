@@ -669,27 +669,22 @@ async def main() -> None:
         ai_runner.SLICE_BUDGET = WORKER_SLICE
     dom = BrowserDom()
     try:
-        window = page.window()
-        params = window.URLSearchParams.new(window.location.search)
-        fast = bool(params.has("fast"))
-        raw_seed = params.get("seed")
-        seed = int(raw_seed) if isinstance(raw_seed, str) and raw_seed.isdigit() else None
         from web.device import BrowserDevice
 
+        params = page.facts().get("params", {})
+        raw_seed = str(params.get("seed", ""))
         tabs = BrowserTabs()
         await tabs.claim()
-        launch = params.get("start")
         app = App(
             dom,
-            window.localStorage,
-            fast=fast,
-            seed=seed,
+            page.window().localStorage,
+            fast="fast" in params,
+            seed=int(raw_seed) if raw_seed.isdigit() else None,
             device=BrowserDevice(),
             tabs=tabs,
-            launch=launch if isinstance(launch, str) else None,
+            launch=params.get("start"),
         )
         app.start()
-        window.bezique = None  # marks boot done for scripts; the app lives in Python
         _APPS.append(app)
     except Exception:
         dom.set_state("error")

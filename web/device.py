@@ -14,6 +14,7 @@ side is ``BrowserDevice``, the only part that touches the page (through ``web.pa
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -91,44 +92,44 @@ class Device:
 
 
 class BrowserDevice(Device):
-    """The real page, through ``web.page`` and the shell's ``__bzInstall``."""
+    """The real page, through ``web.page`` (its plain-value calls) and the shell's
+    ``__bzInstall``."""
 
     def __init__(self) -> None:
         from web import page
 
         super().__init__()
-        self.js = page.window()
+        self.page = page
         self._proxies: list[Any] = []
-        navigator = self.js.navigator
-        standalone = bool(self.js.matchMedia("(display-mode: standalone)").matches) or bool(
-            getattr(navigator, "standalone", False)
-        )
-        touch = getattr(navigator, "maxTouchPoints", 0)
+        facts = page.facts()
+        touch = facts.get("touchPoints", 0)
         self.current = DeviceState(
-            standalone=standalone,
-            ios=is_ios(str(navigator.userAgent), int(touch) if isinstance(touch, int) else 0),
+            standalone=bool(facts.get("standalone")),
+            ios=is_ios(str(facts.get("userAgent", "")), touch if isinstance(touch, int) else 0),
         )
+
+    @property
+    def js(self) -> Any:
+        return self.page.window()
 
     def _install(self) -> Any:
         return getattr(self.js.window, "__bzInstall", None)
 
     def state(self) -> DeviceState:
-        install = self._install()
-        if install is not None:
-            prompt = getattr(install, "prompt", None)
-            self.current = replace(
-                self.current,
-                can_prompt=bool(prompt),  # JS null (Pyodide's jsnull) is falsy too
-                installed=self.current.installed or bool(getattr(install, "installed", False)),
-            )
+        install = json.loads(str(self.page.call("install")))
+        self.current = replace(
+            self.current,
+            can_prompt=bool(install.get("canPrompt")),
+            installed=self.current.installed or bool(install.get("installed")),
+        )
         return self.current
 
     def on_change(self, callback: Callable[[], None]) -> None:
         from pyodide.ffi import create_proxy
 
-        proxy = create_proxy(lambda _event: callback())
+        proxy = create_proxy(lambda: callback())
         self._proxies.append(proxy)
-        self.js.window.addEventListener("bz-install", proxy)
+        self.page.call("onInstall", proxy)
 
     async def prompt_install(self) -> bool:
         install = self._install()
@@ -144,27 +145,18 @@ class BrowserDevice(Device):
         self.js.window.dispatchEvent(self.js.Event.new("bz-install"))
         return accepted
 
-    def _storage(self) -> Any:
-        storage = getattr(self.js.navigator, "storage", None)
-        return storage if storage and hasattr(storage, "persist") else None
+    async def _storage(self, request: bool) -> bool | None:
+        """Whether storage is persistent, or asking for it: None when the browser cannot say."""
+        answer = await self.page.call("storage", request)
+        return answer if isinstance(answer, bool) else None
 
     async def refresh_persisted(self) -> DeviceState:
-        storage = self._storage()
-        if storage is not None:
-            try:
-                self.current = replace(self.current, persisted=bool(await storage.persisted()))
-            except Exception:  # a browser that refuses the question: unknown
-                self.current = replace(self.current, persisted=None)
+        self.current = replace(self.current, persisted=await self._storage(False))
         return self.current
 
     async def request_persistence(self) -> bool | None:
         self.persist_requests += 1
-        storage = self._storage()
-        if storage is None:
-            return None
-        try:
-            granted = bool(await storage.persist())
-        except Exception:  # e.g. an insecure context: nothing to ask
-            return None
-        self.current = replace(self.current, persisted=granted)
+        granted = await self._storage(True)
+        if granted is not None:
+            self.current = replace(self.current, persisted=granted)
         return granted

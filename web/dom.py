@@ -86,154 +86,91 @@ class Dom:
         """Open the file picker; ``on_text`` gets the chosen file's text."""
 
 
-_JSNULL: Any = object()
-
-
-def _n(value: Any) -> Any:
-    """JS null arrives as Pyodide's ``jsnull`` (not None): make both None."""
-    return None if value is None or value is _JSNULL else value
-
-
 def _s(value: Any) -> str | None:
     """An attribute value: a str or None."""
     return value if isinstance(value, str) else None
 
 
-def _css_string(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
-
-
 class BrowserDom(Dom):
-    """The real page (``web.page``: main thread or worker)."""
+    """The real page (``web.page``: main thread or worker). Everything on the busy paths goes
+    through ``page.call`` with plain values (see there why)."""
 
     def __init__(self) -> None:
-        global _JSNULL
-        from pyodide.ffi import create_proxy
-
         from web import page
 
-        try:
-            from pyodide.ffi import jsnull
-
-            _JSNULL = jsnull
-        except ImportError:  # older Pyodide: null is None
-            pass
-
-        self.js = page.window()
+        self.page = page
         self.in_worker = page.in_worker()
         self.holding = False
-        self.create_proxy = create_proxy
-        self.doc = self.js.document
-        host = _n(self.doc.getElementById("app")) or self.doc.body
-        host.innerHTML = SKELETON
-        self.root = self.doc.getElementById("bz")
         self.cache: dict[str, str] = {}
         self.motion = "normal"
-        self.nodes: dict[str, Any] = {}
         self.look: dict[str, str] = {}
         self._proxies: list[Any] = []
-        query = self.js.matchMedia("(prefers-reduced-motion: reduce)")
-        self.reduced_motion = bool(query.matches)
-        if _n(self.doc.querySelector('link[href$="app.css"]')) is None:
-            link = self.doc.createElement("link")
-            link.rel = "stylesheet"
-            link.href = "web/app.css"
-            self.doc.head.appendChild(link)
+        self.reduced_motion = bool(page.facts().get("reducedMotion"))
+        page.call("mount", SKELETON)
 
-    def node(self, region: str) -> Any:
-        el = self.nodes.get(region)
-        if el is None:
-            el = self.doc.getElementById(region)
-            self.nodes[region] = el
-        return el
+    @property
+    def js(self) -> Any:
+        return self.page.window()
+
+    @property
+    def doc(self) -> Any:
+        return self.page.document()
 
     def html_lang(self) -> str:
-        return str(self.doc.documentElement.lang or "en")
+        return str(self.page.facts().get("lang") or "en")
 
     def set_lang(self, lang: str, direction: str, title: str) -> None:
-        html = self.doc.documentElement
-        html.setAttribute("lang", lang)
-        html.setAttribute("dir", direction)
-        self.doc.title = title
+        self.page.set_html({"lang": lang, "dir": direction, "title": title})
 
     def set_state(self, state: str) -> None:
-        if state == "ready":
-            # Lay the table out now, inside the boot's work: "ready" then means laid out, and
-            # the first layout is not a long task after the player can touch the cards.
-            _ = self.doc.documentElement.offsetHeight
-        self.doc.documentElement.setAttribute("data-app-state", state)
+        self.page.set_html({"data-app-state": state})
 
     # ------------------------------------------------------------ events
     def on_events(self, click: ClickHandler, key: KeyHandler, change: ChangeHandler) -> None:
-        def on_click(evt: Any) -> None:
-            target = evt.target
-            if not hasattr(target, "closest"):
-                return
-            el = _n(target.closest("[data-action],[data-command]"))
-            if el is None and _s(getattr(target, "id", None)) == "bz-overlay":
-                # a tap beside a closable screen closes it
-                el = _n(target.querySelector(':scope > .dialog [data-command="close"]'))
-            if el is None or not self.root.contains(el):
-                return
-            click(_s(el.getAttribute("data-action")), _s(el.getAttribute("data-command")), el)
+        """The shell's listeners hand Python plain values (index.html's ``listen``)."""
+        from pyodide.ffi import create_proxy
 
-        def on_key(evt: Any) -> None:
-            target = evt.target
-            key_name = str(evt.key)
-            if key_name == "Escape":
-                close = _n(self.doc.querySelector('#bz-overlay .dialog [data-command="close"]'))
-                if close is None and self.root.getAttribute("data-log") == "open":
-                    close = _n(self.doc.querySelector('#bz-log [data-command="log"]'))
-                if close is not None:
-                    close.click()
-                    return
-            cls = _n(getattr(target, "classList", None))
-            if cls is None or not cls.contains("hcard"):
-                return
-            raw = _s(target.getAttribute("data-index"))
-            index = int(raw) if raw else None
-            key(key_name, index)  # index.html's shell refused the key's default already
-
-        def on_change(evt: Any) -> None:
-            target = evt.target
-            name = (
-                _s(target.getAttribute("data-change")) if hasattr(target, "getAttribute") else None
-            )
-            if name:
-                value = str(target.value)
-                if str(target.type) == "checkbox":
-                    value = "true" if target.checked else "false"
-                change(str(name), value)
-
-        def settling(handler: Callable[[Any], None]) -> Callable[[Any], None]:
-
-            def run(evt: Any) -> None:
+        def settling(handler: Callable[..., Any]) -> Any:
+            def run(*args: Any) -> None:
                 try:
-                    handler(evt)
-                finally:  # (`self.js.__bzSettled` would be name-mangled)
-                    getattr(self.js, "__bzSettled")()
+                    handler(*args)
+                finally:
+                    self.page.call("settled")
 
-            return run
-
-        for kind, fn in (("click", on_click), ("keydown", on_key), ("change", on_change)):
-            proxy = self.create_proxy(settling(fn))
+            proxy = create_proxy(run)
             self._proxies.append(proxy)
-            self.root.addEventListener(kind, proxy)
-        resize = self.create_proxy(settling(lambda _evt: self.fit()))
-        self._proxies.append(resize)
-        self.js.window.addEventListener("resize", resize)
+            return proxy
+
+        def on_click(action: Any, command: Any, attrs: Any) -> None:
+            data = json.loads(str(attrs))
+            click(_s(action), _s(command), data if isinstance(data, dict) else {})
+
+        def on_key(key_name: Any, index: Any) -> None:
+            position = int(index) if isinstance(index, int | float) and index >= 0 else None
+            key(str(key_name), position)
+
+        def on_change(name: Any, value: Any) -> None:
+            change(str(name), str(value))
+
+        self.page.call(
+            "listen",
+            settling(on_click),
+            settling(on_key),
+            settling(on_change),
+            settling(lambda: self.fit()),
+        )
 
     # ------------------------------------------------------------ patches
     def _hold_while_rendering(self) -> None:
         """In a worker the page could see half a render: pending until this step ends."""
         if self.holding or not self.in_worker:
             return
-        getattr(self.js, "__bzBusy")()
+        self.page.call("busy")
         self.holding = True
 
         def release() -> None:
             self.holding = False
-            getattr(self.js, "__bzSettled")()
+            self.page.call("settled")
 
         import asyncio
 
@@ -252,79 +189,45 @@ class BrowserDom(Dom):
             "flip": not self.reduced_motion and self.motion != "off",
             "fit": FIT_TEXT,
         }
-        getattr(self.js, "__bzPatch")(json.dumps(job))
+        self.page.call("patch", json.dumps(job))
 
     def fit(self) -> None:
         """Shrink the cards (--fit) until everything fits (in index.html: one call)."""
-        getattr(self.js, "__bzFit")(FIT_TEXT)
+        self.page.call("fit", FIT_TEXT)
 
     def announce(self, text: str) -> None:
-        self.node("bz-live").textContent = text
+        self.page.call("announce", text)
 
     def set_look(self, attrs: dict[str, str]) -> None:
-        for name, value in attrs.items():
-            if self.look.get(name) != value:  # only this method sets them: no need to ask
-                self.root.setAttribute(name, value)
-                self.look[name] = value
+        changed = {name: value for name, value in attrs.items() if self.look.get(name) != value}
+        if changed:  # only this method sets them: no need to ask
+            self.page.call("look", json.dumps(changed))
+            self.look.update(changed)
         self.motion = attrs.get("data-motion", self.motion)
 
     def shake(self, action: str) -> None:
-        el = _n(self.root.querySelector(f'[data-action="{_css_string(action)}"]'))
-        if el is None:
-            return
-        el.classList.add("refused")
-        from pyodide.ffi import create_once_callable
-
-        self.js.setTimeout(create_once_callable(lambda: el.classList.remove("refused")), 400)
+        self.page.call("shake", action)
 
     def attr(self, el: Any, name: str) -> str | None:
-        return _s(el.getAttribute(name))
+        """A data-* attribute of the control an input came from (``el``: their dict)."""
+        return _s(el.get(name)) if isinstance(el, dict) else None
 
     def focus_first(self, selector: str) -> None:
-        el = _n(self.root.querySelector(selector))
-        if el is not None:
-            el.focus()
+        self.page.call("focus", selector)
 
     def focus_is_in(self, selector: str) -> bool:
         """Whether keyboard focus is inside the first element matching selector."""
-        box = _n(self.root.querySelector(selector))
-        active = _n(self.doc.activeElement)
-        return box is not None and active is not None and bool(box.contains(active))
+        return bool(self.page.call("focusIn", selector))
 
     def focus_hand(self, index: int) -> None:
-        cards = self.root.querySelectorAll(".hcard")
-        if cards.length == 0:
-            return
-        index = max(0, min(index, cards.length - 1))
-        cards.item(index).focus()
+        self.page.call("focusHand", index)
 
     def roving(self, index: int) -> None:
-        cards = self.root.querySelectorAll(".hcard")
-        for i in range(cards.length):
-            cards.item(i).setAttribute("tabindex", "0" if i == index else "-1")
-        if 0 <= index < cards.length:
-            cards.item(index).focus()
+        self.page.call("roving", index)
 
     def read_form(self, form_id: str) -> dict[str, str]:
-        form = _n(self.doc.getElementById(form_id))
-        out: dict[str, str] = {}
-        if form is None:
-            return out
-        elements = form.elements
-        for i in range(elements.length):
-            el = elements.item(i)
-            name = _s(el.getAttribute("name"))
-            if not name:
-                continue
-            kind = str(el.type or "")
-            if kind == "radio":
-                if el.checked:
-                    out[str(name)] = str(el.value)
-            elif kind == "checkbox":
-                out[str(name)] = "on" if el.checked else "off"
-            else:
-                out[str(name)] = str(el.value)
-        return out
+        fields = json.loads(str(self.page.call("form", form_id)))
+        return {str(k): str(v) for k, v in fields.items()} if isinstance(fields, dict) else {}
 
     def download(self, filename: str, text: str) -> None:
         from pyodide.ffi import create_once_callable
@@ -368,10 +271,7 @@ class BrowserDom(Dom):
         picker.click()
 
     def format_time(self, ms: int, lang: str) -> str:
-        from web.page import js_object
-
-        options = js_object({"dateStyle": "short", "timeStyle": "short"})
         try:
-            return str(self.js.Date.new(ms).toLocaleString(lang, options))
+            return str(self.page.call("time", ms, lang))
         except Exception:  # an engine without Intl options: the plain form
             return super().format_time(ms, lang)

@@ -4,6 +4,7 @@ proxies of one element need not be equal: compare ids."""
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from typing import Any
 
@@ -38,16 +39,44 @@ def js_object(values: dict[str, Any]) -> Any:
     return window().Object.fromEntries(to_js([[k, v] for k, v in values.items()]))
 
 
+_CALL: list[Any] = []
+
+
+def call(name: str, *args: Any) -> Any:
+    """One of the shell's page functions (index.html's ``__bzCall``).
+
+    Why: from a worker, every page object that reaches Python costs about twenty round trips
+    (Pyodide probes the proxy it makes), where a string or a number costs one. So the page
+    work of the busy paths (boot, render, input) goes through this one function, fetched once,
+    with plain values in and out."""
+    if not _CALL:
+        _CALL.append(getattr(window(), "__bzCall"))
+    return _CALL[0](name, *args)
+
+
+@cache
+def facts() -> dict[str, Any]:
+    """What the page tells once at start: the address's query parameters, the language <html>
+    was given, reduced motion, standalone (installed), the user agent and touch points."""
+    value = json.loads(str(call("facts")))
+    return value if isinstance(value, dict) else {}
+
+
+def set_html(attrs: dict[str, str | None]) -> None:
+    """Attributes of <html> (None removes one); ``title`` sets the document's title."""
+    call("html", json.dumps(attrs))
+
+
 def report_boot() -> None:
     """html[data-python-thread]; in a worker, the loader's snapshot outcome and warning."""
-    html = document().documentElement
-    html.setAttribute("data-python-thread", "worker" if in_worker() else "main")
+    attrs: dict[str, str | None] = {"data-python-thread": "worker" if in_worker() else "main"}
     boot: Any = getattr(here(), "__bzPythonBoot", None) if in_worker() else None
     path = getattr(boot, "path", None)
-    if not isinstance(path, str):
-        return
-    html.setAttribute("data-python-boot", path)
     why = getattr(boot, "why", None)
-    if isinstance(why, str) and why:
-        html.setAttribute("data-python-boot-why", why[:300])
+    if isinstance(path, str):
+        attrs["data-python-boot"] = path
+        if isinstance(why, str) and why:
+            attrs["data-python-boot-why"] = why[:300]
+    set_html(attrs)
+    if isinstance(path, str) and isinstance(why, str) and why:
         window().console.warn(f"Python snapshot not used ({why}): started Python normally.")

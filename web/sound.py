@@ -77,9 +77,9 @@ class Sound:
 
 
 class WebAudio(Sound):
-    """The browser's WebAudio, played by the page's shell (index.html's ``__bzAudio`` and
-    ``__bzTones``): one call per move, not one per audio node (from a worker, each is a
-    round trip to the page)."""
+    """The browser's WebAudio, played by the page's shell (index.html's ``audio`` and
+    ``tones``, through ``web.page.call``): one call per move, not one per audio node (from a
+    worker, each is a round trip to the page)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -88,9 +88,9 @@ class WebAudio(Sound):
     def unlock(self) -> None:
         super().unlock()
         try:
-            from web.page import window
+            from web.page import call
 
-            self.ready = bool(getattr(window(), "__bzAudio")(MASTER_GAIN))
+            self.ready = bool(call("audio", MASTER_GAIN))
         except Exception:  # no audio on this device: play silently
             self.ready = False
 
@@ -99,9 +99,9 @@ class WebAudio(Sound):
         if not self.ready or not names:
             return
         try:
-            from web.page import window
+            from web.page import call
 
             plan = [{**asdict(tone), "at": at} for at, tone in schedule(names)]
-            getattr(window(), "__bzTones")(json.dumps(plan), names[-1])
+            call("tones", json.dumps(plan), names[-1])
         except Exception:  # a sound is never worth an error on the table
             return
