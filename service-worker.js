@@ -1,10 +1,12 @@
 // Offline cache for the Bezique app.
 // The build (tools/build.py) replaces the two lines below with the precache list (every file
 // of dist/ with a content revision and size) and a version derived from that list.
-// Design: install downloads each file once (reusing unchanged files from older caches) and
-// reports byte progress to the pages; the first visit's page waits for it before booting
-// Python, so nothing is downloaded twice. Later visits are served from the cache only.
-// A new version waits until the player clicks "reload" (message SKIP_WAITING).
+// Design: each file crosses the network once. The first install takes control at once, so
+// the first visit boots Python from the network through this worker, which keeps a copy of
+// every file as it passes; once the table is ready, the page asks for the rest (PRECACHE).
+// An update instead downloads everything it lacks before it can take over (reusing unchanged
+// files from older caches) and waits until the player clicks "reload" (SKIP_WAITING).
+// Downloads report byte progress to the pages. Later visits are served from the cache only.
 self.__PRECACHE = [];
 self.__VERSION = "dev";
 
@@ -61,9 +63,18 @@ async function download(entry, onBytes) {
   throw new Error(`${entry.url}: content does not match revision ${entry.revision}`);
 }
 
+// Files being downloaded, by address: settled once the file is cached (or its download failed).
+const inFlight = new Map();
+
+function track(entry, job) {
+  const done = job.catch(() => {}).finally(() => inFlight.delete(entry.href));
+  inFlight.set(entry.href, done);
+  return job;
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
-  const total = entries.reduce((sum, e) => sum + e.size, 0);
+  const total = TOTAL;
   let loaded = 0;
   let lastReport = 0;
   const report = (force = false) => {
@@ -79,12 +90,13 @@ async function precache() {
   async function worker() {
     for (let entry = queue.shift(); entry; entry = queue.shift()) {
       const key = keyOf(entry);
+      await inFlight.get(entry.href); // the page is fetching it through this worker
       if (await cache.match(key)) {
         loaded += entry.size;
         continue;
       }
       const old = await caches.match(key); // an older version's cache may hold the same revision
-      const response = old ?? (await download(entry, (n) => { loaded += n; report(); }));
+      const response = old ?? (await track(entry, download(entry, (n) => { loaded += n; report(); })));
       if (old) loaded += entry.size;
       await cache.put(key, response);
       report();
@@ -94,13 +106,26 @@ async function precache() {
   report(true);
 }
 
-self.addEventListener("install", (event) => {
-  event.waitUntil(
-    precache().catch(async (error) => {
+// One precache at a time, however many pages ask.
+let precaching = null;
+function precacheOnce() {
+  precaching ??= precache().then(
+    () => tell({ type: "precache-done", version: self.__VERSION }),
+    async (error) => {
       await tell({ type: "precache-error", message: String(error) });
       throw error;
-    }),
-  );
+    },
+  ).finally(() => { precaching = null; });
+  return precaching;
+}
+
+self.addEventListener("install", (event) => {
+  // The first install (no version active yet) takes over at once; see the design above.
+  if (!self.registration.active) {
+    self.skipWaiting();
+    return;
+  }
+  event.waitUntil(precacheOnce());
 });
 
 self.addEventListener("activate", (event) => {
@@ -120,6 +145,7 @@ self.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
   if (type === "SKIP_WAITING") self.skipWaiting();
   if (type === "CLAIM") event.waitUntil(self.clients.claim());
+  if (type === "PRECACHE") event.waitUntil(precacheOnce().catch(() => {}));
 });
 
 function lookup(request) {
@@ -146,6 +172,52 @@ function isolated(response) {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+// Below this size a page's request is served whole, above it as it streams (Pyodide compiles
+// its wasm while it downloads).
+const SMALL_FILE = 512 * 1024;
+
+// Bytes kept from the page's own requests, told to the pages as the first visit's progress.
+const TOTAL = entries.reduce((sum, e) => sum + e.size, 0);
+let streamed = 0;
+let streamReport = 0;
+function countStreamed(n) {
+  streamed += n;
+  const now = Date.now();
+  if (now - streamReport > 100) {
+    streamReport = now;
+    tell({ type: "precache-progress", loaded: streamed, total: TOTAL, version: self.__VERSION });
+  }
+}
+
+// A file not cached yet (the first visit, or storage evicted): from the network, as it
+// streams, and a copy into the cache once its content matches the revision.
+async function fromNetwork(event, entry, cache) {
+  const pending = inFlight.get(entry.href);
+  if (pending) {
+    await pending;
+    const cached = await cache.match(keyOf(entry));
+    if (cached) return cached;
+  }
+  if (entry.size < SMALL_FILE) {
+    // Whole, and from the HTTP cache when it matches (the shell fetched its catalog before
+    // this worker existed).
+    const whole = await track(entry, download(entry, countStreamed));
+    event.waitUntil(cache.put(keyOf(entry), whole.clone()));
+    return whole;
+  }
+  const response = await fetch(event.request);
+  if (!response.ok || response.status !== 200 || inFlight.has(entry.href)) return response;
+  const copy = response.clone();
+  const keep = track(entry, (async () => {
+    const blob = await read(copy, countStreamed);
+    if ((await revisionOf(blob)) !== entry.revision) return;
+    const headers = new Headers(copy.headers);
+    await cache.put(keyOf(entry), new Response(blob, { status: 200, statusText: "OK", headers }));
+  })());
+  event.waitUntil(keep.catch(() => {}));
+  return response;
+}
+
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET") return;
@@ -154,8 +226,7 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
-      // Not cached (install still running or storage evicted): go to the network.
-      const response = (await cache.match(keyOf(entry))) ?? (await fetch(request));
+      const response = (await cache.match(keyOf(entry))) ?? (await fromNetwork(event, entry, cache));
       return request.mode === "navigate" ? isolated(response) : response;
     })(),
   );

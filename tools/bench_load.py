@@ -201,10 +201,12 @@ def one_run(browser: Browser, site: Counting, path: str) -> dict[str, float]:
         page.goto(site.url + path, wait_until="commit")
         cold = wait_playable(page, app)
         page.wait_for_function(
-            "() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS
+            "() => navigator.serviceWorker.controller !== null"
+            + (" && document.documentElement.dataset.offline === 'ready'" if app else ""),
+            timeout=TIMEOUT_MS,
         )
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        # Let the floor's worker finish its install (the app's is done before it boots).
+        # Let the floor's worker finish its install (the app's copy is complete: waited above).
         page.wait_for_timeout(300)
         transferred = sum(site.bytes.values())
         content = sum(site.content.values())

@@ -101,7 +101,8 @@ def returning_visit(url: str, out: Path, profile: Path) -> dict[str, Any]:
             page.goto(url)
             page.wait_for_function(
                 "document.documentElement.dataset.appState === 'ready'"
-                " && navigator.serviceWorker.controller !== null",
+                " && navigator.serviceWorker.controller !== null"
+                " && document.documentElement.dataset.offline === 'ready'",
                 timeout=300_000,
             )
             page.close()

@@ -354,9 +354,10 @@ def _wait_ready(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
 
 
 def _wait_controlled(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
-    """Wait until a service worker is active and controls the page."""
+    """Wait until a service worker controls the page and holds every file (html[data-offline])."""
     page.wait_for_function(
-        "navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+        "navigator.serviceWorker && navigator.serviceWorker.controller !== null"
+        " && document.documentElement.dataset.offline === 'ready'",
         timeout=timeout_ms,
     )
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")

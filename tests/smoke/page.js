@@ -92,8 +92,9 @@ async (name, extra) => {
 }
 
 // @fn controlled
-// A service worker controls the page (the offline reload needs it).
+// A service worker controls the page and holds every file (the offline reload needs both).
 () => !!(navigator.serviceWorker && navigator.serviceWorker.controller)
+  && document.documentElement.dataset.offline === "ready"
 
 // @fn page_errors
 // Errors the page showed itself: the shell's boot failure, Python tracebacks.
