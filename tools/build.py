@@ -1,9 +1,10 @@
 """Build the deployable static site into dist/.
 
 Why a build step: the Pyodide/PyScript runtime comes from node_modules (never committed),
-PyScript needs a `files` map of every Python module, and the service worker needs a precache
-list with a content revision per file. All three are generated here from the tree, so nothing
-is hand-kept. The output is deterministic: same inputs, same bytes.
+Python needs every module and catalog of the app in its file system (one bundle, written by
+the interpreter module: see `write_bundle`), and the service worker needs a precache list with
+a content revision per file. All are generated here from the tree, so nothing is hand-kept.
+The output is deterministic: same inputs, same bytes.
 """
 
 from __future__ import annotations
@@ -53,6 +54,11 @@ SKIP_DIRS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
 LOADER = "web/python-loader.mjs"
 LOADER_RE = re.compile(r"^const SNAPSHOT = null;$", re.M)
+BUNDLE = f"{RUNTIME}/python-files.bundle"
+BUNDLE_RE = re.compile(r"^const BUNDLE = null;$", re.M)
+# Files Python reads that the page fetches too (PyScript's entry point, the shell's catalogs):
+# kept as files besides the bundle.
+FETCHED_BY_PAGE = ("web/main.py", "web/i18n/")
 SNAPSHOT_TOOL = ROOT / "tools" / "snapshot.mjs"
 SNAPSHOT_CACHE = ROOT / "build" / "snapshot-cache"
 # Files of dist/ the service worker does not precache: the manifest's screenshots, fetched
@@ -103,9 +109,31 @@ def _python_files(out: Path) -> list[str]:
 
 
 def pyscript_config(out: Path) -> dict[str, object]:
-    """The PyScript JSON config: local interpreter, every module mounted at its own path."""
-    files = {f"./{rel}": f"./{rel}" for rel in _python_files(out)}
-    return {"interpreter": f"./{LOADER}", "files": files}
+    """The PyScript JSON config: the local interpreter module, no `files` (the bundle)."""
+    return {"interpreter": f"./{LOADER}", "files": {}}
+
+
+def write_bundle(out: Path) -> dict[str, object]:
+    """Every Python module and catalog in one file: a JSON line listing [path, size] pairs,
+    then the files' bytes in that order. The interpreter module writes them into Python's
+    file system before the app starts.
+
+    Why: PyScript's `files` fetched them one by one (67 requests through the service worker)
+    while Python was restoring, and their end became the boot's critical path. The bundled
+    files are then left out of dist/, except those the page fetches itself."""
+    rels = _python_files(out)
+    index = [[rel, (out / rel).stat().st_size] for rel in rels]
+    data = json.dumps(index, separators=(",", ":")).encode() + b"\n"
+    data += b"".join((out / rel).read_bytes() for rel in rels)
+    (out / BUNDLE).parent.mkdir(parents=True, exist_ok=True)
+    (out / BUNDLE).write_bytes(data)
+    for rel in rels:
+        if not rel.startswith(FETCHED_BY_PAGE):
+            (out / rel).unlink()
+    for folder in sorted({(out / rel).parent for rel in rels}, key=lambda p: -len(p.parts)):
+        if folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+    return {"url": f"../{BUNDLE}"}
 
 
 def _sha256(text: str) -> str:
@@ -229,14 +257,20 @@ def make_snapshot(out: Path) -> dict[str, object]:
     return {"url": f"../{name}", "raw": raw}
 
 
-def write_loader(out: Path, snapshot: dict[str, object] | None) -> None:
-    """Tell the interpreter module where the snapshot is (or that there is none)."""
+def write_loader(
+    out: Path, snapshot: dict[str, object] | None, bundle: dict[str, object]
+) -> None:
+    """Tell the interpreter module where the snapshot is (or that there is none) and where
+    the bundle of Python files is."""
     path = out / LOADER
     text = path.read_text(encoding="utf-8")
-    if not LOADER_RE.search(text):
-        raise BuildError(f"{path} lacks the `const SNAPSHOT = null;` line")
+    for pattern, line in ((LOADER_RE, "SNAPSHOT = null"), (BUNDLE_RE, "BUNDLE = null")):
+        if not pattern.search(text):
+            raise BuildError(f"{path} lacks the `const {line};` line")
     value = json.dumps(snapshot, sort_keys=True) if snapshot else "null"
-    path.write_text(LOADER_RE.sub(lambda _: f"const SNAPSHOT = {value};", text), "utf-8")
+    text = LOADER_RE.sub(lambda _: f"const SNAPSHOT = {value};", text)
+    text = BUNDLE_RE.sub(lambda _: f"const BUNDLE = {json.dumps(bundle, sort_keys=True)};", text)
+    path.write_text(text, "utf-8")
 
 
 def _require(paths: Iterable[Path]) -> None:
@@ -272,7 +306,8 @@ def build(out: Path, *, snapshot: bool = True) -> list[dict[str, object]]:
             _copy(path, out / PYSCRIPT_DIR / path.relative_to(pyscript_src))
     config = json.dumps(pyscript_config(out), indent=2, sort_keys=True) + "\n"
     (out / CONFIG_NAME).write_text(config, encoding="utf-8")
-    write_loader(out, make_snapshot(out) if snapshot else None)
+    facts = make_snapshot(out) if snapshot else None
+    write_loader(out, facts, write_bundle(out))
     return write_service_worker(out, ROOT / SW_NAME)
 
 

@@ -25,6 +25,7 @@ export const MODULES = [
   "engine.match",
   "web.app",
   "web.dom",
+  "web.page",
   "pyodide.ffi",
   "copy",
 ];

@@ -9,8 +9,11 @@ import { loadPyodide as bootPyodide, version } from "../runtime/pyodide/pyodide.
 
 export { version };
 
-// Written by tools/build.py: {url, raw} of the gzipped snapshot (named by its inputs' hash).
+// Written by tools/build.py: {url, raw} of the gzipped snapshot (named by its inputs' hash),
+// and {url} of the bundle of the app's Python files and catalogs.
 const SNAPSHOT = null;
+const BUNDLE = null;
+const HOME = "/home/pyodide"; // Python's working directory: the app's files go under it
 const INDEX_URL = new URL("../runtime/pyodide/", import.meta.url).href;
 // Run right after a restore: every restored interpreter would otherwise share the random
 // state frozen into the snapshot; and a probe that the app's modules are really there.
@@ -28,9 +31,33 @@ if (typeof document === "undefined" && typeof BroadcastChannel === "function") {
   };
 }
 
-// Starts at once when PyScript imports this module, alongside PyScript's own setup.
+// Both start at once when PyScript imports this module, alongside PyScript's own setup.
 const snapshotBytes = readSnapshot();
 snapshotBytes.catch(() => {}); // reported where it is awaited
+const bundleBytes = readBundle();
+bundleBytes.catch(() => {});
+
+async function readBundle() {
+  if (!BUNDLE) throw new Error("this build names no bundle of Python files");
+  const response = await fetch(new URL(BUNDLE.url, import.meta.url));
+  if (!response.ok) throw new Error(`${BUNDLE.url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// The bundle: a JSON line of [path, size] pairs, then the files' bytes in that order.
+async function writeFiles(pyodide) {
+  const bytes = await bundleBytes;
+  const end = bytes.indexOf(10);
+  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(0, end)));
+  let at = end + 1;
+  for (const [path, size] of index) {
+    const full = `${HOME}/${path}`;
+    pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
+    pyodide.FS.writeFile(full, bytes.subarray(at, at + size));
+    at += size;
+  }
+  if (at !== bytes.byteLength) throw new Error(`${BUNDLE.url}: its size does not match its index`);
+}
 
 async function readSnapshot() {
   if (!SNAPSHOT) throw new Error("this build has no snapshot");
@@ -63,18 +90,19 @@ function mark(path, reason) {
 
 export async function loadPyodide(options = {}) {
   const config = { ...options, indexURL: INDEX_URL };
+  let pyodide;
   let reason;
   try {
     const bytes = await snapshotBytes;
-    const pyodide = await bootPyodide({ ...config, _loadSnapshot: bytes });
+    pyodide = await bootPyodide({ ...config, _loadSnapshot: bytes });
     pyodide.runPython(AFTER_RESTORE);
-    mark("snapshot");
-    return pyodide;
   } catch (error) {
+    pyodide = null;
     reason = String(error?.message ?? error).split("\n").join(" ");
+    console.warn(`Python snapshot not used (${reason}): starting Python normally.`);
   }
-  console.warn(`Python snapshot not used (${reason}): starting Python normally.`);
-  const pyodide = await bootPyodide(config);
-  mark("fresh", reason);
+  pyodide ??= await bootPyodide(config);
+  await writeFiles(pyodide);
+  mark(reason === undefined ? "snapshot" : "fresh", reason);
   return pyodide;
 }

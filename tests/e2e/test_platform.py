@@ -39,6 +39,8 @@ SHELL_KEYS = (
     "update.later",
 )
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 def catalog(dist: Path, lang: str) -> dict[str, Any]:
     data: dict[str, Any] = json.loads((dist / "web" / "i18n" / f"{lang}.json").read_text("utf-8"))
@@ -368,17 +370,24 @@ def test_build_precache_and_config_cover_exactly_the_site(dist_dir: Path) -> Non
     assert "runtime/pyscript/core.js" in files
 
     config = json.loads((dist_dir / "pyscript.json").read_text("utf-8"))
-    assert config["interpreter"] == "./web/python-loader.mjs"
-    assert "packages" not in config
-    wanted = {
-        f"./{f}"
-        for f in files
-        if (f.startswith(("engine/", "web/")) and f.endswith(".py"))
-        or (f.startswith(("web/i18n/", "engine/ai/")) and f.endswith(".json"))
-    }
-    assert set(config["files"]) == wanted
-    assert all(key == value for key, value in config["files"].items())
-    assert "./engine/__init__.py" in wanted and "./web/main.py" in wanted
+    assert config == {"interpreter": "./web/python-loader.mjs", "files": {}}
+    # Every module and catalog Python reads comes in one bundle, byte for byte the tree's;
+    # of those files, dist/ keeps only the ones the page fetches itself.
+    sources = [*(ROOT / "engine").rglob("*.py"), *(ROOT / "web").rglob("*.py")]
+    sources += [*(ROOT / "web" / "i18n").glob("*.json"), *(ROOT / "engine" / "ai").glob("*.json")]
+    wanted = {p.relative_to(ROOT).as_posix() for p in sources if "__pycache__" not in p.parts}
+    wanted -= {"engine/__main__.py", "engine/arena.py", "engine/ai/bench.py"}  # command line only
+    data = (dist_dir / "runtime" / "python-files.bundle").read_bytes()
+    header, _, body = data.partition(b"\n")
+    index = json.loads(header)
+    assert {path for path, _ in index} == wanted
+    at = 0
+    for path, size in index:
+        assert body[at : at + size] == (ROOT / path).read_bytes(), path
+        at += size
+    assert at == len(body)
+    kept = {f for f in files if f.startswith(("engine/", "web/")) and f.endswith((".py", ".json"))}
+    assert kept == {"web/main.py"} | {f for f in wanted if f.startswith("web/i18n/")}
 
     # One snapshot, named by the hash of its inputs, and the loader points at exactly it.
     (snapshot,) = [f for f in files if f.endswith(".snapshot.gz")]
@@ -387,6 +396,8 @@ def test_build_precache_and_config_cover_exactly_the_site(dist_dir: Path) -> Non
     facts = json.loads(loader.split("const SNAPSHOT = ", 1)[1].split(";\n", 1)[0])
     assert facts["url"] == f"../{snapshot}"
     assert facts["raw"] == len(gzip.decompress((dist_dir / snapshot).read_bytes()))
+    bundle = json.loads(loader.split("const BUNDLE = ", 1)[1].split(";\n", 1)[0])
+    assert bundle == {"url": "../runtime/python-files.bundle"}
 
 
 def test_serve_compresses_and_isolates_like_a_static_host(site: Any) -> None:
