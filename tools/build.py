@@ -54,7 +54,7 @@ SKIP_DIRS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
 LOADER = "web/python-loader.mjs"
 LOADER_RE = re.compile(r"^const SNAPSHOT = null;$", re.M)
-BUNDLE = f"{RUNTIME}/python-files.bundle"
+BUNDLE = f"{RUNTIME}/python-files.json"
 BUNDLE_RE = re.compile(r"^const BUNDLE = null;$", re.M)
 # Files Python reads that the page fetches too (PyScript's entry point, the shell's catalogs):
 # kept as files besides the bundle.
@@ -114,19 +114,17 @@ def pyscript_config(out: Path) -> dict[str, object]:
 
 
 def write_bundle(out: Path) -> dict[str, object]:
-    """Every Python module and catalog in one file: a JSON line listing [path, size] pairs,
-    then the files' bytes in that order. The interpreter module writes them into Python's
-    file system before the app starts.
+    """Every Python module and catalog in one JSON file, {path: text}. The interpreter
+    module writes them into Python's file system before the app starts.
 
     Why: PyScript's `files` fetched them one by one (67 requests through the service worker)
-    while Python was restoring, and their end became the boot's critical path. The bundled
-    files are then left out of dist/, except those the page fetches itself."""
+    while Python was restoring, and their end became the boot's critical path. JSON, so that
+    any static host compresses it. The bundled files are then left out of dist/, except
+    those the page fetches itself."""
     rels = _python_files(out)
-    index = [[rel, (out / rel).stat().st_size] for rel in rels]
-    data = json.dumps(index, separators=(",", ":")).encode() + b"\n"
-    data += b"".join((out / rel).read_bytes() for rel in rels)
+    texts = {rel: (out / rel).read_text(encoding="utf-8") for rel in rels}
     (out / BUNDLE).parent.mkdir(parents=True, exist_ok=True)
-    (out / BUNDLE).write_bytes(data)
+    (out / BUNDLE).write_text(json.dumps(texts, ensure_ascii=False), encoding="utf-8")
     for rel in rels:
         if not rel.startswith(FETCHED_BY_PAGE):
             (out / rel).unlink()

@@ -42,8 +42,9 @@ class DeviceControls:
         self._spawn(self._refresh())
 
     async def _refresh(self) -> None:
-        await self.device.refresh_persisted()
-        self.app.render()
+        known = self.device.current.persisted
+        if (await self.device.refresh_persisted()).persisted != known:
+            self.app.render()  # only on news: at start this render would meet the first tap
 
     def _spawn(self, coro: Any) -> None:
         """Run a browser request alongside the table (to its end at once in CPython tests)."""

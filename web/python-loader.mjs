@@ -34,29 +34,23 @@ if (typeof document === "undefined" && typeof BroadcastChannel === "function") {
 // Both start at once when PyScript imports this module, alongside PyScript's own setup.
 const snapshotBytes = readSnapshot();
 snapshotBytes.catch(() => {}); // reported where it is awaited
-const bundleBytes = readBundle();
-bundleBytes.catch(() => {});
+const bundleFiles = readBundle();
+bundleFiles.catch(() => {});
 
 async function readBundle() {
   if (!BUNDLE) throw new Error("this build names no bundle of Python files");
   const response = await fetch(new URL(BUNDLE.url, import.meta.url));
   if (!response.ok) throw new Error(`${BUNDLE.url}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+  return response.json();
 }
 
-// The bundle: a JSON line of [path, size] pairs, then the files' bytes in that order.
+// The bundle is {path: text}, every path under Python's working directory.
 async function writeFiles(pyodide) {
-  const bytes = await bundleBytes;
-  const end = bytes.indexOf(10);
-  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(0, end)));
-  let at = end + 1;
-  for (const [path, size] of index) {
+  for (const [path, text] of Object.entries(await bundleFiles)) {
     const full = `${HOME}/${path}`;
     pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
-    pyodide.FS.writeFile(full, bytes.subarray(at, at + size));
-    at += size;
+    pyodide.FS.writeFile(full, text);
   }
-  if (at !== bytes.byteLength) throw new Error(`${BUNDLE.url}: its size does not match its index`);
 }
 
 async function readSnapshot() {

@@ -377,15 +377,10 @@ def test_build_precache_and_config_cover_exactly_the_site(dist_dir: Path) -> Non
     sources += [*(ROOT / "web" / "i18n").glob("*.json"), *(ROOT / "engine" / "ai").glob("*.json")]
     wanted = {p.relative_to(ROOT).as_posix() for p in sources if "__pycache__" not in p.parts}
     wanted -= {"engine/__main__.py", "engine/arena.py", "engine/ai/bench.py"}  # command line only
-    data = (dist_dir / "runtime" / "python-files.bundle").read_bytes()
-    header, _, body = data.partition(b"\n")
-    index = json.loads(header)
-    assert {path for path, _ in index} == wanted
-    at = 0
-    for path, size in index:
-        assert body[at : at + size] == (ROOT / path).read_bytes(), path
-        at += size
-    assert at == len(body)
+    texts = json.loads((dist_dir / "runtime" / "python-files.json").read_text("utf-8"))
+    assert set(texts) == wanted
+    for path, text in texts.items():
+        assert text == (ROOT / path).read_text("utf-8"), path
     kept = {f for f in files if f.startswith(("engine/", "web/")) and f.endswith((".py", ".json"))}
     assert kept == {"web/main.py"} | {f for f in wanted if f.startswith("web/i18n/")}
 
@@ -397,7 +392,7 @@ def test_build_precache_and_config_cover_exactly_the_site(dist_dir: Path) -> Non
     assert facts["url"] == f"../{snapshot}"
     assert facts["raw"] == len(gzip.decompress((dist_dir / snapshot).read_bytes()))
     bundle = json.loads(loader.split("const BUNDLE = ", 1)[1].split(";\n", 1)[0])
-    assert bundle == {"url": "../runtime/python-files.bundle"}
+    assert bundle == {"url": "../runtime/python-files.json"}
 
 
 def test_serve_compresses_and_isolates_like_a_static_host(site: Any) -> None:
