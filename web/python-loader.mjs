@@ -60,12 +60,16 @@ async function readSnapshot() {
   if (off(import.meta.url) || (typeof document !== "undefined" && off(location.href))) {
     throw new Error("turned off by ?snapshot=off");
   }
-  if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
-  // Through the service worker's cache when it controls the page, else the network.
+  // Through the service worker's cache when it controls the page (kept decompressed there,
+  // see service-worker.js), else gzipped from the network.
   const response = await fetch(new URL(SNAPSHOT.url, import.meta.url));
   if (!response.ok) throw new Error(`${SNAPSHOT.url}: HTTP ${response.status}`);
-  // gzip's own CRC and length check catch a damaged or truncated file here.
-  const raw = response.body.pipeThrough(new DecompressionStream("gzip"));
+  let raw = response.body;
+  if (response.headers.get("X-Bezique-Snapshot") !== "raw") {
+    if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
+    // gzip's own CRC and length check catch a damaged or truncated file here.
+    raw = raw.pipeThrough(new DecompressionStream("gzip"));
+  }
   const bytes = new Uint8Array(await new Response(raw).arrayBuffer());
   if (bytes.byteLength !== SNAPSHOT.raw) {
     throw new Error(`${SNAPSHOT.url}: ${bytes.byteLength} bytes, expected ${SNAPSHOT.raw}`);
@@ -82,14 +86,24 @@ function mark(path, reason) {
   if (reason) html.dataset.pythonBootWhy = reason.slice(0, 300);
 }
 
+// Pyodide restores as soon as the snapshot's bytes are in hand, before PyScript asks for it:
+// PyScript's worker first opens its package cache (IndexedDB), which takes about as long.
+const restoring = snapshotBytes.then(async (bytes) => {
+  const pyodide = await bootPyodide({ indexURL: INDEX_URL, _loadSnapshot: bytes });
+  pyodide.runPython(AFTER_RESTORE);
+  return pyodide;
+});
+restoring.catch(() => {}); // reported where it is awaited
+
 export async function loadPyodide(options = {}) {
   const config = { ...options, indexURL: INDEX_URL };
   let pyodide;
   let reason;
   try {
-    const bytes = await snapshotBytes;
-    pyodide = await bootPyodide({ ...config, _loadSnapshot: bytes });
-    pyodide.runPython(AFTER_RESTORE);
+    pyodide = await restoring;
+    // PyScript's output handlers, which the early restore could not be given
+    if (options.stdout) pyodide.setStdout({ batched: options.stdout });
+    if (options.stderr) pyodide.setStderr({ batched: options.stderr });
   } catch (error) {
     pyodide = null;
     reason = String(error?.message ?? error).split("\n").join(" ");
