@@ -1,12 +1,14 @@
 // Offline cache for the Bezique app.
 // The build (tools/build.py) replaces the two lines below with the precache list (every file
 // of dist/ with a content revision and size) and a version derived from that list.
-// Design: each file crosses the network once. The first install takes control at once, so
-// the first visit boots Python from the network through this worker, which keeps a copy of
-// every file as it passes; once the table is ready, the page asks for the rest (PRECACHE).
-// An update instead downloads everything it lacks before it can take over (reusing unchanged
-// files from older caches) and waits until the player clicks "reload" (SKIP_WAITING).
-// Downloads report byte progress to the pages. Later visits are served from the cache only.
+// Design: each file crosses the network once. The first install takes control at once and
+// starts downloading every file, biggest first; the first visit boots Python from the
+// network through this worker meanwhile (a request for a file on its way waits for it, any
+// other is fetched and kept as it passes). Once the table is ready, the page asks for
+// whatever is missing (PRECACHE), on every visit. An update instead downloads everything it
+// lacks before it can take over (reusing unchanged files from older caches) and waits until
+// the player clicks "reload" (SKIP_WAITING). Downloads report byte progress to the pages.
+// Later visits are served from the cache only.
 self.__PRECACHE = [];
 self.__VERSION = "dev";
 
@@ -82,34 +84,66 @@ function track(entry, job) {
   return job;
 }
 
+// Progress of the offline copy, told to the pages: the bytes of the files cached, and of
+// those on their way (the page's own requests and the precache alike).
+const TOTAL = entries.reduce((sum, e) => sum + e.size, 0);
+const cachedFiles = new Set();
+const arriving = new Map();
+let cachedBytes = 0;
+let lastReport = 0;
+
+function report(force = false) {
+  const now = Date.now();
+  if (!force && now - lastReport < 100) return;
+  lastReport = now;
+  let loaded = cachedBytes;
+  for (const n of arriving.values()) loaded += n;
+  tell({ type: "precache-progress", loaded: Math.min(loaded, TOTAL), total: TOTAL, version: self.__VERSION });
+}
+
+function arrived(entry, n) {
+  arriving.set(entry.href, (arriving.get(entry.href) ?? 0) + n);
+  report();
+}
+
+function cached(entry) {
+  arriving.delete(entry.href);
+  if (!cachedFiles.has(entry.href)) {
+    cachedFiles.add(entry.href);
+    cachedBytes += entry.size;
+  }
+  report();
+}
+
+// Download one file into the cache (reusing an older version's copy of the same revision).
+function fetchInto(cache, entry) {
+  return track(entry, (async () => {
+    const key = keyOf(entry);
+    const old = await caches.match(key);
+    const response = old ?? kept(entry, await download(entry, (n) => arrived(entry, n)));
+    await cache.put(key, response);
+    cached(entry);
+  })());
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
-  const total = TOTAL;
-  let loaded = 0;
-  let lastReport = 0;
-  const report = (force = false) => {
-    const now = Date.now();
-    if (force || now - lastReport > 100) {
-      lastReport = now;
-      tell({ type: "precache-progress", loaded, total, version: self.__VERSION });
-    }
-  };
-  // Biggest first: the runtime starts at once, and the page's own small requests (icon, CSS,
-  // catalog) have finished by the time the queue reaches them, so the HTTP cache serves them.
-  const queue = [...entries].sort((a, b) => b.size - a.size || (a.url < b.url ? -1 : 1));
+  // Smallest first: on a first visit the boot's chain of small modules (PyScript, the
+  // interpreter module) is cached at once, then its large files follow, well before the
+  // chain's end asks for them.
+  const queue = [...entries].sort((a, b) => a.size - b.size || (a.url < b.url ? -1 : 1));
   async function worker() {
     for (let entry = queue.shift(); entry; entry = queue.shift()) {
-      const key = keyOf(entry);
-      await inFlight.get(entry.href); // the page is fetching it through this worker
-      if (await cache.match(key)) {
-        loaded += entry.size;
-        continue;
+      for (;;) {
+        await inFlight.get(entry.href); // the page is fetching it through this worker
+        if (await cache.match(keyOf(entry))) {
+          cached(entry);
+          break;
+        }
+        if (inFlight.has(entry.href)) continue; // the page asked for it meanwhile
+        await fetchInto(cache, entry);
+        break;
       }
-      const old = await caches.match(key); // an older version's cache may hold the same revision
-      const response = old ?? kept(entry, await track(entry, download(entry, (n) => { loaded += n; report(); })));
-      if (old) loaded += entry.size;
-      await cache.put(key, response);
-      report();
     }
   }
   await Promise.all(Array.from({ length: PARALLEL }, worker));
@@ -129,9 +163,11 @@ function precacheOnce() {
   return precaching;
 }
 
+let firstInstall = false;
 self.addEventListener("install", (event) => {
   // The first install (no version active yet) takes over at once; see the design above.
   if (!self.registration.active) {
+    firstInstall = true;
     self.skipWaiting();
     return;
   }
@@ -147,6 +183,10 @@ self.addEventListener("activate", (event) => {
       );
       // Only the first install takes control at once; updates wait for SKIP_WAITING.
       await self.clients.claim();
+      // A first visit needs every file at once: downloads start now, in parallel, and the
+      // page's requests wait for those already on their way (not in waitUntil: this
+      // worker's fetch events wait for its activation).
+      if (firstInstall) precacheOnce().catch(() => {});
     })(),
   );
 });
@@ -182,50 +222,47 @@ function isolated(response) {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-// Below this size a page's request is served whole, above it as it streams (Pyodide compiles
-// its wasm while it downloads).
+// Below this size a page's request is served whole, above it as it streams.
 const SMALL_FILE = 512 * 1024;
 
-// Bytes kept from the page's own requests, told to the pages as the first visit's progress.
-const TOTAL = entries.reduce((sum, e) => sum + e.size, 0);
-let streamed = 0;
-let streamReport = 0;
-function countStreamed(n) {
-  streamed += n;
-  const now = Date.now();
-  if (now - streamReport > 100) {
-    streamReport = now;
-    tell({ type: "precache-progress", loaded: streamed, total: TOTAL, version: self.__VERSION });
-  }
-}
-
-// A file not cached yet (the first visit, or storage evicted): from the network, as it
-// streams, and a copy into the cache once its content matches the revision.
+// A file not cached yet (the first visit, or storage evicted): from the network, and a copy
+// into the cache once its content matches the revision.
 async function fromNetwork(event, entry, cache) {
   const pending = inFlight.get(entry.href);
   if (pending) {
     await pending;
-    const cached = await cache.match(keyOf(entry));
-    if (cached) return cached;
+    const response = await cache.match(keyOf(entry));
+    if (response) return response;
   }
   if (entry.size < SMALL_FILE) {
     // Whole, and from the HTTP cache when it matches (the shell fetched its catalog before
     // this worker existed).
-    const whole = await track(entry, download(entry, countStreamed));
-    event.waitUntil(cache.put(keyOf(entry), whole.clone()));
-    return whole;
+    try {
+      await fetchInto(cache, entry);
+      const response = await cache.match(keyOf(entry));
+      if (response) return response;
+    } catch {
+      // not the expected revision, or the network failed: the network's answer as it is
+    }
+    return fetch(event.request);
   }
-  const response = await fetch(event.request);
-  if (!response.ok || response.status !== 200 || inFlight.has(entry.href)) return response;
-  const copy = response.clone();
+  // As it streams (Pyodide compiles its WebAssembly while it downloads), known as on its way
+  // from this moment, so that the precache does not download it too.
+  const answer = fetch(event.request).then((response) => {
+    const copy = response.ok && response.status === 200 ? response.clone() : null;
+    return { response, copy };
+  });
   const keep = track(entry, (async () => {
-    const blob = await read(copy, countStreamed);
+    const { copy } = await answer;
+    if (!copy) return;
+    const blob = await read(copy, (n) => arrived(entry, n));
     if ((await revisionOf(blob)) !== entry.revision) return;
     const headers = new Headers(copy.headers);
     await cache.put(keyOf(entry), kept(entry, new Response(blob, { status: 200, statusText: "OK", headers })));
+    cached(entry);
   })());
   event.waitUntil(keep.catch(() => {}));
-  return response;
+  return (await answer).response;
 }
 
 self.addEventListener("fetch", (event) => {
