@@ -1,11 +1,10 @@
 // Offline cache for the Bezique app.
 // The build (tools/build.py) replaces the two lines below with the precache list (every file
 // of dist/ with a content revision and size) and a version derived from that list.
-// Design: each file crosses the network once. The first install takes control at once and
-// starts downloading every file, biggest first; the first visit boots Python from the
-// network through this worker meanwhile (a request for a file on its way waits for it, any
-// other is fetched and kept as it passes). Once the table is ready, the page asks for
-// whatever is missing (PRECACHE), on every visit. An update instead downloads everything it
+// Design: each file crosses the network once. The first install takes control at once, so
+// the first visit boots Python from the network through this worker, which keeps a copy of
+// every file as it passes (a request for a file already on its way waits for it). Once the
+// table is ready, the page asks for whatever is missing (PRECACHE), on every visit. An update instead downloads everything it
 // lacks before it can take over (reusing unchanged files from older caches) and waits until
 // the player clicks "reload" (SKIP_WAITING). Downloads report byte progress to the pages.
 // Later visits are served from the cache only.
@@ -128,15 +127,16 @@ function fetchInto(cache, entry) {
 
 async function precache() {
   const cache = await caches.open(CACHE);
-  // Smallest first: on a first visit the boot's chain of small modules (PyScript, the
-  // interpreter module) is cached at once, then its large files follow, well before the
-  // chain's end asks for them.
-  const queue = [...entries].sort((a, b) => a.size - b.size || (a.url < b.url ? -1 : 1));
+  // Biggest first: the longest downloads start at once.
+  const queue = [...entries].sort((a, b) => b.size - a.size || (a.url < b.url ? -1 : 1));
   async function worker() {
     for (let entry = queue.shift(); entry; entry = queue.shift()) {
       for (;;) {
         await inFlight.get(entry.href); // the page is fetching it through this worker
-        if (await cache.match(keyOf(entry))) {
+        const hit = await cache.match(keyOf(entry));
+        if (hit) {
+          const unpacked = hit.headers.get("X-Bezique-Snapshot") === "raw" ? hit : kept(entry, hit);
+          if (unpacked !== hit) await cache.put(keyOf(entry), unpacked); // as a first visit kept it
           cached(entry);
           break;
         }
@@ -163,11 +163,9 @@ function precacheOnce() {
   return precaching;
 }
 
-let firstInstall = false;
 self.addEventListener("install", (event) => {
   // The first install (no version active yet) takes over at once; see the design above.
   if (!self.registration.active) {
-    firstInstall = true;
     self.skipWaiting();
     return;
   }
@@ -183,10 +181,6 @@ self.addEventListener("activate", (event) => {
       );
       // Only the first install takes control at once; updates wait for SKIP_WAITING.
       await self.clients.claim();
-      // A first visit needs every file at once: downloads start now, in parallel, and the
-      // page's requests wait for those already on their way (not in waitUntil: this
-      // worker's fetch events wait for its activation).
-      if (firstInstall) precacheOnce().catch(() => {});
     })(),
   );
 });
@@ -258,7 +252,9 @@ async function fromNetwork(event, entry, cache) {
     const blob = await read(copy, (n) => arrived(entry, n));
     if ((await revisionOf(blob)) !== entry.revision) return;
     const headers = new Headers(copy.headers);
-    await cache.put(keyOf(entry), kept(entry, new Response(blob, { status: 200, statusText: "OK", headers })));
+    // As it came: decompressing the snapshot now would slow the boot it serves (the
+    // precache keeps it decompressed once the table is ready).
+    await cache.put(keyOf(entry), new Response(blob, { status: 200, statusText: "OK", headers }));
     cached(entry);
   })());
   event.waitUntil(keep.catch(() => {}));
