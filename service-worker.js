@@ -1,13 +1,8 @@
-// Offline cache for the Bezique app.
-// The build (tools/build.py) replaces the two lines below with the precache list (every file
-// of dist/ with a content revision and size) and a version derived from that list.
-// Design: each file crosses the network once. The first install takes control at once, so
-// the first visit boots Python from the network through this worker, which keeps a copy of
-// every file as it passes (a request for a file already on its way waits for it). Once the
-// table is ready, the page asks for whatever is missing (PRECACHE), on every visit. An update instead downloads everything it
-// lacks before it can take over (reusing unchanged files from older caches) and waits until
-// the player clicks "reload" (SKIP_WAITING). Downloads report byte progress to the pages.
-// Later visits are served from the cache only.
+// Offline cache for the Bezique app (tools/build.py writes the two lines below: the files of
+// dist/ with content revisions and sizes, and a version). Each file crosses the network once.
+// The first install takes control at once: the first visit boots through it, and it keeps
+// each file as it passes; then the page asks for the rest (PRECACHE). An update downloads
+// everything it lacks first (reusing unchanged files) and waits for the player (SKIP_WAITING).
 self.__PRECACHE = [];
 self.__VERSION = "dev";
 
@@ -45,9 +40,8 @@ async function revisionOf(blob) {
   return hex.slice(0, 16);
 }
 
-// The page itself fetched a few shell files (index, CSS, icon, catalog) before this worker
-// existed: "force-cache" reuses those bytes from the HTTP cache instead of downloading them
-// again, and the content hash proves they are the right revision (else fetch them afresh).
+// "force-cache": the shell's own early requests are reused from the HTTP cache when their
+// hash proves the revision.
 async function download(entry, onBytes) {
   const url = entry.href === INDEX ? scope.href : entry.href;
   for (const mode of ["force-cache", "reload"]) {
@@ -64,9 +58,8 @@ async function download(entry, onBytes) {
   throw new Error(`${entry.url}: content does not match revision ${entry.revision}`);
 }
 
-// The snapshot is kept decompressed: reading it back then takes a fifth of the time of
-// decompressing it at every start (measured: 52 ms against 210-280 ms for its 31.5 MB).
-// web/python-loader.mjs knows it by the header.
+// The snapshot is kept decompressed (read in 52 ms, not gunzipped in 210-280 ms); the loader
+// knows it by its header.
 function kept(entry, response) {
   if (!entry.url.endsWith(".snapshot.gz") || typeof DecompressionStream !== "function") return response;
   const headers = { "Content-Type": "application/octet-stream", "X-Bezique-Snapshot": "raw" };
@@ -74,7 +67,7 @@ function kept(entry, response) {
   return new Response(body, { status: 200, statusText: "OK", headers });
 }
 
-// Files being downloaded, by address: settled once the file is cached (or its download failed).
+// Files on their way, by address: settled once cached (or failed).
 const inFlight = new Map();
 
 function track(entry, job) {
@@ -83,8 +76,7 @@ function track(entry, job) {
   return job;
 }
 
-// Progress of the offline copy, told to the pages: the bytes of the files cached, and of
-// those on their way (the page's own requests and the precache alike).
+// Bytes cached and on their way, told to the pages.
 const TOTAL = entries.reduce((sum, e) => sum + e.size, 0);
 const cachedFiles = new Set();
 const arriving = new Map();
@@ -114,7 +106,7 @@ function cached(entry) {
   report();
 }
 
-// Download one file into the cache (reusing an older version's copy of the same revision).
+// One file into the cache (or an older version's copy of the same revision).
 function fetchInto(cache, entry) {
   return track(entry, (async () => {
     const key = keyOf(entry);
@@ -164,7 +156,6 @@ function precacheOnce() {
 }
 
 self.addEventListener("install", (event) => {
-  // The first install (no version active yet) takes over at once; see the design above.
   if (!self.registration.active) {
     self.skipWaiting();
     return;
@@ -219,8 +210,7 @@ function isolated(response) {
 // Below this size a page's request is served whole, above it as it streams.
 const SMALL_FILE = 512 * 1024;
 
-// A file not cached yet (the first visit, or storage evicted): from the network, and a copy
-// into the cache once its content matches the revision.
+// Not cached yet (a first visit, or evicted): from the network, kept if its revision matches.
 async function fromNetwork(event, entry, cache) {
   const pending = inFlight.get(entry.href);
   if (pending) {
@@ -229,19 +219,16 @@ async function fromNetwork(event, entry, cache) {
     if (response) return response;
   }
   if (entry.size < SMALL_FILE) {
-    // Whole, and from the HTTP cache when it matches (the shell fetched its catalog before
-    // this worker existed).
     try {
       await fetchInto(cache, entry);
       const response = await cache.match(keyOf(entry));
       if (response) return response;
     } catch {
-      // not the expected revision, or the network failed: the network's answer as it is
+      // another revision, or no network: the network's answer as it is
     }
     return fetch(event.request);
   }
-  // As it streams (Pyodide compiles its WebAssembly while it downloads), known as on its way
-  // from this moment, so that the precache does not download it too.
+  // Streamed (Pyodide compiles while it downloads); on its way from now, for the precache.
   const answer = fetch(event.request).then((response) => {
     const copy = response.ok && response.status === 200 ? response.clone() : null;
     return { response, copy };
@@ -252,8 +239,7 @@ async function fromNetwork(event, entry, cache) {
     const blob = await read(copy, (n) => arrived(entry, n));
     if ((await revisionOf(blob)) !== entry.revision) return;
     const headers = new Headers(copy.headers);
-    // As it came: decompressing the snapshot now would slow the boot it serves (the
-    // precache keeps it decompressed once the table is ready).
+    // As it came: decompressing the snapshot now would slow this boot (PRECACHE does it).
     await cache.put(keyOf(entry), new Response(blob, { status: 200, statusText: "OK", headers }));
     cached(entry);
   })());

@@ -92,8 +92,7 @@ def _s(value: Any) -> str | None:
 
 
 class BrowserDom(Dom):
-    """The real page (``web.page``: main thread or worker). Everything on the busy paths goes
-    through ``page.call`` with plain values (see there why)."""
+    """The real page (``web.page``: main thread or worker), through ``page.call``."""
 
     def __init__(self) -> None:
         from web import page
