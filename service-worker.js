@@ -40,6 +40,13 @@ async function revisionOf(blob) {
   return hex.slice(0, 16);
 }
 
+// A response's bytes as a cacheable copy, or null when they are not the entry's revision.
+async function verified(entry, response, onBytes) {
+  const blob = await read(response, onBytes);
+  if ((await revisionOf(blob)) !== entry.revision) return null;
+  return new Response(blob, { status: 200, statusText: "OK", headers: new Headers(response.headers) });
+}
+
 // "force-cache": the shell's own early requests are reused from the HTTP cache when their
 // hash proves the revision.
 async function download(entry, onBytes) {
@@ -48,20 +55,18 @@ async function download(entry, onBytes) {
     const response = await fetch(url, { cache: mode, credentials: "same-origin" });
     if (!response.ok) throw new Error(`${entry.url}: HTTP ${response.status}`);
     let counted = 0;
-    const blob = await read(response, (n) => { counted += n; onBytes(n); });
-    if ((await revisionOf(blob)) === entry.revision) {
-      const headers = new Headers(response.headers);
-      return new Response(blob, { status: 200, statusText: "OK", headers });
-    }
+    const copy = await verified(entry, response, (n) => { counted += n; onBytes(n); });
+    if (copy) return copy;
     onBytes(-counted);
   }
   throw new Error(`${entry.url}: content does not match revision ${entry.revision}`);
 }
 
 // The snapshot is kept decompressed (read in 52 ms, not gunzipped in 210-280 ms); the loader
-// knows it by its header.
+// knows it by its header. Any other response (or one already raw) is kept as it is.
 function kept(entry, response) {
   if (!entry.url.endsWith(".snapshot.gz") || typeof DecompressionStream !== "function") return response;
+  if (response.headers.get("X-Bezique-Snapshot") === "raw") return response;
   const headers = { "Content-Type": "application/octet-stream", "X-Bezique-Snapshot": "raw" };
   const body = response.body.pipeThrough(new DecompressionStream("gzip"));
   return new Response(body, { status: 200, statusText: "OK", headers });
@@ -111,8 +116,7 @@ function fetchInto(cache, entry) {
   return track(entry, (async () => {
     const key = keyOf(entry);
     const old = await caches.match(key);
-    const response = old ?? kept(entry, await download(entry, (n) => arrived(entry, n)));
-    await cache.put(key, response);
+    await cache.put(key, kept(entry, old ?? (await download(entry, (n) => arrived(entry, n)))));
     cached(entry);
   })());
 }
@@ -127,7 +131,7 @@ async function precache() {
         await inFlight.get(entry.href); // the page is fetching it through this worker
         const hit = await cache.match(keyOf(entry));
         if (hit) {
-          const unpacked = hit.headers.get("X-Bezique-Snapshot") === "raw" ? hit : kept(entry, hit);
+          const unpacked = kept(entry, hit);
           if (unpacked !== hit) await cache.put(keyOf(entry), unpacked); // as a first visit kept it
           cached(entry);
           break;
@@ -236,11 +240,10 @@ async function fromNetwork(event, entry, cache) {
   const keep = track(entry, (async () => {
     const { copy } = await answer;
     if (!copy) return;
-    const blob = await read(copy, (n) => arrived(entry, n));
-    if ((await revisionOf(blob)) !== entry.revision) return;
-    const headers = new Headers(copy.headers);
+    const checked = await verified(entry, copy, (n) => arrived(entry, n));
+    if (!checked) return;
     // As it came: decompressing the snapshot now would slow this boot (PRECACHE does it).
-    await cache.put(keyOf(entry), new Response(blob, { status: 200, statusText: "OK", headers }));
+    await cache.put(keyOf(entry), checked);
     cached(entry);
   })());
   event.waitUntil(keep.catch(() => {}));

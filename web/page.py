@@ -39,7 +39,9 @@ def js_object(values: dict[str, Any]) -> Any:
     return window().Object.fromEntries(to_js([[k, v] for k, v in values.items()]))
 
 
-_CALL: list[Any] = []
+@cache
+def _door() -> Any:
+    return getattr(window(), "__bzCall")
 
 
 def call(name: str, *args: Any) -> Any:
@@ -49,9 +51,7 @@ def call(name: str, *args: Any) -> Any:
     (Pyodide probes the proxy it makes), where a string or a number costs one. So the page
     work of the busy paths (boot, render, input) goes through this one function, fetched once,
     with plain values in and out."""
-    if not _CALL:
-        _CALL.append(getattr(window(), "__bzCall"))
-    return _CALL[0](name, *args)
+    return _door()(name, *args)
 
 
 @cache
