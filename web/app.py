@@ -677,7 +677,7 @@ async def main() -> None:
         await tabs.claim()
         app = App(
             dom,
-            page.window().localStorage,
+            page.PageStorage(),
             fast="fast" in params,
             seed=int(raw_seed) if raw_seed.isdigit() else None,
             device=BrowserDevice(),

@@ -23,9 +23,11 @@ def in_worker() -> bool:
 @cache
 def window() -> Any:
     if in_worker():
-        from pyscript import window as page_window
+        # PyScript's worker module, which the `pyscript` package itself reads the page from
+        # (that package loads lazily in a worker, see web/python-loader.mjs)
+        import polyscript  # type: ignore[import-not-found]
 
-        return page_window
+        return polyscript.xworker.window
     return here().window
 
 
@@ -80,3 +82,28 @@ def report_boot() -> None:
     set_html(attrs)
     if isinstance(path, str) and isinstance(why, str) and why:
         window().console.warn(f"Python snapshot not used ({why}): started Python normally.")
+
+
+class PageStorage:
+    """The page's localStorage (``web.storage.KeyValue``) through ``call``: a string per
+    round trip, where a proxy of localStorage costs about twenty for each method it hands
+    over (the saved game, the settings and the language are read at every start). What the
+    browser refuses (quota, storage disabled) raises here as it would there."""
+
+    def getItem(self, key: str) -> str | None:
+        value = call("store", "get", key)
+        return value if isinstance(value, str) else None
+
+    def setItem(self, key: str, value: str) -> None:
+        call("store", "set", key, value)
+
+    def removeItem(self, key: str) -> None:
+        call("store", "remove", key)
+
+    @property
+    def length(self) -> int:
+        return int(call("store", "length"))
+
+    def key(self, index: int) -> str | None:
+        value = call("store", "key", index)
+        return value if isinstance(value, str) else None

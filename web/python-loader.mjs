@@ -86,14 +86,38 @@ function mark(path, reason) {
   if (reason) html.dataset.pythonBootWhy = reason.slice(0, 300);
 }
 
-// Pyodide restores as soon as the snapshot's bytes are in hand, before PyScript asks for it:
-// PyScript's worker first opens its package cache (IndexedDB), which takes about as long.
-const restoring = snapshotBytes.then(async (bytes) => {
-  const pyodide = await bootPyodide({ indexURL: INDEX_URL, _loadSnapshot: bytes });
-  pyodide.runPython(AFTER_RESTORE);
-  return pyodide;
-});
+// Pyodide restores before PyScript asks for it (PyScript's worker first opens its package
+// cache, IndexedDB, which takes about as long), and its runtime files load while the
+// snapshot is still being read: Pyodide awaits the bytes only when it needs them.
+const restoring = bootPyodide({ indexURL: INDEX_URL, _loadSnapshot: snapshotBytes }).then(
+  (pyodide) => {
+    pyodide.runPython(AFTER_RESTORE);
+    return pyodide;
+  },
+);
 restoring.catch(() => {}); // reported where it is awaited
+
+// In a worker, importing PyScript's Python API costs a few hundred milliseconds of round
+// trips to the busy page (its `window`, `document` and a `Function`), and PyScript imports it
+// before the app's first line. The app reaches the page through web/page.py alone, so the
+// package stands in sys.modules unrun, and runs in place on the first use of a name it
+// defines. (importlib's LazyLoader would not do: the import statement itself reads the
+// module's __spec__, which makes it load.)
+const DEFER_PYSCRIPT = `
+def _defer():
+    import importlib.util, sys, types
+    spec = importlib.util.spec_from_file_location(
+        "pyscript", "${HOME}/pyscript/__init__.py", submodule_search_locations=["${HOME}/pyscript"])
+    class Deferred(types.ModuleType):
+        def __getattr__(self, name):
+            self.__class__ = types.ModuleType
+            spec.loader.exec_module(self)
+            return getattr(self, name)
+    module = importlib.util.module_from_spec(spec)
+    module.__class__ = Deferred
+    sys.modules["pyscript"] = module
+_defer()
+del _defer`;
 
 export async function loadPyodide(options = {}) {
   const config = { ...options, indexURL: INDEX_URL };
@@ -111,6 +135,7 @@ export async function loadPyodide(options = {}) {
   }
   pyodide ??= await bootPyodide(config);
   await writeFiles(pyodide);
+  if (typeof document === "undefined") pyodide.runPython(DEFER_PYSCRIPT);
   mark(reason === undefined ? "snapshot" : "fresh", reason);
   return pyodide;
 }
