@@ -34,8 +34,13 @@ PYODIDE_FILES = (
 # PyScript's lazily imported chunks the app never uses (editor, terminal, TOML, packages):
 # left out of dist/ so the first visit does not download them.
 PYSCRIPT_UNUSED = re.compile(
-    r"^(codemirror|xterm|toml|pyodide_graph|zip)[-_.]"
+    r"^(codemirror|xterm|toml|pyodide_graph|zip|mpy|deprecations-manager|donkey|py-editor"
+    r"|py-game|py-terminal)[-_.]"
 )
+# PyScript's plugins the app does not use, turned off in its config: PyScript would otherwise
+# fetch and run each one before it starts Python (about 130 ms on a first visit). "error"
+# stays: it shows a Python error on the page, which the shell watches for.
+PYSCRIPT_PLUGINS_OFF = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 # Inline <script>/<style> blocks of the shell (JavaScript and CSS only: `type="py"` is text
 # that PyScript reads, not a script the browser runs).
 INLINE_SCRIPT_RE = re.compile(
@@ -110,7 +115,11 @@ def _python_files(out: Path) -> list[str]:
 
 def pyscript_config(out: Path) -> dict[str, object]:
     """The PyScript JSON config: the local interpreter module, no `files` (the bundle)."""
-    return {"interpreter": f"./{LOADER}", "files": {}}
+    return {
+        "interpreter": f"./{LOADER}",
+        "files": {},
+        "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF],
+    }
 
 
 def write_bundle(out: Path) -> dict[str, object]:
@@ -168,6 +177,19 @@ def content_security_policy(html: str) -> str:
         "form-action 'none'",
     ]
     return "; ".join(directives)
+
+
+def with_module_preloads(html: str, pyscript_dir: Path) -> str:
+    """index.html with PyScript's core modules preloaded from its <head>.
+
+    Why: the shell imports PyScript only once the service worker is settled (on a first
+    visit, once it controls the page); fetched from the start, its modules are ready then."""
+    core = pyscript_dir / "core.js"
+    names = ["core.js", *re.findall(r'from"\./([\w.-]+\.js)"', core.read_text(encoding="utf-8"))]
+    links = "".join(
+        f'\n<link rel="modulepreload" href="{PYSCRIPT_DIR}/{name}">' for name in names
+    )
+    return html.replace(CHARSET_META, CHARSET_META + links, 1)
 
 
 def with_csp(html: str) -> str:
@@ -292,7 +314,8 @@ def build(out: Path, *, snapshot: bool = True) -> list[dict[str, object]]:
     for name in SHELL_FILES:
         _copy(ROOT / name, out / name)
     index = out / "index.html"
-    index.write_text(with_csp(index.read_text(encoding="utf-8")), encoding="utf-8")
+    html = with_module_preloads(index.read_text(encoding="utf-8"), pyscript_src)
+    index.write_text(with_csp(html), encoding="utf-8")
     for path in _walk(ROOT / "web"):
         _copy(path, out / path.relative_to(ROOT))
     for path in engine_files():

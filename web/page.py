@@ -43,6 +43,10 @@ def js_object(values: dict[str, Any]) -> Any:
 
 @cache
 def _door() -> Any:
+    if in_worker():
+        import polyscript  # type: ignore[import-not-found]
+
+        return here().__bzDoor(polyscript.xworker)  # see web/python-loader.mjs
     return getattr(window(), "__bzCall")
 
 

@@ -31,6 +31,16 @@ if (typeof document === "undefined" && typeof BroadcastChannel === "function") {
   };
 }
 
+// web/page.py's door to the page from a worker: index.html's `__bzCall`, reached here in
+// JavaScript. Python reaching it through the page's `window` proxy took 50-70 ms, as Pyodide
+// probes each remote object it wraps with a round trip per probe; this function is local.
+if (typeof document === "undefined") {
+  globalThis.__bzDoor = (xworker) => {
+    const call = xworker.window.__bzCall;
+    return (...args) => call(...args);
+  };
+}
+
 // Both start at once when PyScript imports this module, alongside PyScript's own setup.
 const snapshotBytes = readSnapshot();
 snapshotBytes.catch(() => {}); // reported where it is awaited
@@ -44,13 +54,16 @@ async function readBundle() {
   return response.json();
 }
 
-// The bundle is {path: text}, every path under Python's working directory.
+// The bundle is {path: text}, every path under Python's working directory. Each folder is
+// made once and the text encoded natively: Emscripten's own path (mkdirTree per file, its
+// string encoder) took 80-90 ms for these 65 files.
 async function writeFiles(pyodide) {
-  for (const [path, text] of Object.entries(await bundleFiles)) {
-    const full = `${HOME}/${path}`;
-    pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
-    pyodide.FS.writeFile(full, text);
+  const files = Object.entries(await bundleFiles).map(([path, text]) => [`${HOME}/${path}`, text]);
+  for (const folder of new Set(files.map(([full]) => full.slice(0, full.lastIndexOf("/"))))) {
+    pyodide.FS.mkdirTree(folder);
   }
+  const utf8 = new TextEncoder();
+  for (const [full, text] of files) pyodide.FS.writeFile(full, utf8.encode(text), { canOwn: true });
 }
 
 async function readSnapshot() {
@@ -64,13 +77,15 @@ async function readSnapshot() {
   // see service-worker.js), else gzipped from the network.
   const response = await fetch(new URL(SNAPSHOT.url, import.meta.url));
   if (!response.ok) throw new Error(`${SNAPSHOT.url}: HTTP ${response.status}`);
-  let raw = response.body;
-  if (response.headers.get("X-Bezique-Snapshot") !== "raw") {
+  let bytes;
+  if (response.headers.get("X-Bezique-Snapshot") === "raw") {
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } else {
     if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
     // gzip's own CRC and length check catch a damaged or truncated file here.
-    raw = raw.pipeThrough(new DecompressionStream("gzip"));
+    const raw = response.body.pipeThrough(new DecompressionStream("gzip"));
+    bytes = new Uint8Array(await new Response(raw).arrayBuffer());
   }
-  const bytes = new Uint8Array(await new Response(raw).arrayBuffer());
   if (bytes.byteLength !== SNAPSHOT.raw) {
     throw new Error(`${SNAPSHOT.url}: ${bytes.byteLength} bytes, expected ${SNAPSHOT.raw}`);
   }
@@ -85,6 +100,18 @@ function mark(path, reason) {
   html.dataset.pythonBoot = path;
   if (reason) html.dataset.pythonBootWhy = reason.slice(0, 300);
 }
+
+// Pyodide's WebAssembly compiles as it downloads, alongside the snapshot's read, where
+// Pyodide itself would start compiling only once the snapshot is in hand. Used once: the
+// next instantiateStreaming call (Pyodide's) gets an instance of this module.
+const compiledWasm = WebAssembly.compileStreaming(fetch(`${INDEX_URL}pyodide.asm.wasm`));
+compiledWasm.catch(() => {}); // then Pyodide's own instantiation fails, and so the restore
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  WebAssembly.instantiateStreaming = instantiateStreaming;
+  const module = await compiledWasm;
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
 
 // Pyodide restores before PyScript asks for it (PyScript's worker first opens its package
 // cache, IndexedDB, which takes about as long), and its runtime files load while the
