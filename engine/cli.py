@@ -20,7 +20,7 @@ from typing import Any, NoReturn, TextIO
 from . import safejson
 from .cards import SUITS, code_text, notation_key
 from .errors import IllegalActionError, NotationError, RecordError
-from .game import Game, ReplayError, new_game, replay_record
+from .game import Game, ReplayError, new_game, replay_record, summary
 from .players import PLAYERS, Player, choose, make_player
 from .variants import VARIANTS
 
@@ -37,23 +37,6 @@ class UsageError(Exception):
 def _emit(data: dict[str, Any], out: TextIO) -> None:
     # ASCII escapes: valid JSON on any terminal, even for a lone surrogate from argv.
     out.write(json.dumps(data, ensure_ascii=True) + "\n")
-
-
-def summary(game: Game) -> dict[str, Any]:
-    """The replay result of DESIGN.md for a game (or a bezik match)."""
-    custom = getattr(game, "summary", None)
-    if callable(custom):
-        return custom()  # type: ignore[no-any-return]
-    deals = []
-    for result in game.results:
-        entry = result.to_json()
-        if game.rules.partnerships:
-            entry["sides"] = game.side_totals(result.totals)
-        deals.append(entry)
-    overall: dict[str, Any] = {"totals": list(game.totals), "winner": game.winner}
-    if game.rules.partnerships:
-        overall["sides"] = game.side_totals()
-    return {"ok": True, "deals": deals, "game": overall}
 
 
 def cmd_replay(path: str, out: TextIO) -> int:

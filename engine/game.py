@@ -330,3 +330,20 @@ def replay_deal(
             game.apply(text)
         except IllegalActionError as err:
             raise ReplayError(number, index, text, err) from None
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """The replay result of DESIGN.md for a game (or a bezik match)."""
+    custom = getattr(game, "summary", None)
+    if callable(custom):
+        return custom()  # type: ignore[no-any-return]
+    deals = []
+    for result in game.results:
+        entry = result.to_json()
+        if game.rules.partnerships:
+            entry["sides"] = game.side_totals(result.totals)
+        deals.append(entry)
+    overall: dict[str, Any] = {"totals": list(game.totals), "winner": game.winner}
+    if game.rules.partnerships:
+        overall["sides"] = game.side_totals()
+    return {"ok": True, "deals": deals, "game": overall}

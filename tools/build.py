@@ -88,7 +88,7 @@ def _walk(base: Path) -> Iterator[Path]:
 
 
 # Run only from the command line (`python -m engine arena|bench`), never in a page: not shipped.
-CLI_ONLY = {"engine/__main__.py", "engine/arena.py", "engine/ai/bench.py"}
+CLI_ONLY = {"engine/__main__.py", "engine/cli.py", "engine/arena.py", "engine/ai/bench.py"}
 
 
 def engine_files() -> Iterator[Path]:

@@ -9,7 +9,7 @@ step for it:
     .venv/bin/python tools/make_card_faces.py --check  # exit 1 if they are stale
 
 Each face is a ``<symbol id="c-QS">`` on a 100 x 140 card; the app draws it with
-``<use href="web/cards.svg#c-QS">`` under its own HTML corner index, which is
+``<use href="#c-QS">`` (the page holds one copy of this file) under its HTML corner index,
 text in the player's language (so no letter is drawn here).  Everything stays
 inside x 22-78 at the top and bottom, leaving both corners to the index.
 """

@@ -1,7 +1,8 @@
 """Drawn card faces and backs: the SVG sprite's names and the table's look.
 
 The faces live in ``web/cards.svg`` (written by tools/make_card_faces.py), one
-``<symbol id="c-QS">`` per card; the backs are ``web/card-back-<name>.svg``.
+``<symbol id="c-QS">`` per card, which the shell (index.html) puts in the page once; the
+backs are ``web/card-back-<name>.svg``.
 A card in the page keeps its HTML corner index (the player's rank letters,
 always readable) and draws the art under it.  Which look shows is chosen by
 two attributes on the table's root, so switching needs no re-render:
@@ -27,7 +28,7 @@ def art_html(card: str) -> str:
     """The face's drawing (decorative: the card's name is on the card element)."""
     return (
         '<svg class="art" viewBox="0 0 100 140" aria-hidden="true" focusable="false">'
-        f'<use href="{SPRITE}#c-{escape(card)}"></use></svg>'
+        f'<use href="#c-{escape(card)}"></use></svg>'
     )
 
 

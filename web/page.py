@@ -44,7 +44,7 @@ def js_object(values: dict[str, Any]) -> Any:
 @cache
 def _door() -> Any:
     if in_worker():
-        import polyscript  # type: ignore[import-not-found]
+        import polyscript
 
         return here().__bzDoor(polyscript.xworker)  # see web/python-loader.mjs
     return getattr(window(), "__bzCall")

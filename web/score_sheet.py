@@ -1,7 +1,7 @@
 """The score sheet: every deal of the game (every game of a bezik match) so far.
 
 The figures are the engine's own results, the same ``python -m engine replay``
-prints (``engine.cli.summary``), plus the running deal as it stands.
+prints (``engine.game.summary``), plus the running deal as it stands.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class SheetGame:
 
 def engine_summary(game: Any) -> dict[str, Any]:
     """What ``python -m engine replay`` prints for this game's finished deals."""
-    from engine.cli import summary
+    from engine.game import summary
 
     return summary(game)
 

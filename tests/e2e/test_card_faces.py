@@ -39,6 +39,8 @@ INDEX_HIDDEN = """(sel) => [...document.querySelectorAll(sel)].filter(c => {
   return !(hit && c.contains(hit));
 }).map(c => c.dataset.card)"""
 
+SHEET_FETCHES = """() => performance.getEntriesByType('resource')
+  .map(e => e.name).filter(name => name.includes('cards.svg#'))"""
 CORNER_ON_THE_LEFT = """() => [...document.querySelectorAll('.hand .card.face')].every(c => {
   const card = c.getBoundingClientRect(), rk = c.querySelector('.ix .rk').getBoundingClientRect();
   return rk.right < card.left + card.width / 2;
@@ -77,6 +79,8 @@ def every_face_renders_with_its_corner_letters(page: Page, artifacts_dir: Path) 
             gallery,
         )
         page.wait_for_function(f"() => ({ART_DRAWN})('#gallery').length === 0", timeout=10_000)
+        # drawn from the page's one copy of the sheet: no card fetches (and parses) it again
+        assert page.evaluate(SHEET_FETCHES) == [], lang
         corners = page.locator("#gallery .card .ix:not(.ix2) .rk").all_inner_texts()
         wanted = [i18n.rank_label(lang, card[:-1]) for card in CARDS]
         assert corners == wanted
