@@ -141,7 +141,10 @@ class App:
         if saved.value is not None:
             self.adopt(saved.value)
             self.has_save = True
-        others = schema.load_all(self.store)  # statistics, history, what others registered
+        # statistics, history, what others registered
+        others = schema.load_all(
+            self.store, checked=(storage.LANG_KEY, storage.SETTINGS_KEY, storage.SAVE_KEY)
+        )
         self.report_set_aside([saved.problem, settings.problem, lang.problem, *others])
         if self.game is None:
             self.new_game(self.settings, save=False)  # the table behind the start screen

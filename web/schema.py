@@ -313,10 +313,12 @@ def prune(store: Any, key: str, keep: int = KEEP_BROKEN) -> None:
         storage.remove(store, name)
 
 
-def load_all(store: Any) -> list[Problem]:
-    """Check every registered key now (the app's start): what fails is set aside at once,
-    whichever module reads it later."""
-    return [p for p in (load(store, key).problem for key in list(REGISTRY)) if p is not None]
+def load_all(store: Any, checked: Iterable[str] = ()) -> list[Problem]:
+    """Check every registered key now (the app's start) but those just ``checked``: what
+    fails is set aside at once, whichever module reads it later."""
+    done = set(checked)
+    keys = [key for key in list(REGISTRY) if key not in done]
+    return [p for p in (load(store, key).problem for key in keys) if p is not None]
 
 
 def start_fresh(store: Any, keys: Iterable[str] | None = None) -> list[Problem]:

@@ -212,6 +212,26 @@ def test_valid_values_are_kept(originals: dict[str, str]) -> None:
     assert app.game.to_json() == json.loads(originals[storage.SAVE_KEY])["game"]
 
 
+def test_the_start_reads_each_stored_value_once(originals: dict[str, str]) -> None:
+    """From a worker each read is a round trip to the page, and the save is replayed to be
+    checked: the start checks every key, the save, settings and language only once."""
+
+    class Counting(storage.MemoryStorage):
+        def __init__(self) -> None:
+            super().__init__()
+            self.reads: dict[str, int] = {}
+
+        def getItem(self, key: str) -> str | None:
+            self.reads[key] = self.reads.get(key, 0) + 1
+            return super().getItem(key)
+
+    store = Counting()
+    store.data.update(originals)
+    App(RecordingPage(), store, fast=True, seed=5).start()
+    assert set(store.reads) >= set(schema.REGISTRY)
+    assert {k: n for k, n in store.reads.items() if n > 1} == {}
+
+
 def test_only_a_few_broken_copies_are_kept() -> None:
     store = storage.MemoryStorage()
     for n in range(schema.KEEP_BROKEN + 4):
