@@ -14,11 +14,15 @@ by itself when the player tab closes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
 LOCK_NAME = "bezique.player"
 CHANNEL_NAME = "bezique"
+# How long a reloaded page waits for the page before it to let go of the player's lock
+# (answered as soon as the lock is granted).
+RELOAD_GRACE_S = 0.5
 
 Listener = Callable[[], None]
 Receiver = Callable[[str], None]
@@ -149,19 +153,23 @@ class BrowserTabs(Tabs):
             self.playing = True
             return True
         answered = asyncio.Event()
+        granted = asyncio.Event()
+
+        def queued(got: bool) -> None:
+            self._set_playing(got)
+            granted.set()
 
         def first(got: bool) -> None:
             self.playing = got
             answered.set()
             if not got:  # wait in the queue: the lock comes free when the player tab closes
-                self._request({}, self._set_playing)
+                self._request({}, queued)
 
         self._request({"ifAvailable": True}, first)
         await answered.wait()
-        for _ in range(10):  # a reload: the page before this one may still be letting go
-            if self.playing:
-                break
-            await asyncio.sleep(0.05)
+        if not self.playing:  # a reload: the page before this one may still be letting go
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(granted.wait(), RELOAD_GRACE_S)
         return self.playing
 
     def take_over(self) -> None:

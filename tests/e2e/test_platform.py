@@ -369,14 +369,26 @@ def test_build_precache_and_config_cover_exactly_the_site(dist_dir: Path) -> Non
     assert "runtime/pyodide/pyodide-lock.json" in files
     assert "runtime/pyscript/core.js" in files
 
+    # PyScript's plugins the app does not use are off (PyScript would fetch and run each one
+    # before Python starts) and not shipped; its core modules are preloaded from the start.
     config = json.loads((dist_dir / "pyscript.json").read_text("utf-8"))
-    assert config == {"interpreter": "./web/python-loader.mjs", "files": {}}
+    off = ["deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal"]
+    assert config == {
+        "interpreter": "./web/python-loader.mjs",
+        "files": {},
+        "plugins": [f"!{name}" for name in off],
+    }
+    chunks = {f.split("/")[-1].rsplit("-", 1)[0] for f in files if f.startswith("runtime/pyscript/")}
+    assert not chunks & {*off, "mpy"}, chunks
+    index = (dist_dir / "index.html").read_text("utf-8")
+    preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', index)
+    assert "runtime/pyscript/core.js" in preloads and set(preloads) <= files
     # Every module and catalog Python reads comes in one bundle, byte for byte the tree's;
     # of those files, dist/ keeps only the ones the page fetches itself.
     sources = [*(ROOT / "engine").rglob("*.py"), *(ROOT / "web").rglob("*.py")]
     sources += [*(ROOT / "web" / "i18n").glob("*.json"), *(ROOT / "engine" / "ai").glob("*.json")]
     wanted = {p.relative_to(ROOT).as_posix() for p in sources if "__pycache__" not in p.parts}
-    wanted -= {"engine/__main__.py", "engine/arena.py", "engine/ai/bench.py"}  # command line only
+    wanted -= {"engine/__main__.py", "engine/cli.py", "engine/arena.py", "engine/ai/bench.py"}
     texts = json.loads((dist_dir / "runtime" / "python-files.json").read_text("utf-8"))
     assert set(texts) == wanted
     for path, text in texts.items():
