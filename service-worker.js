@@ -15,7 +15,7 @@ const byHref = new Map(entries.map((e) => [e.href, e]));
 const INDEX = new URL("index.html", scope).href;
 
 // Cache keys carry the revision, so a file is re-downloaded only when its content changed.
-const keyOf = (entry) => `${entry.href}?__rev=${entry.revision}`;
+const keyOf = (entry) => `${entry.href}?__rev=${entry.revision}`; // web/python-loader.mjs reads the snapshot by this key
 
 async function tell(message) {
   const pages = await self.clients.matchAll({ includeUncontrolled: true, type: "window" });

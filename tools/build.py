@@ -274,7 +274,7 @@ def make_snapshot(out: Path) -> dict[str, object]:
         raw = 0
         while chunk := stream.read(1 << 20):
             raw += len(chunk)
-    return {"url": f"../{name}", "raw": raw}
+    return {"url": f"../{name}", "raw": raw, "revision": revision(out / name)}
 
 
 def write_loader(

@@ -403,6 +403,7 @@ def test_build_precache_and_config_cover_exactly_the_site(dist_dir: Path) -> Non
     facts = json.loads(loader.split("const SNAPSHOT = ", 1)[1].split(";\n", 1)[0])
     assert facts["url"] == f"../{snapshot}"
     assert facts["raw"] == len(gzip.decompress((dist_dir / snapshot).read_bytes()))
+    assert facts["revision"] == entries[snapshot]["revision"]  # the worker's cache key
     bundle = json.loads(loader.split("const BUNDLE = ", 1)[1].split(";\n", 1)[0])
     assert bundle == {"url": "../runtime/python-files.json"}
 
