@@ -378,7 +378,8 @@ def test_build_precache_and_config_cover_exactly_the_site(dist_dir: Path) -> Non
         "files": {},
         "plugins": [f"!{name}" for name in off],
     }
-    chunks = {f.split("/")[-1].rsplit("-", 1)[0] for f in files if f.startswith("runtime/pyscript/")}
+    pyscript_files = [f for f in files if f.startswith("runtime/pyscript/")]
+    chunks = {f.split("/")[-1].rsplit("-", 1)[0] for f in pyscript_files}
     assert not chunks & {*off, "mpy"}, chunks
     index = (dist_dir / "index.html").read_text("utf-8")
     preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', index)
