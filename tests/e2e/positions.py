@@ -7,6 +7,7 @@ import random
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 from playwright.sync_api import Page
 
@@ -49,8 +50,12 @@ def load_save(page: Page, game: Any) -> None:
         game.to_json(),
         {"human": 0, "settings": {"variant": game.rules.name, "level": "greedy"}},
     )
+    # The table's page (and its Python worker) is closed first: a save it was still writing
+    # (its AI plays on) cannot land after this one.
+    url = page.url
+    page.goto(urljoin(url, "manifest.webmanifest"))
     page.evaluate("text => localStorage.setItem('bezique.save', text)", text)
-    page.reload()
+    page.goto(url)
     page.wait_for_function("document.documentElement.dataset.appState === 'ready'")
     begin(page)
     wait_for_input(page)
