@@ -405,6 +405,7 @@ def test_build_precache_and_config_cover_exactly_the_site(dist_dir: Path) -> Non
     assert facts["url"] == f"../{snapshot}"
     assert facts["raw"] == len(gzip.decompress((dist_dir / snapshot).read_bytes()))
     assert facts["revision"] == entries[snapshot]["revision"]  # the worker's cache key
+    assert f'<meta name="bz-snapshot" content="{snapshot}">' in index  # fetched early
     bundle = json.loads(loader.split("const BUNDLE = ", 1)[1].split(";\n", 1)[0])
     assert bundle == {"url": "../runtime/python-files.json"}
 
