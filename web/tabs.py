@@ -21,8 +21,8 @@ from typing import Any
 LOCK_NAME = "bezique.player"
 CHANNEL_NAME = "bezique"
 # How long a reloaded page waits for the page before it to let go of the player's lock
-# (answered as soon as the lock is granted).
-RELOAD_GRACE_S = 0.5
+# (answered as soon as the lock is granted; only a second tab waits it out in full).
+RELOAD_GRACE_S = 1.5
 
 Listener = Callable[[], None]
 Receiver = Callable[[str], None]
