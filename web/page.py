@@ -21,13 +21,18 @@ def in_worker() -> bool:
 
 
 @cache
+def _xworker() -> Any:
+    """PyScript's worker module's handle on the page, which the `pyscript` package itself
+    reads the page from (that package loads lazily in a worker, see web/python-loader.mjs)."""
+    import polyscript  # type: ignore[import-not-found]
+
+    return polyscript.xworker
+
+
+@cache
 def window() -> Any:
     if in_worker():
-        # PyScript's worker module, which the `pyscript` package itself reads the page from
-        # (that package loads lazily in a worker, see web/python-loader.mjs)
-        import polyscript  # type: ignore[import-not-found]
-
-        return polyscript.xworker.window
+        return _xworker().window
     return here().window
 
 
@@ -44,9 +49,7 @@ def js_object(values: dict[str, Any]) -> Any:
 @cache
 def _door() -> Any:
     if in_worker():
-        import polyscript
-
-        return here().__bzDoor(polyscript.xworker)  # see web/python-loader.mjs
+        return here().__bzDoor(_xworker())  # see web/python-loader.mjs
     return getattr(window(), "__bzCall")
 
 
