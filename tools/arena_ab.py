@@ -1,7 +1,8 @@
 """Duplicate arena between strong-level settings (to keep only what helps).
 
 A program is a level name or ``strong:KEY=VALUE,...`` with StrongPlayer keyword
-arguments (``learned=0``, ``solve_cards=0``, ``horizon=2``, ``worlds=32`` ...).
+arguments (``learned=0``, ``solve_cards=0``, ``horizon=2``, ``worlds=32`` ..., and
+``models=PATH`` for another models file made by ``tools/train_eval.py --out PATH``).
 Prints one JSON report per variant (engine.arena.run_arena):
 
     python tools/arena_ab.py --variant russian-3 --a strong --b strong:learned=0 --games 20
@@ -19,6 +20,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from engine.ai.evaluate import read_models  # noqa: E402
 from engine.ai.players import StrongPlayer  # noqa: E402
 from engine.arena import run_arena  # noqa: E402
 from engine.cli import ARENA_ALL  # noqa: E402
@@ -35,6 +37,9 @@ def register(spec: str) -> str:
     kwargs: dict[str, Any] = {}
     for pair in filter(None, params.split(",")):
         key, _, value = pair.partition("=")
+        if key == "models":  # another models file (tools/train_eval.py --out)
+            kwargs["weights"] = read_models(Path(value))
+            continue
         kwargs[key] = None if value == "none" else (float(value) if "." in value
                                                     else int(value))
     for key in ("learned", "infer"):

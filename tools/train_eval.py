@@ -25,7 +25,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine import new_game  # noqa: E402
-from engine.ai.evaluate import FEATURES, MODEL_FILE, relative_features, stock_share  # noqa: E402
+from engine.ai.evaluate import (  # noqa: E402
+    FEATURES,
+    MODEL_FILE,
+    pad,
+    relative_features,
+    stock_share,
+)
 from engine.ai.policy import potential, rollout  # noqa: E402
 from engine.ai.search import running_score, side_score  # noqa: E402
 from engine.deal import Deal  # noqa: E402
@@ -133,7 +139,10 @@ def main() -> int:
         existing = json.loads(out_path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         existing = {}
-    models = existing.get("models", {}) if existing.get("features") == list(FEATURES) else {}
+    names = existing.get("features")
+    known = isinstance(names, list) and names == list(FEATURES[:len(names)])
+    # models made with fewer features keep their behaviour: weight 0 for the newer ones
+    models = {k: pad(w) for k, w in existing.get("models", {}).items()} if known else {}
     fits = existing.get("fit", {}) if models else {}
     for variant in args.variant or VARIANTS:
         t0 = time.perf_counter()

@@ -27,8 +27,15 @@ BASE = (
     "cards", "card_points", "trumps", "trump_high", "aces", "tens", "marriages",
     "trump_marriage", "bezique", "fours", "sequence", "trump_seven", "to_lead",
 )
-# Each base feature twice: as it is and scaled by the share of the stock still to draw.
-FEATURES = BASE + tuple(f"{name}*stock" for name in BASE)
+# Later features: halves of combinations (a bezique's cards, kings and queens), then the
+# holdings counted on the table alone (declared cards: their combinations have scored
+# already, so they are worth less than the same cards hidden).
+TABLE = ("bezique_cards", "kings_queens", "table_cards", "table_points", "table_trumps",
+         "table_marriages", "table_bezique", "table_fours")
+# Each feature twice: as it is and scaled by the share of the stock still to draw. Older
+# models (the BASE block alone) read as weights 0 for the later features.
+FEATURES = (BASE + tuple(f"{name}*stock" for name in BASE)
+            + TABLE + tuple(f"{name}*stock" for name in TABLE))
 
 _MODELS: dict[str, list[float]] | None = None
 _SPREADS: dict[str, tuple[float, float]] = {}
@@ -38,19 +45,32 @@ def models() -> dict[str, list[float]]:
     """The weights per variant (empty when the file is missing or does not fit)."""
     global _MODELS
     if _MODELS is None:
-        _MODELS = {}
-        try:
-            data = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
-            if data.get("features") == list(FEATURES):
-                for name, weights in data.get("models", {}).items():
-                    if isinstance(weights, list) and len(weights) == len(FEATURES):
-                        _MODELS[name] = [float(x) for x in weights]
-                for name, fit in data.get("fit", {}).items():
-                    if "rmse_early" in fit and "rmse_late" in fit:
-                        _SPREADS[name] = (float(fit["rmse_early"]), float(fit["rmse_late"]))
-        except (OSError, ValueError, TypeError, AttributeError):
-            _MODELS = {}
+        _MODELS = read_models(MODEL_FILE, _SPREADS)
     return _MODELS
+
+
+def read_models(path: Path, spreads: dict[str, tuple[float, float]] | None = None
+                ) -> dict[str, list[float]]:
+    """A models file's weights per variant (its fits' spreads into ``spreads``)."""
+    found: dict[str, list[float]] = {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        names = data.get("features")
+        if isinstance(names, list) and names == list(FEATURES[:len(names)]):
+            for name, weights in data.get("models", {}).items():
+                if isinstance(weights, list) and len(weights) == len(names):
+                    found[name] = pad([float(x) for x in weights])
+            for name, fit in data.get("fit", {}).items():
+                if spreads is not None and "rmse_early" in fit and "rmse_late" in fit:
+                    spreads[name] = (float(fit["rmse_early"]), float(fit["rmse_late"]))
+    except (OSError, ValueError, TypeError, AttributeError):
+        return {}
+    return found
+
+
+def pad(weights: list[float]) -> list[float]:
+    """A model's weights for every feature (features it predates weigh 0)."""
+    return weights + [0.0] * (len(FEATURES) - len(weights))
 
 
 def model_for(variant: str) -> list[float] | None:
@@ -106,7 +126,37 @@ def seat_features(deal: Deal, seat: int, stock_share: float) -> list[float]:
             float(ranks[TEN]), float(marriages), float(trump_marriage),
             float(min(counts[QS], counts[JD])), float(fours), float(sequence),
             float(seven), lead]
-    return base + [v * stock_share for v in base]
+    table = [float(counts[QS] + counts[JD]), float(ranks[KING] + ranks[QUEEN]),
+             *_table_features(deal, seat)]
+    return (base + [v * stock_share for v in base]
+            + table + [v * stock_share for v in table])
+
+
+def _table_features(deal: Deal, seat: int) -> list[float]:
+    """``TABLE`` from ``table_cards`` on: the seat's declared cards alone."""
+    ids = deal.tables[seat]
+    if not ids:
+        return [0.0] * (len(TABLE) - 2)
+    kinds = deal.kinds
+    rules = deal.rules
+    trump = deal.trump
+    counts = [0] * 32
+    for i in ids:
+        counts[kinds[i]] += 1
+    points = trumps = 0
+    ranks = [0] * 8
+    for c in range(32):
+        k = counts[c]
+        if k:
+            points += card_points(rules, c) * k
+            ranks[c & 7] += k
+            if c >> 3 == trump:
+                trumps += k
+    marriages = sum(min(counts[kind_code(KING, s)], counts[kind_code(QUEEN, s)])
+                    for s in range(4))
+    fours = sum(max(0, ranks[r] - 2) for r in (ACE, KING, QUEEN, JACK))
+    return [float(len(ids)), float(points), float(trumps), float(marriages),
+            float(min(counts[QS], counts[JD])), float(fours)]
 
 
 def stock_share(deal: Deal) -> float:
@@ -135,5 +185,13 @@ def predicted_rest(deal: Deal, seat: int, weights: list[float]) -> float:
     """The model's estimate of what the seat's side still gains over the others."""
     if deal.current is None:
         return 0.0
-    x = relative_features(deal, seat)
-    return sum(w * v for w, v in zip(weights, x, strict=True))
+    # the model is linear: the value of the relative features is the difference of the
+    # seats' own values (cheaper than building the relative vector)
+    share = stock_share(deal)
+    values = [sum(w * v for w, v in zip(weights, seat_features(deal, s, share), strict=True))
+              for s in range(deal.n)]
+    n = deal.n
+    if deal.rules.partnerships:
+        mine = sum(values[s] for s in range(n) if s % 2 == seat % 2)
+        return 2 * mine - sum(values)
+    return values[seat] - (sum(values) - values[seat]) / (n - 1)

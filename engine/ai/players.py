@@ -291,7 +291,8 @@ class StrongPlayer:
                  horizon: int | None = HORIZON, weight: float = WEIGHT,
                  learned: bool = True, solve_cards: int = SOLVE_CARDS,
                  solve_below: int = SOLVE_BELOW, infer: bool = True,
-                 prune: float = PRUNE_Z) -> None:
+                 prune: float = PRUNE_Z, prior_bonus: float = PRIOR_BONUS,
+                 weights: dict[str, list[float]] | None = None) -> None:
         self.rng = rng or random.Random(0)
         if worlds is None and time_budget is None:
             worlds, time_budget = BROWSER_BUDGET if IN_BROWSER else CPYTHON_BUDGET
@@ -305,6 +306,8 @@ class StrongPlayer:
         self.solve_below = solve_below
         self.infer = infer
         self.prune = prune
+        self.prior_bonus = prior_bonus
+        self.weights = weights  # models per variant other than the shipped ones (arenas)
         self.last: SearchResult | None = None
 
     def decide(self, obs: Observation) -> Decision:
@@ -320,12 +323,13 @@ class StrongPlayer:
         try:
             exact = obs.players == 2 and obs.end_phase and obs.phase == PLAYING
             # the rule-based prior would solve the end phase a second time: not needed there
-            prior = normal_action(obs, random.Random(seed)) if PRIOR_BONUS and not exact else None
+            prior = (normal_action(obs, random.Random(seed))
+                     if self.prior_bonus and not exact else None)
             result = yield from pimc(obs, seed, self.worlds, self.time_budget,
                                      self.slice_seconds, horizon=self.horizon,
                                      weight=self.weight, prior=prior,
-                                     prior_bonus=PRIOR_BONUS,
-                                     model=model_for(obs.variant) if self.learned else None,
+                                     prior_bonus=self.prior_bonus,
+                                     model=self.model(obs),
                                      solve_cards=self.solve_cards,
                                      solve_below=self.solve_below, infer=self.infer,
                                      prune=self.prune)
@@ -334,13 +338,21 @@ class StrongPlayer:
         self.last = result
         return result.action
 
+    def model(self, obs: Observation) -> list[float] | None:
+        """The learned leaf evaluation's weights for this variant (None: hand-made leaf)."""
+        if not self.learned:
+            return None
+        if self.weights is not None:
+            return self.weights.get(obs.variant)
+        return model_for(obs.variant)
+
     def chance(self, obs: Observation, seed: int) -> Generator[None, None, float]:
         """Chance to win the game from the rest of this deal as sampled worlds value it:
         the learned evaluation (with its measured error as the spread), else rollouts."""
         from .policy import rollout
 
         rng = random.Random(seed)
-        model = model_for(obs.variant) if self.learned else None
+        model = self.model(obs)
         diffs: list[float] = []
         spreads: list[float] = []
         know = Knowledge(obs)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -226,3 +227,37 @@ def test_adaptive_allocation_drops_clear_losers_and_keeps_the_choice() -> None:
     print(f"adaptive: {total} positions, {dropped} moves dropped, {same} same choice")
     assert total >= 8 and dropped >= total // 2  # work saved on many positions
     assert same >= total - 1  # and (almost) always the same move
+
+
+def test_a_model_from_before_the_table_features_reads_with_zero_weights(
+        tmp_path, monkeypatch) -> None:
+    old = list(evaluate.FEATURES[:2 * len(evaluate.BASE)])
+    path = tmp_path / "models.json"
+    path.write_text(json.dumps({"features": old, "models": {"classic": [1.0] * len(old)}}))
+    monkeypatch.setattr(evaluate, "MODEL_FILE", path)
+    monkeypatch.setattr(evaluate, "_MODELS", None)
+    weights = evaluate.model_for("classic")
+    assert weights == [1.0] * len(old) + [0.0] * (len(evaluate.FEATURES) - len(old))
+    monkeypatch.setattr(evaluate, "_MODELS", None)
+
+
+def test_table_features_count_the_declared_cards_alone() -> None:
+    deal = _midgame("russian", seed=3, moves=60)
+    names = evaluate.FEATURES
+    for seat in range(deal.n):
+        x = evaluate.seat_features(deal, seat, 1.0)
+        table = x[names.index("table_cards")]
+        assert table == len(deal.tables[seat])
+        assert x[names.index("table_cards*stock")] == table
+        assert x[names.index("table_fours")] <= x[names.index("fours")]
+    assert any(deal.tables), "the test wants a position with declared cards"
+
+
+@pytest.mark.parametrize("variant", ["russian", "russian-3", "russian-4"])
+def test_predicted_rest_is_the_model_over_the_relative_features(variant: str) -> None:
+    deal = _midgame(variant, seed=3, moves=70)
+    weights = [((k * 7919) % 13 - 6) / 3.0 for k in range(len(evaluate.FEATURES))]
+    for seat in range(deal.n):
+        x = evaluate.relative_features(deal, seat)
+        expected = sum(w * v for w, v in zip(weights, x, strict=True))
+        assert abs(evaluate.predicted_rest(deal, seat, weights) - expected) < 1e-6
