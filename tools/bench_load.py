@@ -9,9 +9,11 @@ thread (?thread=main, as on a host without isolation headers before the service 
 each beside the same figure for a "floor" page that only boots the same Pyodide
 (`loadPyodide()` then `1+1`; no PyScript, no app) with a minimal cache-first worker, and the
 ratio app/floor. "Playable" is html[data-app-state=ready] and an enabled control that plays
-(a card's data-action) — when a start screen stands first, its Continue / New game is clicked
-at ready and the time runs on to the cards. Also: the longest main-thread task in the 3 s
-after ready, the bytes precached and the bytes sent over the wire (gzip) on a first visit.
+(a card's data-action) — when a start screen stands first, its Continue (a saved game) or
+Play (a first visit) is tapped from inside the page the moment the screen takes input, and
+the time runs on to the cards (the tap's time is reported too). Also: the longest main-thread
+task in the 3 s after ready, the bytes precached and the bytes sent over the wire (gzip) on a
+first visit.
 """
 
 from __future__ import annotations
@@ -84,6 +86,20 @@ READY_PROBE = """
     }).observe({ type: "longtask", buffered: true });
   } catch (e) {}
   const PLAYABLE = '#bz [data-action]:not([aria-disabled="true"])';
+  // A player who taps Continue (or Play) the moment the start screen takes input: tapped
+  // in the page, so the harness's own round trips stay out of the figure.
+  const TAP = ["continue", "play"];
+  const tap = (html) => {
+    if (window.__tappedAt !== undefined || html.hasAttribute("data-pending")) return;
+    for (const name of TAP) {
+      const button = document.querySelector(`#bz [data-screen="start"] [data-command="${name}"]`);
+      if (button) {
+        window.__tappedAt = performance.now();
+        button.click();
+        return;
+      }
+    }
+  };
   const mark = () => {
     const html = document.documentElement;
     if (!html || html.dataset.appState !== "ready") return;
@@ -91,6 +107,7 @@ READY_PROBE = """
     if (window.__playableAt === undefined && document.querySelector(PLAYABLE)) {
       window.__playableAt = performance.now();
     }
+    if (window.__playableAt === undefined) tap(html);
   };
   const start = () => {
     mark();
@@ -102,7 +119,7 @@ READY_PROBE = """
   else document.addEventListener("readystatechange", start, { once: true });
 })();
 """
-START_STEPS = ("continue", "new-game", "start", "confirm-new")
+START_STEPS = ("continue", "play", "new-game", "start", "confirm-new")
 
 
 class Counting:
@@ -164,7 +181,7 @@ def wait_playable(page: Page, app: bool) -> dict[str, float]:
         raise RuntimeError(f"boot failed: {state}")
     ready = float(page.evaluate("window.__readyAt"))
     if not app:
-        return {"ready": ready, "playable": ready, "long_task_after_ready": 0.0}
+        return {"ready": ready, "tapped": ready, "playable": ready, "long_task_after_ready": 0.0}
     # The start screen: Continue, else New game then Start (each once the one before is
     # handled: html[data-pending], Python may run in a worker).
     for command in START_STEPS:
@@ -181,8 +198,10 @@ def wait_playable(page: Page, app: bool) -> dict[str, float]:
              .filter(([start, d]) => start + d > from && start < from + 3000).map(([, d]) => d))""",
         ready,
     )
+    tapped = page.evaluate("window.__tappedAt ?? null")
     return {
         "ready": ready,
+        "tapped": ready if tapped is None else float(tapped),
         "playable": float(page.evaluate("window.__playableAt")),
         "long_task_after_ready": float(longest),
         "snapshot_used": 1.0 if state.get("pythonBoot") == "snapshot" else 0.0,
@@ -219,6 +238,8 @@ def one_run(browser: Browser, site: Counting, path: str) -> dict[str, float]:
             "cold_ready_ms": cold["ready"],
             "warm_offline_ms": warm["playable"],
             "warm_offline_ready_ms": warm["ready"],
+            "cold_tap_to_playable_ms": cold["playable"] - cold["tapped"],
+            "warm_tap_to_playable_ms": warm["playable"] - warm["tapped"],
             "long_task_after_ready_ms": max(
                 cold["long_task_after_ready"], warm["long_task_after_ready"]
             ),

@@ -241,11 +241,16 @@ class App:
         self.make_players()
         self.pass_device(fresh=True)
         if save:
-            self.has_save = True
-            self.prefs.remember_setup(self.settings)
-            prefs_store.save(self.store, self.prefs)
-            self.pass_for_human()
-            self.save()
+            self.keep_new_game()
+
+    def keep_new_game(self) -> None:
+        """The game just dealt becomes the player's: its setup remembered, saved from now on
+        (the start screen's Play takes the game dealt behind it this way)."""
+        self.has_save = True
+        self.prefs.remember_setup(self.settings)
+        prefs_store.save(self.store, self.prefs)
+        self.pass_for_human()
+        self.save()
 
     def make_players(self) -> None:
         n = self.game.rules.players
@@ -405,7 +410,11 @@ class App:
         cat = self.cat
         if self.overlay == "start":
             return screens.render_start(
-                cat, self.lang, can_continue=self.has_save, notice=self.notice_html()
+                cat,
+                self.lang,
+                can_continue=self.has_save,
+                notice=self.notice_html(),
+                variant=self.game.rules.name,
             )
         screen = {
             "menu": lambda: menu.render_menu(self, cat, self.lang),

@@ -39,6 +39,7 @@ class Commands:
             "rules": lambda el: self.screen("rules"),
             "settings": lambda el: self.screen("settings"),
             "continue": self.resume,
+            "play": self.play,
             "close": lambda el: app.close_screen(),
             "start": self.start,
             "confirm-new": self.confirm_new,
@@ -97,6 +98,13 @@ class Commands:
         app.render()
         app.dom.focus_hand(app.hand_focus)
         app.kick_ai()
+
+    def play(self, el: Any) -> None:
+        """The start screen's quick start: the game already dealt behind it, with the
+        remembered setup (one tap from the first screen to the cards)."""
+        if not self.app.has_save:
+            self.app.keep_new_game()
+        self.resume(el)
 
     def start(self, el: Any) -> None:
         app = self.app

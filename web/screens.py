@@ -40,8 +40,11 @@ def button(command: str, label: str, primary: bool = False) -> str:
 # ------------------------------------------------------------------ start
 
 
-def render_start(cat: Cat, lang: str, *, can_continue: bool, notice: str = "") -> str:
-    """The first screen: continue (with a save), new game, rules, settings, language."""
+def render_start(
+    cat: Cat, lang: str, *, can_continue: bool, notice: str = "", variant: str = "classic"
+) -> str:
+    """The first screen: continue the saved game, or play the one dealt behind it (its
+    variant named on the button); new game, rules, settings, language."""
     # Decorative cards: no data-card (they are no card of the game, and screen readers skip them).
     fan = "".join(
         face_html(card, cat, classes=f"fan f{i}").replace(f' data-card="{card}"', "")
@@ -50,7 +53,13 @@ def render_start(cat: Cat, lang: str, *, can_continue: bool, notice: str = "") -
     actions = ""
     if can_continue:
         actions += button("continue", cat.t("menu.continue"), primary=True)
-    actions += button("new-game", cat.t("menu.new_game"), primary=not can_continue)
+    else:
+        actions += (
+            '<button type="button" class="btn primary play" data-command="play">'
+            f'{escape(cat.t("menu.play"))}'
+            f'<small>{escape(cat.t(f"options.variant.{variant}"))}</small></button>'
+        )
+    actions += button("new-game", cat.t("menu.new_game"))
     actions += button("rules", cat.t("menu.rules")) + button("settings", cat.t("menu.settings"))
     return (
         '<div class="dialog start" role="dialog" aria-modal="true" aria-labelledby="start-title"'

@@ -100,6 +100,33 @@ def scores(page: Page) -> list[int]:
     return [out[k] for k in sorted(out)]
 
 
+def test_first_visit_plays_in_one_tap_and_a_reload_continues_it(
+    page: Page, app_url: str, wait_ready: Callable[..., None]
+) -> None:
+    """Play: the first screen's primary button deals the remembered setup's game at once."""
+    HAND, CARDS = "#bz-me .hand [data-card]", "els => els.map(e => e.dataset.card)"
+    page.goto(app_url + FAST.format(seed=5))
+    wait_ready(page)
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    wait_ready(page)
+    start = page.locator('[data-screen="start"]')
+    play = start.locator('.primary[data-command="play"]')
+    assert play.inner_text().split("\n")[0] == "Play" and "Bezique" in play.inner_text()
+    assert page.locator(ENABLED).count() == 0  # no card behind the start screen
+    play.click()
+    wait_for_input(page)
+    hand = page.eval_on_selector_all(HAND, CARDS)
+    assert len(hand) == 8 and page.locator(ENABLED).count() >= 1
+    page.reload()
+    wait_ready(page)
+    assert start.locator('.primary[data-command="continue"]').count() == 1  # kept from the tap
+    start.locator('[data-command="continue"]').click()
+    wait_for_input(page)
+    again = page.eval_on_selector_all(HAND, CARDS)
+    assert again == hand
+
+
 def test_whole_deal_to_summary(
     page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
 ) -> None:

@@ -58,6 +58,32 @@ def test_new_game_from_the_start_screen_then_continue_after_a_reload() -> None:
     assert settings.load(app.store).game_setup()["variant"] == "russian-3"
 
 
+def test_play_takes_the_game_dealt_behind_the_start_screen_in_one_tap() -> None:
+    app, dom = boot()
+    start = dom.regions["bz-overlay"]
+    assert commands(start)[:2] == ["play", "new-game"]  # Play first, the primary
+    assert re.search(r'class="btn primary play" data-command="play">Play<small>Bezique<', start)
+    behind = app.game.to_json()
+    app.command("play", None)
+    assert app.overlay is None and dom.regions["bz-overlay"] == ""
+    assert 'data-action="play ' in dom.regions["bz-me"]  # the cards, at once
+    assert app.game.to_json() == behind
+    again, dom2 = boot(app.store)  # kept from the tap on
+    assert "continue" in commands(dom2.regions["bz-overlay"])
+    assert again.game.to_json() == behind
+
+
+def test_play_deals_the_remembered_setup_and_names_it() -> None:
+    app, _ = boot(form={"variant": "russian-3", "level": "easy", "dealer": "you"})
+    app.command("new-game", None)
+    app.command("start", None)
+    app.store.removeItem(storage.SAVE_KEY)  # that game is over and gone
+    again, dom = boot(app.store)
+    assert "<small>Russian Bezique for three</small>" in dom.regions["bz-overlay"]
+    again.command("play", None)
+    assert again.game.rules.players == 3 and again.overlay is None
+
+
 def test_closing_a_screen_opened_from_the_start_screen_returns_to_it() -> None:
     app, dom = boot()
     for name in ("rules", "settings", "new-game"):
