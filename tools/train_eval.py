@@ -32,9 +32,10 @@ from engine.ai.evaluate import (  # noqa: E402
     relative_features,
     stock_share,
 )
+from engine.ai.players import normal_action  # noqa: E402
 from engine.ai.policy import potential, rollout  # noqa: E402
 from engine.ai.search import running_score, side_score  # noqa: E402
-from engine.deal import Deal  # noqa: E402
+from engine.deal import PLAYING, Deal  # noqa: E402
 
 VARIANTS = ("classic", "russian", "russian-3", "russian-4", "no-trump", "bezik")
 Sample = tuple[list[float], float, float, float]  # features, target, hand-made, stock share
@@ -51,7 +52,19 @@ def hand_made(deal: Deal, seat: int) -> float:
     return 0.5 * (pots[seat] - sum(others) / len(others))
 
 
-def samples(variant: str, deals: int, seed: int, every: int = 2) -> list[Sample]:
+def normal_trick(deal: Deal, rng: random.Random) -> None:
+    """Play on by the normal level (its rules, no exact end phase) until the next trick."""
+    started = False
+    while deal.current is not None:
+        if deal.phase == PLAYING and not deal.trick and started:
+            return
+        started = True
+        seat = deal.current
+        deal.apply(normal_action(deal.observation(seat), rng, exact_end=False))
+
+
+def samples(variant: str, deals: int, seed: int, every: int = 2,
+            policy: str = "rollout") -> list[Sample]:
     out: list[Sample] = []
     for k in range(deals):
         rng = random.Random(seed * 100_003 + k)
@@ -64,7 +77,10 @@ def samples(variant: str, deals: int, seed: int, every: int = 2) -> list[Sample]
                     pending.append((s, relative_features(deal, s), running_score(deal, s),
                                     hand_made(deal, s), stock_share(deal)))
             trick += 1
-            rollout(deal, rng, tricks=1)
+            if policy == "normal":
+                normal_trick(deal, rng)
+            else:
+                rollout(deal, rng, tricks=1)
         for s, x, now, old, share in pending:
             out.append((x, side_score(deal, s) - now, old, share))
     return out
@@ -133,6 +149,8 @@ def main() -> int:
     parser.add_argument("--lam", type=float, default=1e-3, help="ridge strength per sample")
     parser.add_argument("--variant", action="append", help="only these (default: all)")
     parser.add_argument("--out", default=str(MODEL_FILE))
+    parser.add_argument("--policy", choices=("rollout", "normal"), default="rollout",
+                        help="who plays the self-play deals (normal: the normal level)")
     args = parser.parse_args()
     out_path = Path(args.out)
     try:
@@ -146,11 +164,11 @@ def main() -> int:
     fits = existing.get("fit", {}) if models else {}
     for variant in args.variant or VARIANTS:
         t0 = time.perf_counter()
-        train = samples(variant, args.deals, seed=1)
-        test = samples(variant, args.test_deals, seed=2)
+        train = samples(variant, args.deals, seed=1, policy=args.policy)
+        test = samples(variant, args.test_deals, seed=2, policy=args.policy)
         weights = ridge(train, args.lam)
         learned = [sum(w * v for w, v in zip(weights, x, strict=True)) for x, _, _, _ in test]
-        fit = {"train_deals": args.deals, "train_samples": len(train),
+        fit = {"policy": args.policy, "train_deals": args.deals, "train_samples": len(train),
                "test_deals": args.test_deals, "r2_learned": round(r2(test, learned), 4),
                "r2_hand_made": round(r2(test, [old for _, _, old, _ in test]), 4),
                **spreads(test, learned)}

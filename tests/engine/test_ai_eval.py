@@ -13,9 +13,13 @@ from engine.ai.bench import ai_figures
 from engine.ai.search import pimc, running_score
 from engine.ai.solver import EndGame, _brute_play
 from engine.ai.world import Knowledge, sample_world
+from engine.cards import JACK, KING, QUEEN, kind_code, rank_of
 from engine.cli import ARENA_ALL
 from engine.deal import Deal, Observation
 from engine.players import choose, make_player
+
+QS = kind_code(QUEEN, 0)
+JD = kind_code(JACK, 2)
 
 
 def _midgame(variant: str, seed: int, moves: int = 25) -> Deal:
@@ -241,16 +245,16 @@ def test_a_model_from_before_the_table_features_reads_with_zero_weights(
     monkeypatch.setattr(evaluate, "_MODELS", None)
 
 
-def test_table_features_count_the_declared_cards_alone() -> None:
+def test_later_features_count_the_halves_of_combinations() -> None:
     deal = _midgame("russian", seed=3, moves=60)
     names = evaluate.FEATURES
+    kinds = deal.kinds
     for seat in range(deal.n):
-        x = evaluate.seat_features(deal, seat, 1.0)
-        table = x[names.index("table_cards")]
-        assert table == len(deal.tables[seat])
-        assert x[names.index("table_cards*stock")] == table
-        assert x[names.index("table_fours")] <= x[names.index("fours")]
-    assert any(deal.tables), "the test wants a position with declared cards"
+        held = [kinds[i] for i in deal.hands[seat] + deal.tables[seat]]
+        x = evaluate.seat_features(deal, seat, 0.5)
+        assert x[names.index("bezique_cards")] == held.count(QS) + held.count(JD)
+        assert x[names.index("kings_queens")] == sum(1 for c in held if rank_of(c) in (KING, QUEEN))
+        assert x[names.index("kings_queens*stock")] == 0.5 * x[names.index("kings_queens")]
 
 
 @pytest.mark.parametrize("variant", ["russian", "russian-3", "russian-4"])
