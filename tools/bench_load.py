@@ -119,7 +119,11 @@ READY_PROBE = """
   else document.addEventListener("readystatechange", start, { once: true });
 })();
 """
-START_STEPS = ("continue", "play", "new-game", "start", "confirm-new")
+START_STEPS = ("new-game", "start", "confirm-new")
+# The in-page tap has taken Continue or Play (or the screen offers neither).
+TAP_TAKEN = """() => window.__tappedAt !== undefined || window.__playableAt !== undefined ||
+  !document.querySelector(
+    '#bz [data-screen="start"] :is([data-command="continue"], [data-command="play"])')"""
 
 
 class Counting:
@@ -182,8 +186,10 @@ def wait_playable(page: Page, app: bool) -> dict[str, float]:
     ready = float(page.evaluate("window.__readyAt"))
     if not app:
         return {"ready": ready, "tapped": ready, "playable": ready, "long_task_after_ready": 0.0}
-    # The start screen: Continue, else New game then Start (each once the one before is
-    # handled: html[data-pending], Python may run in a worker).
+    # The start screen: Continue or Play, tapped in the page (never a second time here: a
+    # double tap); else New game then Start (each once the one before is handled:
+    # html[data-pending], Python may run in a worker).
+    page.wait_for_function(TAP_TAKEN, timeout=TIMEOUT_MS)
     for command in START_STEPS:
         page.wait_for_function(SETTLED, timeout=TIMEOUT_MS)
         if page.evaluate("window.__playableAt !== undefined"):

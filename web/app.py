@@ -538,6 +538,10 @@ class App:
             self.keep(asyncio.ensure_future(coro))
         except RuntimeError:  # no event loop (CPython tests): the caller drives the AI
             coro.close()
+            return
+        # At once, not when the task first runs: a second kick before then (a double tap on
+        # Continue) would start a second loop playing the same seat.
+        self.busy = True
 
     async def ai_loop(self) -> None:
         gen = self.generation
@@ -553,11 +557,15 @@ class App:
                 await asyncio.sleep(self.pause(completed))
                 if gen != self.generation:
                     return
+                if game is not self.game or game.current_player != seat:
+                    continue  # the table moved meanwhile (undo, a take-over): look again
                 obs = observe(game, seat)
                 player = self.players.get(seat) or make_player(default_level(), seat, game)
                 action = await drive(player.decide(obs))
                 if gen != self.generation or game is not self.game:
                     return
+                if game.current_player != seat:
+                    continue
                 try:
                     self.apply(action)
                 except IllegalActionError:  # a confused player: fall back to the first legal move

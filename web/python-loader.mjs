@@ -6,6 +6,7 @@
 // to restore) costs only the time of the attempt: the normal boot follows, and the console
 // says why. The page shows which path ran in html[data-python-boot] ("snapshot"/"fresh").
 import { loadPyodide as bootPyodide, version } from "../runtime/pyodide/pyodide.mjs";
+import { nativePrelude } from "./pyscript-prelude.mjs";
 
 export { version };
 
@@ -166,6 +167,7 @@ export async function loadPyodide(options = {}) {
   pyodide ??= await bootPyodide(config);
   await writeFiles(pyodide);
   if (typeof document === "undefined") pyodide.runPython(DEFER_PYSCRIPT);
+  nativePrelude(pyodide);
   mark(reason === undefined ? "snapshot" : "fresh", reason);
   return pyodide;
 }

@@ -1,11 +1,12 @@
 // Runs the engine test suite under Pyodide's Python (the browser's interpreter) in Node.js.
 // Why: the engine must be proven to work in the exact interpreter the app ships.
 // Usage: node tests/pyodide/run.mjs [pytest args...]  (default: tests/pyodide tests/engine,
-// then the memory-snapshot check of snapshot_check.mjs)
+// then the checks of prelude_check.mjs and snapshot_check.mjs)
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
+import { checkPrelude } from "./prelude_check.mjs";
 import { checkSnapshot } from "./snapshot_check.mjs";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -63,6 +64,11 @@ int(pytest.main(list(pytest_args)))
 }
 console.log(`pyodide runner: pytest exit code ${code} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 if (code === 0 && !args.length) {
+  try {
+    await checkPrelude(pyodide, repo);
+  } catch (error) {
+    fail(`prelude check: ${String(error?.message ?? error).slice(0, 2000)}`);
+  }
   try {
     await checkSnapshot(repo);
   } catch (error) {

@@ -6,6 +6,7 @@ page would send them (``data-command`` values, ``data-change`` events).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import sys
@@ -82,6 +83,30 @@ def test_play_deals_the_remembered_setup_and_names_it() -> None:
     assert "<small>Russian Bezique for three</small>" in dom.regions["bz-overlay"]
     again.command("play", None)
     assert again.game.rules.players == 3 and again.overlay is None
+
+
+def test_a_double_tap_on_play_starts_the_computer_once() -> None:
+    """Two taps before the computer's turn begins: one move by the computer, none for you."""
+
+    async def go() -> list[Any]:
+        errors: list[Any] = []
+        asyncio.get_running_loop().set_exception_handler(lambda loop, ctx: errors.append(ctx))
+        app, _ = boot()
+        app.new_game({**app.settings, "dealer": "you", "level": "normal"}, save=False)
+        app.overlay = "start"  # the computer leads this deal, behind the start screen
+        assert app.game.current_player == 1
+        app.command("play", None)
+        app.command("play", None)  # the second tap, already on its way
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            if app.game.current_player == 0 and not app.busy:
+                break
+        await asyncio.sleep(0.3)  # time for a second loop to show itself
+        assert len(app.game.deal.history) == 1 and app.game.current_player == 0
+        assert len(app.game.deal.hands[0]) == 8 and not app.busy
+        return errors
+
+    assert asyncio.run(go()) == []
 
 
 def test_closing_a_screen_opened_from_the_start_screen_returns_to_it() -> None:
