@@ -190,7 +190,8 @@ def wait_playable(page: Page, app: bool) -> dict[str, float]:
     # double tap); else New game then Start (each once the one before is handled:
     # html[data-pending], Python may run in a worker).
     page.wait_for_function(TAP_TAKEN, timeout=TIMEOUT_MS)
-    for command in START_STEPS:
+    tapped = page.evaluate("window.__tappedAt ?? null")
+    for command in () if tapped is not None else START_STEPS:
         page.wait_for_function(SETTLED, timeout=TIMEOUT_MS)
         if page.evaluate("window.__playableAt !== undefined"):
             break
@@ -204,7 +205,6 @@ def wait_playable(page: Page, app: bool) -> dict[str, float]:
              .filter(([start, d]) => start + d > from && start < from + 3000).map(([, d]) => d))""",
         ready,
     )
-    tapped = page.evaluate("window.__tappedAt ?? null")
     return {
         "ready": ready,
         "tapped": ready if tapped is None else float(tapped),

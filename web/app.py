@@ -165,10 +165,15 @@ class App:
         if sys.platform == "emscripten":  # in the browser (tests drive the AI themselves)
             self.keep(asyncio.ensure_future(prewarm()))
 
-    def adopt(self, save: dict[str, Any]) -> None:
-        """Take a checked save (web.schema) as the game on the table."""
+    def stop_ai(self) -> None:
+        """Drop the computer's turn being thought about: its loop ends at its next step, and
+        the next kick starts afresh (a loop left marked busy would refuse it for good)."""
         self.generation += 1
         self.busy = False
+
+    def adopt(self, save: dict[str, Any]) -> None:
+        """Take a checked save (web.schema) as the game on the table."""
+        self.stop_ai()
         self.game = save["game"]
         self.human = save.get("human", 0)
         self.settings = {**self.settings, **save.get("settings", {})}
@@ -200,7 +205,7 @@ class App:
 
     # --------------------------------------------------------- new game
     def new_game(self, settings: dict[str, Any], save: bool = True) -> None:
-        self.generation += 1
+        self.stop_ai()
         self.settings = dict(settings)
         variant = settings.get("variant", "classic")
         if variant not in engine.VARIANTS:

@@ -104,8 +104,7 @@ class Keeper:
             app.render()
             app.kick_ai()
         else:  # another tab took over: stop the computer's turn, watch
-            app.generation += 1
-            app.busy = False
+            app.stop_ai()
             app.render()
 
     def take_over(self) -> None:

@@ -30,8 +30,7 @@ def take_back(app: Any) -> bool:
     """Replace the app's game by the one before the person's last move; False if not allowed."""
     if not available(app):
         return False
-    app.generation += 1  # a computer move being thought about is dropped
-    app.busy = False
+    app.stop_ai()  # a computer move being thought about is dropped
     seat = person_seats(app)[0]
     app.game = undo(app.game, seat)
     # an automatic pass is no choice of the person's: take back the move before it too

@@ -109,6 +109,31 @@ def test_a_double_tap_on_play_starts_the_computer_once() -> None:
     assert asyncio.run(go()) == []
 
 
+def test_a_new_game_started_while_the_computer_thinks_is_played() -> None:
+    """Menu, New game, Start during the computer's turn: the new game's computer plays."""
+
+    async def go() -> None:
+        app, _ = boot(form={"variant": "classic", "level": "normal", "dealer": "you"})
+        app.new_game({**app.settings, "dealer": "you", "level": "normal"})
+        first = app.game
+        app.kick_ai()  # the computer leads: it is thinking (its pause) ...
+        await asyncio.sleep(0.005)
+        assert app.busy and not first.deal.history
+        app.command("new-game", None)
+        app.command("start", None)  # ... when the new game starts
+        if app.overlay == "confirm":  # leave the game under way
+            app.command("confirm-new", None)
+        assert app.overlay is None and app.game is not first
+        assert app.game.current_player == 1 and not app.game.deal.history
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            if app.game.deal.history:
+                break
+        assert len(app.game.deal.history) == 1 and app.game.current_player == 0
+
+    asyncio.run(go())
+
+
 def test_closing_a_screen_opened_from_the_start_screen_returns_to_it() -> None:
     app, dom = boot()
     for name in ("rules", "settings", "new-game"):
