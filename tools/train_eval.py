@@ -7,9 +7,13 @@ A ridge regression (pure Python normal equations, no dependency) gives the
 weights; held-out deals report the fit (R²) against the hand-made keep value
 the search used before (points so far + 0.5 × the held cards' keep values).
 
-Reproducible (fixed seeds); writes engine/ai/models.json:
+``--policy normal`` plays the self-play deals by the normal level instead (slower,
+about 4 CPU-minutes for russian): the holdings are then valued as competent play uses
+them, not as the rollout policy wastes them. Reproducible (fixed seeds); writes
+engine/ai/models.json (each variant's fit records how it was made):
 
-    python tools/train_eval.py --deals 1500
+    python tools/train_eval.py --deals 3000 --test-deals 500
+    python tools/train_eval.py --deals 3000 --test-deals 500 --variant russian --policy normal
 """
 
 from __future__ import annotations
@@ -177,7 +181,8 @@ def main() -> int:
         print(variant, fit, f"{time.perf_counter() - t0:.1f}s", flush=True)
     data = {
         "about": "Linear leaf evaluation per variant (engine/ai/evaluate.py), made by "
-                 "python tools/train_eval.py --deals N --test-deals M (see each fit)",
+                 "python tools/train_eval.py --deals N --test-deals M [--variant V --policy P] "
+                 "(see each fit)",
         "features": list(FEATURES), "models": models, "fit": fits,
     }
     out_path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
