@@ -32,7 +32,7 @@ from engine import new_game  # noqa: E402
 from engine.ai.evaluate import (  # noqa: E402
     FEATURES,
     MODEL_FILE,
-    pad,
+    read_models,
     relative_features,
     stock_share,
 )
@@ -161,10 +161,8 @@ def main() -> int:
         existing = json.loads(out_path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         existing = {}
-    names = existing.get("features")
-    known = isinstance(names, list) and names == list(FEATURES[:len(names)])
     # models made with fewer features keep their behaviour: weight 0 for the newer ones
-    models = {k: pad(w) for k, w in existing.get("models", {}).items()} if known else {}
+    models = read_models(out_path)
     fits = existing.get("fit", {}) if models else {}
     for variant in args.variant or VARIANTS:
         t0 = time.perf_counter()

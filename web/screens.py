@@ -32,9 +32,14 @@ def dialog(name: str, title: str, body: str, cat: Cat, *, closable: bool = True)
     )
 
 
-def button(command: str, label: str, primary: bool = False) -> str:
-    cls = "btn primary" if primary else "btn"
-    return f'<button type="button" class="{cls}" data-command="{command}">{escape(label)}</button>'
+def button(command: str, label: str, primary: bool = False, sub: str = "") -> str:
+    """A command button; ``sub``, a smaller second line (its class is the command)."""
+    cls = ("btn primary" if primary else "btn") + (f" {command}" if sub else "")
+    small = f"<small>{escape(sub)}</small>" if sub else ""
+    return (
+        f'<button type="button" class="{cls}" data-command="{command}">'
+        f"{escape(label)}{small}</button>"
+    )
 
 
 # ------------------------------------------------------------------ start
@@ -54,11 +59,8 @@ def render_start(
     if can_continue:
         actions += button("continue", cat.t("menu.continue"), primary=True)
     else:
-        actions += (
-            '<button type="button" class="btn primary play" data-command="play">'
-            f'{escape(cat.t("menu.play"))}'
-            f'<small>{escape(cat.t(f"options.variant.{variant}"))}</small></button>'
-        )
+        variant_name = cat.t(f"options.variant.{variant}")
+        actions += button("play", cat.t("menu.play"), primary=True, sub=variant_name)
     actions += button("new-game", cat.t("menu.new_game"))
     actions += button("rules", cat.t("menu.rules")) + button("settings", cat.t("menu.settings"))
     return (

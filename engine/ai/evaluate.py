@@ -14,6 +14,7 @@ is what each side still scored to the end of the deal) and shipped as
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..cards import ACE, JACK, KING, QUEEN, SEVEN, TEN, kind_code
@@ -137,18 +138,21 @@ def stock_share(deal: Deal) -> float:
     return (len(deal.stock) + (deal.turnup is not None)) / max(1, full)
 
 
+def margin(values: Sequence[float], seat: int, partnerships: bool) -> float:
+    """Own side's value minus the others' (the mean of the others without partnerships):
+    the one measure of a seat's standing that points, held cards and features share."""
+    if partnerships:
+        mine = sum(v for s, v in enumerate(values) if s % 2 == seat % 2)
+        return 2 * mine - sum(values)
+    others = [v for s, v in enumerate(values) if s != seat]
+    return values[seat] - sum(others) / len(others)
+
+
 def relative_features(deal: Deal, seat: int) -> list[float]:
     """Own side's features minus the others' (the mean of the others with three players)."""
     share = stock_share(deal)
     per_seat = [seat_features(deal, s, share) for s in range(deal.n)]
-    n = deal.n
-    if deal.rules.partnerships:
-        mine = [s for s in range(n) if s % 2 == seat % 2]
-        theirs = [s for s in range(n) if s % 2 != seat % 2]
-        return [sum(per_seat[s][k] for s in mine) - sum(per_seat[s][k] for s in theirs)
-                for k in range(len(FEATURES))]
-    others = [s for s in range(n) if s != seat]
-    return [per_seat[seat][k] - sum(per_seat[s][k] for s in others) / len(others)
+    return [margin([f[k] for f in per_seat], seat, deal.rules.partnerships)
             for k in range(len(FEATURES))]
 
 
@@ -161,8 +165,4 @@ def predicted_rest(deal: Deal, seat: int, weights: list[float]) -> float:
     share = stock_share(deal)
     values = [sum(w * v for w, v in zip(weights, seat_features(deal, s, share), strict=True))
               for s in range(deal.n)]
-    n = deal.n
-    if deal.rules.partnerships:
-        mine = sum(values[s] for s in range(n) if s % 2 == seat % 2)
-        return 2 * mine - sum(values)
-    return values[seat] - (sum(values) - values[seat]) / (n - 1)
+    return margin(values, seat, deal.rules.partnerships)

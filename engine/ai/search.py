@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from ..actions import ACCEPT, REFUSE, VIDO, Action
 from ..deal import PLAYING, Deal, Observation
-from .evaluate import predicted_rest
+from .evaluate import margin, predicted_rest
 from .policy import card_points, fast_action, potential, rollout
 from .solver import EndGame, solve_deal
 from .world import Knowledge, WorldError, sample_weighted, sample_world
@@ -43,12 +43,7 @@ class SearchResult:
 
 def side_score(deal: Deal, seat: int) -> float:
     """Own side's points minus the other seats' (their mean with three players)."""
-    n = deal.n
-    if deal.rules.partnerships:
-        mine = sum(deal.points[s] for s in range(n) if s % 2 == seat % 2)
-        return float(mine - sum(deal.points) + mine)
-    others = [deal.points[s] for s in range(n) if s != seat]
-    return deal.points[seat] - sum(others) / len(others)
+    return float(margin(deal.points, seat, deal.rules.partnerships))
 
 
 def candidates(obs: Observation) -> list[Action]:
@@ -197,13 +192,8 @@ def leaf_value(deal: Deal, seat: int, weight: float) -> float:
     score = running_score(deal, seat)
     if deal.current is None or not weight:
         return score
-    n = deal.n
-    pots = [potential(deal, s) for s in range(n)]
-    if deal.rules.partnerships:
-        mine = sum(p for s, p in enumerate(pots) if s % 2 == seat % 2)
-        return score + weight * (2 * mine - sum(pots))
-    others = [p for s, p in enumerate(pots) if s != seat]
-    return score + weight * (pots[seat] - sum(others) / len(others))
+    pots = [potential(deal, s) for s in range(deal.n)]
+    return score + weight * margin(pots, seat, deal.rules.partnerships)
 
 
 def running_score(deal: Deal, seat: int) -> float:
