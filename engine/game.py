@@ -39,6 +39,23 @@ def rng_state(data: Any) -> tuple[Any, ...]:
     return (version, tuple(words), gauss)
 
 
+def winning_side(totals: Sequence[int], target: int, tie_break: str,
+                 from_last: Sequence[int]) -> int | None:
+    """Who wins the game on these side totals (None: nobody reached the target yet).
+
+    ``from_last`` lists the sides in seat order from the last trick's winner: with
+    ``tie_break`` "last_trick" that side wins when it reached the target too; else the
+    higher total, and on an exact tie the first of the tied in that order."""
+    reached = [s for s, total in enumerate(totals) if total >= target]
+    if len(reached) <= 1:
+        return reached[0] if reached else None
+    if tie_break == "last_trick" and from_last[0] in reached:
+        return from_last[0]
+    best = max(totals[s] for s in reached)
+    tied = [s for s in reached if totals[s] == best]
+    return next(s for s in from_last if s in tied)
+
+
 class Game:
     """A series of deals until a player (a side) reaches the target."""
 
@@ -147,28 +164,11 @@ class Game:
 
     def decide_winner(self, last_trick: int | None) -> int | None:
         """The winner (seat, or side in partnerships) once someone reached the target."""
-        sides = self.side_totals()
-        target = self.rules.target
-        reached = [s for s, total in enumerate(sides) if total >= target]
-        if not reached:
-            return None
-        if len(reached) == 1:
-            return reached[0]
         n = self.rules.players
         last = 0 if last_trick is None else last_trick
-        last_side = last % 2 if self.rules.partnerships else last
-        if self.rules.tie_break == "last_trick" and last_side in reached:
-            return last_side
-        best = max(sides[s] for s in reached)
-        tied = [s for s in reached if sides[s] == best]
-        if len(tied) == 1:
-            return tied[0]
-        for k in range(n):
-            seat = (last + k) % n
-            side = seat % 2 if self.rules.partnerships else seat
-            if side in tied:
-                return side
-        return tied[0]  # pragma: no cover - some tied side always plays
+        partnerships = self.rules.partnerships
+        order = [(last + k) % n % 2 if partnerships else (last + k) % n for k in range(n)]
+        return winning_side(self.side_totals(), self.rules.target, self.rules.tie_break, order)
 
     # ----- records and saves --------------------------------------------
     def record(self) -> dict[str, Any]:

@@ -42,7 +42,7 @@ def register(spec: str) -> str:
             continue
         kwargs[key] = None if value == "none" else (float(value) if "." in value
                                                     else int(value))
-    for key in ("learned", "infer"):
+    for key in ("learned", "infer", "play_to_win"):
         if key in kwargs:
             kwargs[key] = bool(kwargs[key])
 

@@ -65,6 +65,7 @@ def pimc(
     solve_cards: int = 0,
     infer: bool = True,
     prune: float = 0.0,
+    play_to_win: bool = False,
 ) -> Search:
     """Search the observation's card actions; returns the best with its mean scores.
 
@@ -78,11 +79,12 @@ def pimc(
     last_yield = started
     know = Knowledge(obs)
     seat = obs.seat
+    before = game_before(obs) if play_to_win else None
     two = obs.players == 2
     if two and obs.stock_size == 0 and obs.turnup is None and obs.phase == PLAYING:
         # perfect information: exact solution
         world = sample_world(obs, random.Random(seed), know)
-        result = yield from _solve_sliced(world, seat, cands, slice_seconds)
+        result = yield from _solve_sliced(world, seat, cands, slice_seconds, before)
         return result
     end_solve = (not two and obs.end_phase and obs.phase == PLAYING
                  and max(obs.hand_sizes) <= solve_cards)
@@ -112,7 +114,7 @@ def pimc(
             # three or four players, small hands: this world's exact end phase, one
             # transposition table shared by every candidate
             base = running_score(world, seat)
-            game = EndGame.from_deal(world, seat)
+            game = EndGame.from_deal(world, seat, before)
             game.table = {}
             for action in active:
                 partial[action] = base + game._play(seat, action.codes[0], -10**9, 10**9)
@@ -127,7 +129,7 @@ def pimc(
             deal.apply(action)
             rng = random.Random(roll_seed)
             if solve_end:
-                partial[action] = _rollout_then_solve(deal, seat, rng)
+                partial[action] = _rollout_then_solve(deal, seat, rng, before)
             elif horizon is not None:
                 rollout(deal, rng, tricks=horizon)
                 partial[action] = (running_score(deal, seat) + predicted_rest(deal, seat, model)
@@ -210,22 +212,31 @@ def running_score(deal: Deal, seat: int) -> float:
         deal.points = saved
 
 
-def _rollout_then_solve(deal: Deal, seat: int, rng: random.Random) -> float:
+def game_before(obs: Observation) -> list[int] | None:
+    """Each seat's game total before this deal (None outside a game)."""
+    if len(obs.game_scores) != obs.players:
+        return None
+    return [g - p for g, p in zip(obs.game_scores, obs.points, strict=True)]
+
+
+def _rollout_then_solve(deal: Deal, seat: int, rng: random.Random,
+                        before: list[int] | None = None) -> float:
     """Policy play until the stock is empty, then the exact value of the end phase."""
     while deal.current is not None and not (deal.in_end_phase and deal.phase == PLAYING):
         deal.apply(fast_action(deal, rng))
     base = running_score(deal, seat)
     if deal.current is None:
         return base
-    game = EndGame.from_deal(deal, seat)
+    game = EndGame.from_deal(deal, seat, before)
     return base + game.value()
 
 
-def _solve_sliced(world: Deal, seat: int, cands: list[Action],
-                  slice_seconds: float) -> Search:
-    """Exact end phase, one root move at a time (yielding between them)."""
+def _solve_sliced(world: Deal, seat: int, cands: list[Action], slice_seconds: float,
+                  before: list[int] | None = None) -> Search:
+    """Exact end phase, one root move at a time (yielding between them); with the game
+    totals ``before`` this deal, to win the game where the deal can end it."""
     last = time.perf_counter()
-    game = EndGame.from_deal(world, seat)
+    game = EndGame.from_deal(world, seat, before)
     game.table = {}
     scores: dict[Action, float] = {}
     for action in cands:

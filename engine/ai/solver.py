@@ -5,19 +5,50 @@ known (always so with two players: the other hand is all that is unseen) the
 rest of the deal is a perfect-information game of tricks under the variant's
 obligation rule. The solver maximises the points the root seat's side takes
 minus the points the other seats take (three players: the others together).
+
+Given the game's stakes (``GameStakes``: two sides, the game can end with this
+deal) it plays to win the game first: a won game is worth ``WIN_STAKE`` points
+more than the margin, a lost one as much less, so near the target it takes the
+deciding last trick or keeps the other side under the target rather than
+gaining a few points.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from ..actions import PLAY, Action
 from ..deal import Deal
+from ..game import winning_side
 from ..rules import beats
 from .policy import card_points
 
 IDENT = list(range(32))
 Playable = Callable[[list[int], list[int], list[int], int | None], tuple[list[int], str]]
+
+
+WIN_STAKE = 2000  # more than any end phase's margin: the game's outcome comes first
+
+
+@dataclass(frozen=True)
+class GameStakes:
+    """How this deal can end the game: each side's total before the cards still in play
+    (side 0 is the root's), the target, the tie rule and every card point still to take."""
+
+    before: tuple[int, int]
+    target: int
+    tie_break: str
+    to_take: int  # card points in the hands and the trick (the last trick's bonus apart)
+
+    def value(self, margin: int, last_side: int, last_bonus: int) -> int:
+        """+WIN_STAKE if the root's side wins the game at the deal's end, minus if the
+        other does, 0 if the game goes on; ``margin`` is of the card points taken."""
+        taken = ((self.to_take + margin) // 2, (self.to_take - margin) // 2)
+        totals = [self.before[s] + taken[s] + (last_bonus if s == last_side else 0)
+                  for s in (0, 1)]
+        winner = winning_side(totals, self.target, self.tie_break, (last_side, 1 - last_side))
+        return 0 if winner is None else (WIN_STAKE if winner == 0 else -WIN_STAKE)
 
 
 class EndGame:
@@ -35,6 +66,7 @@ class EndGame:
         sides: Sequence[int],
         provisional: Sequence[int] | None = None,
         target_rule: tuple[Sequence[int], int, Sequence[int]] | None = None,
+        stakes: GameStakes | None = None,
     ) -> None:
         self.n = len(hands)
         self.hands = [sorted(h) for h in hands]
@@ -49,12 +81,16 @@ class EndGame:
         # bezik: (scores without brisks so far, game target, brisk points won so far): the
         # brisks do not count when only the last trick's winner reaches the target
         self.target_rule = target_rule
-        self.path_brisks = 0  # brisk points taken in the search so far, root side minus other
+        self.stakes = stakes
+        self.path_brisks = 0  # card points taken in the search so far, root side minus other
         self.nodes = 0
         self.table: dict[tuple[object, ...], tuple[int, int]] = {}
 
     @classmethod
-    def from_deal(cls, deal: Deal, root: int) -> EndGame:
+    def from_deal(cls, deal: Deal, root: int,
+                  game_before: Sequence[int] | None = None) -> EndGame:
+        """The end position of ``deal`` for ``root``; with the game totals before this deal
+        (``game_before``, per seat) it plays to win the game where this deal can end it."""
         rules = deal.rules
         kinds = deal.kinds
         n = deal.n
@@ -79,10 +115,13 @@ class EndGame:
                 target_rule = (base, target, won)
         leader = deal.trick[0][0] if deal.trick else deal.current
         assert leader is not None
+        stakes = None
+        if game_before is not None and target_rule is None and "trump_sequence" not in extra:
+            stakes = _stakes(deal, sides, values, last, game_before)
         return cls(
             [[kinds[i] for i in h] for h in deal.hands], leader,
             [(s, kinds[i]) for s, i, _ in deal.trick], deal.trump, values, last,
-            rules.end_phase_playable, sides, provisional, target_rule,
+            rules.end_phase_playable, sides, provisional, target_rule, stakes,
         )
 
     # ----- search -----------------------------------------------------------
@@ -122,7 +161,8 @@ class EndGame:
         return self._search(-10**9, 10**9)
 
     def _key(self, flags: int) -> tuple[object, ...]:
-        brisks = self.path_brisks if self.target_rule else 0
+        # the value below a node depends on the points taken above it where a target counts
+        brisks = self.path_brisks if self.target_rule or self.stakes else 0
         return (tuple(tuple(h) for h in self.hands), self.leader, tuple(self.trick), flags,
                 brisks)
 
@@ -141,6 +181,8 @@ class EndGame:
                     totals[s] < target for s in range(self.n) if s != winner):
                 past = sum(w if self.sides[s] == 0 else -w for s, w in enumerate(won))
                 v -= past + self.path_brisks
+        if self.stakes is not None:
+            v += self.stakes.value(self.path_brisks, self.sides[winner], self.last_bonus)
         return v
 
     def _flags(self) -> int:
@@ -234,6 +276,24 @@ class EndGame:
         if not trick_codes:
             return sorted(moves, key=lambda c: (c & 7, self.values[c]))
         return sorted(moves, key=lambda c: -self.values[c])
+
+
+def _stakes(deal: Deal, sides: Sequence[int], values: Sequence[int], last_bonus: int,
+            game_before: Sequence[int]) -> GameStakes | None:
+    """The game's stakes of this end phase, or None where it cannot end the game (or a
+    side's total is not known from the margin: three players against each other)."""
+    if 2 * list(sides).count(0) != len(sides):
+        return None
+    kinds, rules = deal.kinds, deal.rules
+    before = [0, 0]
+    for seat in range(deal.n):
+        pending = 0 if rules.card_points else sum(values[kinds[i]] for i in deal.won[seat])
+        before[sides[seat]] += int(game_before[seat]) + deal.points[seat] + pending
+    to_take = sum(values[kinds[i]] for h in deal.hands for i in h) + sum(
+        values[kinds[i]] for _, i, _ in deal.trick)
+    if max(before) + to_take + last_bonus < rules.target:
+        return None
+    return GameStakes((before[0], before[1]), rules.target, rules.tie_break, to_take)
 
 
 def _pos(hand: list[int], code: int) -> int:

@@ -265,3 +265,81 @@ def test_predicted_rest_is_the_model_over_the_relative_features(variant: str) ->
         x = evaluate.relative_features(deal, seat)
         expected = sum(w * v for w, v in zip(weights, x, strict=True))
         assert abs(evaluate.predicted_rest(deal, seat, weights) - expected) < 1e-6
+
+
+def _game_minimax(deal: Deal, root: int, before: list[int]) -> float:
+    """By the real engine: root's final margin, plus or minus the win stake where the deal
+    ends the game (the Game's own winner rule on the totals after it)."""
+    from engine.ai.search import side_score
+    from engine.ai.solver import WIN_STAKE
+    from engine.game import winning_side
+
+    if deal.current is None:
+        rules = deal.rules
+        totals = [b + p for b, p in zip(before, deal.points, strict=True)]
+        last = deal.last_trick_winner or 0
+        if rules.partnerships:
+            sides = [totals[0] + totals[2], totals[1] + totals[3]]
+            order = [(last + k) % 4 % 2 for k in range(4)]
+        else:
+            sides, order = totals, [(last + k) % deal.n for k in range(deal.n)]
+        winner = winning_side(sides, rules.target, rules.tie_break, order)
+        mine = root % 2 if rules.partnerships else root
+        stake = 0 if winner is None else (WIN_STAKE if winner == mine else -WIN_STAKE)
+        return side_score(deal, root) + stake
+    values = []
+    for action in deal.legal_actions():
+        child = deal.clone()
+        child.apply(action)
+        values.append(_game_minimax(child, root, before))
+    side = (deal.current % 2 == root % 2) if deal.rules.partnerships else deal.current == root
+    return max(values) if side else min(values)
+
+
+@pytest.mark.parametrize("variant", ["classic", "russian", "russian-4"])
+def test_end_phase_solver_plays_for_the_game_near_the_target(variant: str) -> None:
+    """With the game totals before the deal, the solver's value is the real engine's
+    margin plus the stake of the game's outcome (the tie rule, pending brisques and the
+    last trick included): some of these positions decide the game, some do not."""
+    from engine.ai.solver import WIN_STAKE
+
+    checked = decided = 0
+    for seed in range(60):
+        game = new_game(variant, seed=seed)
+        players = [make_player("greedy", random.Random(s)) for s in range(game.rules.players)]
+        deal = game.deal
+        cards = 4 if deal.n == 2 else 2
+        while not deal.is_terminal and not (deal.in_end_phase and deal.phase == "play"
+                                            and max(len(h) for h in deal.hands) <= cards):
+            seat = game.current_player
+            assert seat is not None
+            game.apply(choose(players[seat], game.observation(seat)))
+            deal = game.deal
+        root = deal.current
+        if root is None:
+            continue
+        target = deal.rules.target
+        for gap in (0, 10, 30, 80):  # each side at or short of the target
+            pair = 2 if deal.rules.partnerships else 1  # a side's total is its seats'
+            before = [(target - gap * (1 + (s % 2 + seed) % 2)) // pair - deal.points[s]
+                      for s in range(deal.n)]
+            exact = _game_minimax(deal, root, before) - running_score(deal, root)
+            solver = EndGame.from_deal(deal, root, before)
+            assert solver.value() == exact, (seed, gap)
+            decided += abs(exact) > WIN_STAKE / 2
+            checked += 1
+        if checked >= 24:
+            break
+    assert checked >= 12 and 0 < decided < checked
+
+
+def test_no_stakes_where_the_deal_cannot_end_the_game_or_without_a_game() -> None:
+    deal = _midgame("russian", 3, moves=0)
+    far = [0] * deal.n
+    while not (deal.in_end_phase and deal.phase == "play"):
+        deal.apply(deal.legal_actions()[0])
+    assert EndGame.from_deal(deal, 0, far).stakes is None
+    assert EndGame.from_deal(deal, 0).stakes is None
+    three = _end_position("russian-3", 3)
+    world = sample_world(three, random.Random(1))
+    assert EndGame.from_deal(world, three.seat, [990] * 3).stakes is None  # 3 sides
