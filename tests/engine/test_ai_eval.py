@@ -343,3 +343,17 @@ def test_no_stakes_where_the_deal_cannot_end_the_game_or_without_a_game() -> Non
     three = _end_position("russian-3", 3)
     world = sample_world(three, random.Random(1))
     assert EndGame.from_deal(world, three.seat, [990] * 3).stakes is None  # 3 sides
+
+
+def test_no_stakes_while_a_hand_is_too_big_to_solve_them_in_time() -> None:
+    from engine.ai.solver import STAKES_CARDS
+
+    deal = _midgame("russian", 5, moves=0)
+    while not (deal.in_end_phase and deal.phase == "play"):
+        deal.apply(deal.legal_actions()[0])
+    near = [deal.rules.target - p for p in deal.points]
+    assert max(map(len, deal.hands)) > STAKES_CARDS
+    assert EndGame.from_deal(deal, 0, near).stakes is None
+    while max(map(len, deal.hands)) > STAKES_CARDS:
+        deal.apply(deal.legal_actions()[0])
+    assert EndGame.from_deal(deal, 0, near).stakes is not None
