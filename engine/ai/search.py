@@ -26,7 +26,7 @@ from ..deal import PLAYING, Deal, Observation
 from .evaluate import margin, predicted_rest
 from .policy import card_points, fast_action, potential, rollout
 from .solver import EndGame, solve_deal
-from .world import Knowledge, WorldError, sample_weighted, sample_world
+from .world import Knowledge, WorldError, rules_for, sample_weighted, sample_world
 
 Search = Generator[None, None, "SearchResult"]
 NON_CARD = (VIDO, ACCEPT, REFUSE)
@@ -88,6 +88,11 @@ def pimc(
         return result
     end_solve = (not two and obs.end_phase and obs.phase == PLAYING
                  and max(obs.hand_sizes) <= solve_cards)
+    if prior is not None and before is not None and not end_solve and decided_by_last_trick(
+            obs):
+        # every side has reached the target: only the last trick counts, which the
+        # truncated rollouts cannot see; the rules keep the cards that take it
+        return SearchResult(prior)
     solve_end = two and obs.stock_size + (obs.turnup is not None) <= solve_below
     totals = dict.fromkeys(cands, 0.0)
     mass = 0.0  # the worlds' summed likelihood weights
@@ -210,6 +215,17 @@ def running_score(deal: Deal, seat: int) -> float:
         return side_score(deal, seat)
     finally:
         deal.points = saved
+
+
+def decided_by_last_trick(obs: Observation) -> bool:
+    """Every side already has the target and the tie rule gives the game to the last
+    trick's winner: the rest of the deal's points cannot change who wins."""
+    rules = rules_for(obs)
+    scores = obs.game_scores
+    if rules.tie_break != "last_trick" or len(scores) != obs.players:
+        return False
+    sides = [scores[0] + scores[2], scores[1] + scores[3]] if rules.partnerships else scores
+    return min(sides) >= rules.target
 
 
 def game_before(obs: Observation) -> list[int] | None:

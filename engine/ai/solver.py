@@ -44,6 +44,12 @@ class GameStakes:
     tie_break: str
     to_take: int  # card points in the hands and the trick (the last trick's bonus apart)
 
+    @property
+    def settled(self) -> bool:
+        """Both sides have reached the target and the last trick decides: the points taken
+        on the way no longer matter to the outcome (nor to the table key)."""
+        return self.tie_break == "last_trick" and min(self.before) >= self.target
+
     def value(self, margin: int, last_side: int, last_bonus: int) -> int:
         """+WIN_STAKE if the root's side wins the game at the deal's end, minus if the
         other does, 0 if the game goes on; ``margin`` is of the card points taken."""
@@ -165,7 +171,8 @@ class EndGame:
 
     def _key(self, flags: int) -> tuple[object, ...]:
         # the value below a node depends on the points taken above it where a target counts
-        brisks = self.path_brisks if self.target_rule or self.stakes else 0
+        path = self.target_rule or (self.stakes is not None and not self.stakes.settled)
+        brisks = self.path_brisks if path else 0
         return (tuple(tuple(h) for h in self.hands), self.leader, tuple(self.trick), flags,
                 brisks)
 
@@ -286,7 +293,7 @@ def _stakes(deal: Deal, sides: Sequence[int], values: Sequence[int], last_bonus:
     """The game's stakes of this end phase, or None where it cannot end the game, a
     side's total is not known from the margin (three players against each other) or
     the hands are still too big to solve that way in time."""
-    if 2 * list(sides).count(0) != len(sides) or max(map(len, deal.hands)) > STAKES_CARDS:
+    if 2 * list(sides).count(0) != len(sides):
         return None
     kinds, rules = deal.kinds, deal.rules
     before = [0, 0]
@@ -297,7 +304,10 @@ def _stakes(deal: Deal, sides: Sequence[int], values: Sequence[int], last_bonus:
         values[kinds[i]] for _, i, _ in deal.trick)
     if max(before) + to_take + last_bonus < rules.target:
         return None
-    return GameStakes((before[0], before[1]), rules.target, rules.tie_break, to_take)
+    stakes = GameStakes((before[0], before[1]), rules.target, rules.tie_break, to_take)
+    if not stakes.settled and max(map(len, deal.hands)) > STAKES_CARDS:
+        return None
+    return stakes
 
 
 def _pos(hand: list[int], code: int) -> int:

@@ -351,9 +351,38 @@ def test_no_stakes_while_a_hand_is_too_big_to_solve_them_in_time() -> None:
     deal = _midgame("russian", 5, moves=0)
     while not (deal.in_end_phase and deal.phase == "play"):
         deal.apply(deal.legal_actions()[0])
-    near = [deal.rules.target - p for p in deal.points]
+    near = [deal.rules.target - p - 5 for p in deal.points]
     assert max(map(len, deal.hands)) > STAKES_CARDS
     assert EndGame.from_deal(deal, 0, near).stakes is None
+    # both at the target already, the last trick deciding: no path in the key, any size
+    reached = [deal.rules.target - p for p in deal.points]
+    settled = EndGame.from_deal(deal, 0, reached).stakes
+    assert settled is not None and settled.settled
     while max(map(len, deal.hands)) > STAKES_CARDS:
         deal.apply(deal.legal_actions()[0])
     assert EndGame.from_deal(deal, 0, near).stakes is not None
+
+
+def test_with_every_side_at_the_target_strong_plays_the_rules_until_the_end_phase() -> None:
+    """Russian's tie rule gives the game to the last trick then: the search's points no
+    longer matter, the normal level's choice stands (the solver takes over at the end)."""
+    from engine.ai.players import normal_action
+    from engine.ai.search import decided_by_last_trick
+
+    game = new_game("russian", seed=7)
+    players = [make_player("greedy", random.Random(s)) for s in range(2)]
+    checked = 0
+    while not game.deal.is_terminal:
+        seat = game.current_player
+        assert seat is not None
+        obs = game.observation(seat)
+        if obs.phase == "play" and not obs.end_phase and len(obs.legal_actions) > 2:
+            assert not decided_by_last_trick(obs)
+            obs.game_scores = [game.rules.target + p for p in obs.points]
+            assert decided_by_last_trick(obs)
+            prior = normal_action(obs, random.Random(0))
+            result = _run(pimc(obs, 3, worlds=8, horizon=4, prior=prior, play_to_win=True))
+            assert result.action == prior and result.worlds == 0
+            checked += 1
+        game.apply(choose(players[seat], game.observation(seat)))
+    assert checked >= 5
