@@ -30,8 +30,10 @@ sys.path.insert(0, str(ROOT))
 
 from engine import new_game  # noqa: E402
 from engine.ai.evaluate import (  # noqa: E402
+    BASE,
     FEATURES,
     MODEL_FILE,
+    pad,
     read_models,
     relative_features,
     stock_share,
@@ -90,8 +92,13 @@ def samples(variant: str, deals: int, seed: int, every: int = 2,
     return out
 
 
+def narrow(data: list[Sample], width: int) -> list[Sample]:
+    """The samples with their first ``width`` features (an older model's feature set)."""
+    return [(x[:width], y, old, share) for x, y, old, share in data]
+
+
 def ridge(data: list[Sample], lam: float) -> list[float]:
-    m = len(FEATURES)
+    m = len(data[0][0])
     xtx = [[0.0] * m for _ in range(m)]
     xty = [0.0] * m
     for x, y, _, _ in data:
@@ -155,7 +162,11 @@ def main() -> int:
     parser.add_argument("--out", default=str(MODEL_FILE))
     parser.add_argument("--policy", choices=("rollout", "normal"), default="rollout",
                         help="who plays the self-play deals (normal: the normal level)")
+    parser.add_argument("--features", choices=("all", "base"), default="all",
+                        help="base: the first block alone (each as it is and by the stock), "
+                             "as the shipped models.json was made")
     args = parser.parse_args()
+    width = 2 * len(BASE) if args.features == "base" else len(FEATURES)
     out_path = Path(args.out)
     try:
         existing = json.loads(out_path.read_text(encoding="utf-8"))
@@ -166,22 +177,29 @@ def main() -> int:
     fits = existing.get("fit", {}) if models else {}
     for variant in args.variant or VARIANTS:
         t0 = time.perf_counter()
-        train = samples(variant, args.deals, seed=1, policy=args.policy)
-        test = samples(variant, args.test_deals, seed=2, policy=args.policy)
+        train = narrow(samples(variant, args.deals, seed=1, policy=args.policy), width)
+        test = narrow(samples(variant, args.test_deals, seed=2, policy=args.policy), width)
         weights = ridge(train, args.lam)
         learned = [sum(w * v for w, v in zip(weights, x, strict=True)) for x, _, _, _ in test]
-        fit = {"policy": args.policy, "train_deals": args.deals, "train_samples": len(train),
+        fit = {"policy": args.policy, "features": args.features, "train_deals": args.deals,
+               "train_samples": len(train),
                "test_deals": args.test_deals, "r2_learned": round(r2(test, learned), 4),
                "r2_hand_made": round(r2(test, [old for _, _, old, _ in test]), 4),
                **spreads(test, learned)}
         models[variant] = [round(w, 5) for w in weights]
         fits[variant] = fit
         print(variant, fit, f"{time.perf_counter() - t0:.1f}s", flush=True)
+    written: dict[str, list[float]] = {}
+    for name, weights in models.items():
+        if any(weights[width:]):
+            raise SystemExit(f"the {name} model weighs features past the base block: "
+                             "retrain it with --features all")
+        written[name] = pad(weights)[:width]
     data = {
         "about": "Linear leaf evaluation per variant (engine/ai/evaluate.py), made by "
-                 "python tools/train_eval.py --deals N --test-deals M [--variant V --policy P] "
-                 "(see each fit)",
-        "features": list(FEATURES), "models": models, "fit": fits,
+                 "python tools/train_eval.py --deals N --test-deals M [--variant V --policy P "
+                 "--features F] (see each fit)",
+        "features": list(FEATURES[:width]), "models": written, "fit": fits,
     }
     out_path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     return 0
