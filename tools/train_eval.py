@@ -153,6 +153,19 @@ def spreads(data: list[Sample], predict: list[float]) -> dict[str, float]:
             "rmse_late": round((sum(late) / max(1, len(late))) ** 0.5, 1)}
 
 
+def dump(data: dict[str, object]) -> str:
+    """The models file's text: one line per entry, a model's weights on one line (it
+    ships with the app, so no line per number)."""
+    lines = []
+    for key, value in data.items():
+        if isinstance(value, dict):
+            inner = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items())
+            lines.append(f" {json.dumps(key)}: {{\n{inner}\n }}")
+        else:
+            lines.append(f" {json.dumps(key)}: {json.dumps(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=1500, help="training deals per variant")
@@ -201,7 +214,7 @@ def main() -> int:
                  "--features F] (see each fit)",
         "features": list(FEATURES[:width]), "models": written, "fit": fits,
     }
-    out_path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    out_path.write_text(dump(data), encoding="utf-8")
     return 0
 
 

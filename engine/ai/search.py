@@ -90,8 +90,7 @@ def pimc(
                  and max(obs.hand_sizes) <= solve_cards)
     if prior is not None and before is not None and not end_solve and decided_by_last_trick(
             obs):
-        # every side has reached the target: only the last trick counts, which the
-        # truncated rollouts cannot see; the rules keep the cards that take it
+        # the truncated rollouts cannot see the last trick; the rules keep its cards
         return SearchResult(prior)
     solve_end = two and obs.stock_size + (obs.turnup is not None) <= solve_below
     totals = dict.fromkeys(cands, 0.0)
@@ -218,8 +217,7 @@ def running_score(deal: Deal, seat: int) -> float:
 
 
 def decided_by_last_trick(obs: Observation) -> bool:
-    """Every side already has the target and the tie rule gives the game to the last
-    trick's winner: the rest of the deal's points cannot change who wins."""
+    """Every side has the target and the last trick decides: points no longer count."""
     rules = rules_for(obs)
     scores = obs.game_scores
     if rules.tie_break != "last_trick" or len(scores) != obs.players:
@@ -249,8 +247,7 @@ def _rollout_then_solve(deal: Deal, seat: int, rng: random.Random,
 
 def _solve_sliced(world: Deal, seat: int, cands: list[Action], slice_seconds: float,
                   before: list[int] | None = None) -> Search:
-    """Exact end phase, one root move at a time (yielding between them); with the game
-    totals ``before`` this deal, to win the game where the deal can end it."""
+    """Exact end phase, one root move at a time (yielding between them)."""
     last = time.perf_counter()
     game = EndGame.from_deal(world, seat, before)
     game.table = {}

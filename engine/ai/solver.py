@@ -6,11 +6,7 @@ rest of the deal is a perfect-information game of tricks under the variant's
 obligation rule. The solver maximises the points the root seat's side takes
 minus the points the other seats take (three players: the others together).
 
-Given the game's stakes (``GameStakes``: two sides, the game can end with this
-deal) it plays to win the game first: a won game is worth ``WIN_STAKE`` points
-more than the margin, a lost one as much less, so near the target it takes the
-deciding last trick or keeps the other side under the target rather than
-gaining a few points.
+With the game's stakes (``GameStakes``) it plays to win the game first.
 """
 
 from __future__ import annotations
@@ -29,15 +25,12 @@ Playable = Callable[[list[int], list[int], list[int], int | None], tuple[list[in
 
 
 WIN_STAKE = 2000  # more than any end phase's margin: the game's outcome comes first
-# The stakes make the table key carry the points taken on the way (2-3 times the work):
-# with up to 6 cards a hand that stays under 0.1 s per move (CPython), with 8 it took 1.5 s.
-STAKES_CARDS = 6
+STAKES_CARDS = 6  # stakes cost 2-3 times the work: <0.1 s a move with 6 cards, 1.5 s with 8
 
 
 @dataclass(frozen=True)
 class GameStakes:
-    """How this deal can end the game: each side's total before the cards still in play
-    (side 0 is the root's), the target, the tie rule and every card point still to take."""
+    """Side totals before the cards in play (side 0: the root's), target, tie rule."""
 
     before: tuple[int, int]
     target: int
@@ -46,13 +39,11 @@ class GameStakes:
 
     @property
     def settled(self) -> bool:
-        """Both sides have reached the target and the last trick decides: the points taken
-        on the way no longer matter to the outcome (nor to the table key)."""
+        """Both sides have the target and the last trick decides: points no longer count."""
         return self.tie_break == "last_trick" and min(self.before) >= self.target
 
     def value(self, margin: int, last_side: int, last_bonus: int) -> int:
-        """+WIN_STAKE if the root's side wins the game at the deal's end, minus if the
-        other does, 0 if the game goes on; ``margin`` is of the card points taken."""
+        """±WIN_STAKE as the root's side wins or loses the game, 0 if it goes on."""
         taken = ((self.to_take + margin) // 2, (self.to_take - margin) // 2)
         totals = [self.before[s] + taken[s] + (last_bonus if s == last_side else 0)
                   for s in (0, 1)]
@@ -98,8 +89,7 @@ class EndGame:
     @classmethod
     def from_deal(cls, deal: Deal, root: int,
                   game_before: Sequence[int] | None = None) -> EndGame:
-        """The end position of ``deal`` for ``root``; with the game totals before this deal
-        (``game_before``, per seat) it plays to win the game where this deal can end it."""
+        """``deal``'s end position for ``root`` (``game_before``: game totals per seat)."""
         rules = deal.rules
         kinds = deal.kinds
         n = deal.n
@@ -170,7 +160,6 @@ class EndGame:
         return self._search(-10**9, 10**9)
 
     def _key(self, flags: int) -> tuple[object, ...]:
-        # the value below a node depends on the points taken above it where a target counts
         path = self.target_rule or (self.stakes is not None and not self.stakes.settled)
         brisks = self.path_brisks if path else 0
         return (tuple(tuple(h) for h in self.hands), self.leader, tuple(self.trick), flags,
@@ -290,9 +279,7 @@ class EndGame:
 
 def _stakes(deal: Deal, sides: Sequence[int], values: Sequence[int], last_bonus: int,
             game_before: Sequence[int]) -> GameStakes | None:
-    """The game's stakes of this end phase, or None where it cannot end the game, a
-    side's total is not known from the margin (three players against each other) or
-    the hands are still too big to solve that way in time."""
+    """The stakes, or None: the deal cannot end the game, three sides, or hands too big."""
     if 2 * list(sides).count(0) != len(sides):
         return None
     kinds, rules = deal.kinds, deal.rules
@@ -323,50 +310,3 @@ def solve_deal(deal: Deal, root: int) -> tuple[Action, int]:
     game = EndGame.from_deal(deal, root)
     code, value = game.solve()
     return Action(PLAY, (code,)), value
-
-
-def brute_force(game: EndGame) -> int:
-    """Plain minimax without pruning or tables (for tests)."""
-    seat = (game.leader + len(game.trick)) % game.n
-    if not game.trick and not game.hands[seat]:
-        return 0
-    maximise = game.sides[seat] == 0
-    values = []
-    trick_codes = [c for _, c in game.trick]
-    for c in game.moves(seat, trick_codes):
-        values.append(_brute_play(game, seat, c))
-    return max(values) if maximise else min(values)
-
-
-def _brute_play(game: EndGame, seat: int, code: int) -> int:
-    hand = game.hands[seat]
-    hand.remove(code)
-    game.trick.append((seat, code))
-    if len(game.trick) < game.n:
-        v = brute_force(game)
-    else:
-        trick, leader = game.trick, game.leader
-        codes = [c for _, c in trick]
-        win = 0
-        for k in range(1, len(codes)):
-            if beats(codes[k], codes[win], game.trump):
-                win = k
-        winner = trick[win][0]
-        gained = sum(game.values[c] for c in codes)
-        last = not any(game.hands)
-        if last:
-            gained += game.last_bonus
-        cleared = game.provisional[winner]
-        game.provisional[winner] = 0
-        game.trick, game.leader = [], winner
-        v = gained if game.sides[winner] == 0 else -gained
-        taken = v - (0 if not last else (
-            game.last_bonus if game.sides[winner] == 0 else -game.last_bonus))
-        game.path_brisks += taken
-        v += game.final_adjustment(winner) if last else brute_force(game)
-        game.path_brisks -= taken
-        game.provisional[winner] = cleared
-        game.trick, game.leader = trick, leader
-    game.trick.pop()
-    hand.insert(_pos(hand, code), code)
-    return v

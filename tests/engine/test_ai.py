@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from brute import brute_force
 
 from engine import new_game
 from engine.actions import ACCEPT, REFUSE, VIDO, Action
 from engine.ai.players import REASONS, EasyPlayer, NormalPlayer, StrongPlayer, hint
 from engine.ai.policy import card_points
-from engine.ai.solver import EndGame, brute_force
+from engine.ai.solver import EndGame
 from engine.ai.vido import vido_choice, win_chance
 from engine.ai.world import Knowledge, sample_world
 from engine.deal import Deal

@@ -6,12 +6,13 @@ import json
 import random
 
 import pytest
+from brute import _brute_play
 
 from engine import new_game
 from engine.ai import evaluate
 from engine.ai.bench import ai_figures
 from engine.ai.search import pimc, running_score
-from engine.ai.solver import EndGame, _brute_play
+from engine.ai.solver import EndGame
 from engine.ai.world import Knowledge, sample_world
 from engine.cards import JACK, KING, QUEEN, kind_code, rank_of
 from engine.cli import ARENA_ALL
