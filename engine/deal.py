@@ -248,9 +248,6 @@ class Deal:
     def code(self, card_id: int) -> int:
         return self.kinds[card_id]
 
-    def side_of(self, seat: int) -> int:
-        return seat % 2 if self.rules.partnerships else seat
-
     # ----- scoring helpers used by rulesets ------------------------------
     def score_declaration(self, seat: int, name: str, points: int) -> None:
         self.declarations.append((seat, name, points))
@@ -562,9 +559,6 @@ class Deal:
             list(self.declarations), list(self.card_points), self.last_trick_winner,
             list(self.points), self.rules.result_extra(self),
         )
-
-    def live_groups(self, seat: int) -> list[Group]:
-        return [g for g in self.groups if g.seat == seat and g.alive]
 
     def observation(self, seat: int) -> Observation:
         kinds = self.kinds

@@ -39,6 +39,18 @@ def rng_state(data: Any) -> tuple[Any, ...]:
     return (version, tuple(words), gauss)
 
 
+def side_totals(values: Sequence[int], partnerships: bool) -> list[int]:
+    """Per-seat values as per-side ones (partners, seats 0+2 and 1+3, add up)."""
+    if not partnerships:
+        return list(values)
+    return [values[0] + values[2], values[1] + values[3]]
+
+
+def last_trick_decides(totals: Sequence[int], target: int, tie_break: str) -> bool:
+    """Every side has the target and the tie rule gives the game to the last trick."""
+    return tie_break == "last_trick" and min(totals) >= target
+
+
 def winning_side(totals: Sequence[int], target: int, tie_break: str,
                  from_last: Sequence[int]) -> int | None:
     """Who wins the game on these side totals (None: nobody reached the target yet).
@@ -157,10 +169,7 @@ class Game:
         return [t + p for t, p in zip(self.totals, self.deal.points, strict=True)]
 
     def side_totals(self, totals: Sequence[int] | None = None) -> list[int]:
-        values = list(self.totals if totals is None else totals)
-        if not self.rules.partnerships:
-            return values
-        return [values[0] + values[2], values[1] + values[3]]
+        return side_totals(self.totals if totals is None else totals, self.rules.partnerships)
 
     def decide_winner(self, last_trick: int | None) -> int | None:
         """The winner (seat, or side in partnerships) once someone reached the target."""

@@ -35,15 +35,3 @@ async def drive(result: Any, slice_budget: float | None = None) -> Any:
         if time.perf_counter() - started >= slice_budget:
             await asyncio.sleep(0)
             started = time.perf_counter()
-
-
-def drive_sync(result: Any) -> Any:
-    """The same, all at once (CPython tests, hints in tests)."""
-    if not isinstance(result, Generator):
-        return result
-    gen: Generator[Any, Any, Any] = result
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value

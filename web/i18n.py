@@ -373,10 +373,6 @@ class Catalog:
         """Card label isolated for HTML: <bdi dir="ltr">10♥</bdi>."""
         return bdi(card_label(self.lang, card))
 
-    def cards_html(self, cards: Iterable[CardLike | str]) -> Markup:
-        """Several cards as one isolated HTML run."""
-        return bdi(cards_label(self.lang, cards))
-
     def card_name(self, card: CardLike | str) -> str:
         """Spoken card name for aria labels: 'queen of spades', 'дама пик'."""
         rank, suit = _card_parts(card)

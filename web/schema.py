@@ -330,20 +330,6 @@ def start_fresh(store: Any, keys: Iterable[str] | None = None) -> list[Problem]:
     ]
 
 
-def store_checked(store: Any, key: str, value: Any) -> bool:
-    """Write a value only if it passes its own key's check (a bad value is never stored)."""
-    import json
-
-    entry = REGISTRY[key]
-    text = json.dumps(value, separators=(",", ":")) if entry.json else str(value)
-    try:
-        entry.parse(text)
-    except Invalid as bad:
-        print(f"bezique: not storing {key}: {bad}")
-        return False
-    return storage.set_text(store, key, text)
-
-
 # ----------------------------------------------------------------- the app's own keys
 def _options_fit(settings: dict[str, Any]) -> dict[str, Any]:
     """A setup's house rules must be ones its variant accepts (engine's strict check)."""

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from ..actions import ACCEPT, REFUSE, VIDO, Action
 from ..deal import PLAYING, Deal, Observation
+from ..game import last_trick_decides, side_totals
 from .evaluate import margin, predicted_rest
 from .policy import card_points, fast_action, potential, rollout
 from .solver import EndGame, solve_deal
@@ -77,21 +78,22 @@ def pimc(
         return SearchResult(cands[0] if cands else obs.legal_actions[0])
     started = time.perf_counter()
     last_yield = started
-    know = Knowledge(obs)
     seat = obs.seat
     before = game_before(obs) if play_to_win else None
     two = obs.players == 2
-    if two and obs.stock_size == 0 and obs.turnup is None and obs.phase == PLAYING:
+    exact = two and obs.stock_size == 0 and obs.turnup is None and obs.phase == PLAYING
+    end_solve = (not two and obs.end_phase and obs.phase == PLAYING
+                 and max(obs.hand_sizes) <= solve_cards)
+    if (prior is not None and before is not None and not exact and not end_solve
+            and decided_by_last_trick(obs)):
+        # the truncated rollouts cannot see the last trick; the rules keep its cards
+        return SearchResult(prior)
+    know = Knowledge(obs)
+    if exact:
         # perfect information: exact solution
         world = sample_world(obs, random.Random(seed), know)
         result = yield from _solve_sliced(world, seat, cands, slice_seconds, before)
         return result
-    end_solve = (not two and obs.end_phase and obs.phase == PLAYING
-                 and max(obs.hand_sizes) <= solve_cards)
-    if prior is not None and before is not None and not end_solve and decided_by_last_trick(
-            obs):
-        # the truncated rollouts cannot see the last trick; the rules keep its cards
-        return SearchResult(prior)
     solve_end = two and obs.stock_size + (obs.turnup is not None) <= solve_below
     totals = dict.fromkeys(cands, 0.0)
     mass = 0.0  # the worlds' summed likelihood weights
@@ -219,11 +221,10 @@ def running_score(deal: Deal, seat: int) -> float:
 def decided_by_last_trick(obs: Observation) -> bool:
     """Every side has the target and the last trick decides: points no longer count."""
     rules = rules_for(obs)
-    scores = obs.game_scores
-    if rules.tie_break != "last_trick" or len(scores) != obs.players:
+    if len(obs.game_scores) != obs.players:
         return False
-    sides = [scores[0] + scores[2], scores[1] + scores[3]] if rules.partnerships else scores
-    return min(sides) >= rules.target
+    sides = side_totals(obs.game_scores, rules.partnerships)
+    return last_trick_decides(sides, rules.target, rules.tie_break)
 
 
 def game_before(obs: Observation) -> list[int] | None:

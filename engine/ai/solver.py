@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..actions import PLAY, Action
 from ..deal import Deal
-from ..game import winning_side
+from ..game import last_trick_decides, winning_side
 from ..rules import beats
 from .policy import card_points
 
@@ -40,7 +40,7 @@ class GameStakes:
     @property
     def settled(self) -> bool:
         """Both sides have the target and the last trick decides: points no longer count."""
-        return self.tie_break == "last_trick" and min(self.before) >= self.target
+        return last_trick_decides(self.before, self.target, self.tie_break)
 
     def value(self, margin: int, last_side: int, last_bonus: int) -> int:
         """±WIN_STAKE as the root's side wins or loses the game, 0 if it goes on."""
@@ -82,6 +82,8 @@ class EndGame:
         # brisks do not count when only the last trick's winner reaches the target
         self.target_rule = target_rule
         self.stakes = stakes
+        # the value below a node depends on the points taken above it (the table key's)
+        self.path_keyed = bool(target_rule) or (stakes is not None and not stakes.settled)
         self.path_brisks = 0  # card points taken in the search so far, root side minus other
         self.nodes = 0
         self.table: dict[tuple[object, ...], tuple[int, int]] = {}
@@ -160,8 +162,7 @@ class EndGame:
         return self._search(-10**9, 10**9)
 
     def _key(self, flags: int) -> tuple[object, ...]:
-        path = self.target_rule or (self.stakes is not None and not self.stakes.settled)
-        brisks = self.path_brisks if path else 0
+        brisks = self.path_brisks if self.path_keyed else 0
         return (tuple(tuple(h) for h in self.hands), self.leader, tuple(self.trick), flags,
                 brisks)
 

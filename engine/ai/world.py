@@ -142,9 +142,6 @@ class Knowledge:
         unseen = deck - seen
         self.unseen: Counter[int] = unseen
 
-    def unseen_cards(self) -> list[int]:
-        return sorted(self.unseen.elements())
-
     def initial_pool(self) -> tuple[list[int], list[int | None], int]:
         """The kinds to sample, the stock (kind or None per position) and the stock size."""
         rules = self.rules

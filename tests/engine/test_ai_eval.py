@@ -108,18 +108,33 @@ def test_bench_times_every_level() -> None:
     assert figures["ai_positions"] == 2
 
 
-def _minimax(deal: Deal, root: int) -> float:
-    """Exact value by the real engine (its own finish_deal): root's final margin."""
+def _minimax(deal: Deal, root: int, before: list[int] | None = None) -> float:
+    """Exact value by the real engine (its own finish_deal): root's final margin; with the
+    game totals ``before`` the deal, plus or minus the win stake where the deal ends the
+    game (the Game's own winner rule on the totals after it)."""
     from engine.ai.search import side_score
+    from engine.ai.solver import WIN_STAKE
+    from engine.game import side_totals, winning_side
 
+    pairs = deal.rules.partnerships
     if deal.current is None:
-        return side_score(deal, root)
+        if before is None:
+            return side_score(deal, root)
+        rules = deal.rules
+        totals = side_totals([b + p for b, p in zip(before, deal.points, strict=True)], pairs)
+        last = deal.last_trick_winner or 0
+        order = [(last + k) % deal.n % (2 if pairs else deal.n) for k in range(deal.n)]
+        winner = winning_side(totals, rules.target, rules.tie_break, order)
+        mine = root % 2 if pairs else root
+        stake = 0 if winner is None else (WIN_STAKE if winner == mine else -WIN_STAKE)
+        return side_score(deal, root) + stake
     values = []
     for action in deal.legal_actions():
         child = deal.clone()
         child.apply(action)
-        values.append(_minimax(child, root))
-    return max(values) if deal.current == root else min(values)
+        values.append(_minimax(child, root, before))
+    own = deal.current % 2 == root % 2 if pairs else deal.current == root
+    return max(values) if own else min(values)
 
 
 def test_bezik_solver_withdraws_brisks_when_only_the_winner_reaches_the_target() -> None:
@@ -268,35 +283,6 @@ def test_predicted_rest_is_the_model_over_the_relative_features(variant: str) ->
         assert abs(evaluate.predicted_rest(deal, seat, weights) - expected) < 1e-6
 
 
-def _game_minimax(deal: Deal, root: int, before: list[int]) -> float:
-    """By the real engine: root's final margin, plus or minus the win stake where the deal
-    ends the game (the Game's own winner rule on the totals after it)."""
-    from engine.ai.search import side_score
-    from engine.ai.solver import WIN_STAKE
-    from engine.game import winning_side
-
-    if deal.current is None:
-        rules = deal.rules
-        totals = [b + p for b, p in zip(before, deal.points, strict=True)]
-        last = deal.last_trick_winner or 0
-        if rules.partnerships:
-            sides = [totals[0] + totals[2], totals[1] + totals[3]]
-            order = [(last + k) % 4 % 2 for k in range(4)]
-        else:
-            sides, order = totals, [(last + k) % deal.n for k in range(deal.n)]
-        winner = winning_side(sides, rules.target, rules.tie_break, order)
-        mine = root % 2 if rules.partnerships else root
-        stake = 0 if winner is None else (WIN_STAKE if winner == mine else -WIN_STAKE)
-        return side_score(deal, root) + stake
-    values = []
-    for action in deal.legal_actions():
-        child = deal.clone()
-        child.apply(action)
-        values.append(_game_minimax(child, root, before))
-    side = (deal.current % 2 == root % 2) if deal.rules.partnerships else deal.current == root
-    return max(values) if side else min(values)
-
-
 @pytest.mark.parametrize("variant", ["classic", "russian", "russian-4"])
 def test_end_phase_solver_plays_for_the_game_near_the_target(variant: str) -> None:
     """With the game totals before the deal, the solver's value is the real engine's
@@ -324,7 +310,7 @@ def test_end_phase_solver_plays_for_the_game_near_the_target(variant: str) -> No
             pair = 2 if deal.rules.partnerships else 1  # a side's total is its seats'
             before = [(target - gap * (1 + (s % 2 + seed) % 2)) // pair - deal.points[s]
                       for s in range(deal.n)]
-            exact = _game_minimax(deal, root, before) - running_score(deal, root)
+            exact = _minimax(deal, root, before) - running_score(deal, root)
             solver = EndGame.from_deal(deal, root, before)
             assert solver.value() == exact, (seed, gap)
             decided += abs(exact) > WIN_STAKE / 2
