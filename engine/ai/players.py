@@ -9,7 +9,8 @@
   a missed small declaration, no exact end phase.
 - ``strong``: determinized search (``search.pimc``) over worlds consistent
   with what it has seen, rollouts by the fast policy, the exact solver for
-  the end phase playing to win the game where the deal can end it; the
+  the end phase playing to win the game where the deal can end it (and,
+  when the last trick decides the game, for that trick from late in the stock); the
   normal level's choice stands unless the search clearly prefers another;
   bezik vido from its estimated chance to win the game.
 
@@ -279,6 +280,11 @@ CPYTHON_BUDGET: tuple[int | None, float | None] = (16, None)
 SOLVE_CARDS = 4  # three or four players: exact end phase once no hand holds more
 PRUNE_Z = 3.0  # adaptive worlds: drop a move this many standard errors behind the best
 SOLVE_BELOW = 0  # two players: solve the end phase from rollouts this near the stock's end
+# Two players, the game settled by the last trick: searched (rollouts to the stock's end,
+# then a null-window solve) once the stock holds this many cards; the normal choice stands
+# unless another takes the last trick in this many percent more of the worlds.
+LAST_TRICK_BELOW = 16
+LAST_TRICK_BONUS = 10.0
 
 class StrongPlayer:
     """PIMC over consistent worlds with rollouts and the exact end-phase solver.
@@ -294,7 +300,8 @@ class StrongPlayer:
                  learned: bool = True, solve_cards: int = SOLVE_CARDS,
                  solve_below: int = SOLVE_BELOW, infer: bool = True,
                  prune: float = PRUNE_Z, prior_bonus: float = PRIOR_BONUS,
-                 play_to_win: bool = True,
+                 play_to_win: bool = True, last_trick_below: int = LAST_TRICK_BELOW,
+                 last_trick_bonus: float = LAST_TRICK_BONUS,
                  weights: dict[str, list[float]] | None = None) -> None:
         self.rng = rng or random.Random(0)
         if worlds is None and time_budget is None:
@@ -311,6 +318,8 @@ class StrongPlayer:
         self.prune = prune
         self.prior_bonus = prior_bonus
         self.play_to_win = play_to_win  # the exact end phase plays for the game, not points
+        self.last_trick_below = last_trick_below
+        self.last_trick_bonus = last_trick_bonus
         self.weights = weights  # models per variant other than the shipped ones (arenas)
         self.last: SearchResult | None = None
 
@@ -336,7 +345,9 @@ class StrongPlayer:
                                      model=self.model(obs),
                                      solve_cards=self.solve_cards,
                                      solve_below=self.solve_below, infer=self.infer,
-                                     prune=self.prune, play_to_win=self.play_to_win)
+                                     prune=self.prune, play_to_win=self.play_to_win,
+                                     last_trick_below=self.last_trick_below,
+                                     last_trick_bonus=self.last_trick_bonus)
         except WorldError:
             return normal_action(obs, self.rng)
         self.last = result

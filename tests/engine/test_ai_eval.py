@@ -352,13 +352,14 @@ def test_no_stakes_while_a_hand_is_too_big_to_solve_them_in_time() -> None:
 
 def test_with_every_side_at_the_target_strong_plays_the_rules_until_the_end_phase() -> None:
     """Russian's tie rule gives the game to the last trick then: the search's points no
-    longer matter, the normal level's choice stands (the solver takes over at the end)."""
+    longer matter, the normal level's choice stands until the stock is nearly out; from
+    there the search values each move by the chance of taking the last trick."""
     from engine.ai.players import normal_action
     from engine.ai.search import decided_by_last_trick
 
     game = new_game("russian", seed=7)
     players = [make_player("greedy", random.Random(s)) for s in range(2)]
-    checked = 0
+    checked = searched = 0
     while not game.deal.is_terminal:
         seat = game.current_player
         assert seat is not None
@@ -368,8 +369,41 @@ def test_with_every_side_at_the_target_strong_plays_the_rules_until_the_end_phas
             obs.game_scores = [game.rules.target + p for p in obs.points]
             assert decided_by_last_trick(obs)
             prior = normal_action(obs, random.Random(0))
-            result = _run(pimc(obs, 3, worlds=8, horizon=4, prior=prior, play_to_win=True))
-            assert result.action == prior and result.worlds == 0
-            checked += 1
+            result = _run(pimc(obs, 3, worlds=8, horizon=4, prior=prior, play_to_win=True,
+                               last_trick_below=16, last_trick_bonus=10.0))
+            if obs.stock_size > 16:
+                assert result.action == prior and result.worlds == 0
+                checked += 1
+            else:  # near the stock's end: the chance of the last trick, searched
+                assert result.worlds == 8 and set(result.scores) == {
+                    a for a in obs.legal_actions if a.kind in ("play", "play_table")}
+                chances = dict(result.scores)
+                chances[prior] -= 10.0
+                assert all(-1e-9 <= c <= 100 + 1e-9 for c in chances.values())
+                assert result.action == prior or chances[result.action] > chances[prior] + 10
+                searched += 1
         game.apply(choose(players[seat], game.observation(seat)))
-    assert checked >= 5
+    assert checked >= 5 and searched >= 3
+
+
+@pytest.mark.parametrize("variant", ["russian", "no-trump"])
+def test_the_last_trick_chance_is_the_settled_game_s_exact_winner(variant: str) -> None:
+    """Both sides at the target: a world's value is 100 exactly when the real engine's
+    minimax gives the root's side the game (through the last trick), else 0."""
+    from engine.ai.search import _last_trick_chance
+
+    wins = checked = 0
+    for seed in range(40):
+        deal = _midgame(variant, seed, moves=0)
+        while not (deal.in_end_phase and deal.phase == "play" and max(map(len, deal.hands)) <= 4):
+            deal.apply(deal.legal_actions()[seed % len(deal.legal_actions())])
+        root = deal.current
+        assert root is not None
+        before = [deal.rules.target + 5 - p for p in deal.points]
+        chance = _last_trick_chance(deal.clone(), root, random.Random(0), before)
+        assert chance == (100.0 if _minimax(deal, root, before) > 0 else 0.0), seed
+        wins += chance > 0
+        checked += 1
+        if checked >= 12:
+            break
+    assert 0 < wins < checked
