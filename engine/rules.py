@@ -9,9 +9,9 @@ variant family subclasses ``Ruleset`` in a module of ``engine/variants/``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .cards import ACE, EIGHT, JACK, KING, NINE, QUEEN, SEVEN, TEN, kind_code, rank_of, suit_of
 from .errors import RecordError
@@ -53,6 +53,10 @@ class OptionSpec:
     allowed: tuple[Any, ...]
 
 
+T = TypeVar("T")
+MEMO_SIZE = 20_000  # answers a ruleset remembers (a few MB at most)
+
+
 @dataclass
 class Ruleset:
     """Base ruleset; subclasses set the class data and override rule functions."""
@@ -72,6 +76,7 @@ class Ruleset:
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {}
 
     options: dict[str, Any] = field(default_factory=dict)
+    memo: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False, compare=False)
 
     # ----- construction -------------------------------------------------
     @classmethod
@@ -137,6 +142,19 @@ class Ruleset:
     # ----- combinations -------------------------------------------------
     def classify(self, codes: Iterable[int], trump: int | None) -> Combination | None:
         """Name the combination these card kinds form in this variant, or None."""
+        key = (tuple(codes), trump)
+        return self._recall(key, lambda: self.combination_of(key[0], trump))
+
+    def _recall(self, key: tuple[Any, ...], compute: Callable[[], T]) -> T:
+        """A remembered answer: the searches ask the same questions again and again."""
+        if key not in self.memo:
+            if len(self.memo) >= MEMO_SIZE:
+                self.memo.clear()
+            self.memo[key] = compute()
+        found: T = self.memo[key]
+        return found
+
+    def combination_of(self, codes: tuple[int, ...], trump: int | None) -> Combination | None:
         counts = Counter(codes)
         total = sum(counts.values())
         ranks = {rank_of(c) for c in counts}
@@ -183,7 +201,12 @@ class Ruleset:
     def candidate_combinations(
         self, held: Counter[int], trump: int | None
     ) -> list[tuple[int, ...]]:
-        """Every multiset of held kinds that may form a combination (classified later)."""
+        """Every multiset of held kinds that may form a combination (classified later);
+        a list shared by every call, never to change."""
+        key = (trump, *sorted((c, n) for c, n in held.items() if n))
+        return self._recall(key, lambda: self._candidates(held, trump))
+
+    def _candidates(self, held: Counter[int], trump: int | None) -> list[tuple[int, ...]]:
         found: list[tuple[int, ...]] = []
         for suit in range(4):
             king, queen = kind_code(KING, suit), kind_code(QUEEN, suit)

@@ -9,8 +9,7 @@
   a missed small declaration, no exact end phase.
 - ``strong``: determinized search (``search.pimc``) over worlds consistent
   with what it has seen, rollouts by the fast policy, the exact solver for
-  the end phase playing to win the game where the deal can end it (and,
-  when the last trick decides the game, for that trick from late in the stock); the
+  the end phase playing to win the game where the deal can end it; the
   normal level's choice stands unless the search clearly prefers another;
   bezik vido from its estimated chance to win the game.
 
@@ -279,10 +278,8 @@ BROWSER_BUDGET: tuple[int | None, float | None] = (400, 0.8)
 CPYTHON_BUDGET: tuple[int | None, float | None] = (16, None)
 SOLVE_CARDS = 4  # three or four players: exact end phase once no hand holds more
 PRUNE_Z = 3.0  # adaptive worlds: drop a move this many standard errors behind the best
-SOLVE_BELOW = 0  # two players: solve the end phase from rollouts this near the stock's end
-# Two players, the game settled by the last trick: searched (rollouts to the stock's end,
-# then a null-window solve) once the stock holds this many cards; the normal choice stands
-# unless another takes the last trick in this many percent more of the worlds.
+# The last trick deciding the game (two players): searched from this stock size, the
+# normal choice leading by this many percent of worlds.
 LAST_TRICK_BELOW = 16
 LAST_TRICK_BONUS = 10.0
 
@@ -298,7 +295,7 @@ class StrongPlayer:
                  time_budget: float | None = None, slice_seconds: float = 0.03,
                  horizon: int | None = HORIZON, weight: float = WEIGHT,
                  learned: bool = True, solve_cards: int = SOLVE_CARDS,
-                 solve_below: int = SOLVE_BELOW, infer: bool = True,
+                 infer: bool = True,
                  prune: float = PRUNE_Z, prior_bonus: float = PRIOR_BONUS,
                  play_to_win: bool = True, last_trick_below: int = LAST_TRICK_BELOW,
                  last_trick_bonus: float = LAST_TRICK_BONUS,
@@ -313,7 +310,6 @@ class StrongPlayer:
         self.weight = weight
         self.learned = learned
         self.solve_cards = solve_cards
-        self.solve_below = solve_below
         self.infer = infer
         self.prune = prune
         self.prior_bonus = prior_bonus
@@ -344,7 +340,7 @@ class StrongPlayer:
                                      prior_bonus=self.prior_bonus,
                                      model=self.model(obs),
                                      solve_cards=self.solve_cards,
-                                     solve_below=self.solve_below, infer=self.infer,
+                                     infer=self.infer,
                                      prune=self.prune, play_to_win=self.play_to_win,
                                      last_trick_below=self.last_trick_below,
                                      last_trick_bonus=self.last_trick_bonus)

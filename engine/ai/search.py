@@ -5,12 +5,9 @@ played and the deal is finished by the fast rollout policy; the action with
 the best mean result (own side's points minus the others') is chosen. The
 same world and the same rollout seed serve every candidate (common random
 numbers), so differences between candidates are not drowned in deal luck.
-Near the end of the stock in two-player games the rollouts stop when the end
-phase begins and the exact solver values the rest; once the stock is empty
-the solver alone decides. When every side has the game's target and the last
-trick decides it, points no longer count: the normal level's choice stands,
-and near the stock's end a move is worth the share of worlds in which it takes
-the last trick.
+With two players the exact solver decides once the stock is empty; once the
+last trick decides the game, a move near the stock's end is worth the share
+of worlds in which it takes that trick.
 
 Everything is a generator: it yields about every ``slice_seconds`` of work so
 a browser table stays responsive, and stops at a world count (deterministic,
@@ -60,7 +57,6 @@ def pimc(
     worlds: int | None = 16,
     time_budget: float | None = None,
     slice_seconds: float = 0.03,
-    solve_below: int = 0,
     horizon: int | None = None,
     weight: float = 0.5,
     prior: Action | None = None,
@@ -77,9 +73,7 @@ def pimc(
 
     ``prune`` > 0 allocates the worlds adaptively: every few worlds a candidate whose
     paired difference from the leader is more than ``prune`` standard errors below it is
-    dropped, so later worlds (and the time budget) go to the moves still in contention.
-    ``last_trick_below``: the stock size from which a game settled by the last trick is
-    searched for it (two players), the normal choice leading by ``last_trick_bonus``."""
+    dropped, so later worlds (and the time budget) go to the moves still in contention."""
     cands = candidates(obs)
     if len(cands) <= 1:
         return SearchResult(cands[0] if cands else obs.legal_actions[0])
@@ -95,9 +89,7 @@ def pimc(
     if (prior is not None and before is not None and not exact and not end_solve
             and decided_by_last_trick(obs)):
         if not (two and obs.stock_size + (obs.turnup is not None) <= last_trick_below):
-            # the truncated rollouts cannot see the last trick; the rules keep its cards
-            return SearchResult(prior)
-        # near the stock's end: who takes the last trick, from rollouts and the solver
+            return SearchResult(prior)  # truncated rollouts cannot see the last trick
         for_last_trick, prior_bonus = True, last_trick_bonus
     know = Knowledge(obs)
     if exact:
@@ -105,7 +97,6 @@ def pimc(
         world = sample_world(obs, random.Random(seed), know)
         result = yield from _solve_sliced(world, seat, cands, slice_seconds, before)
         return result
-    solve_end = two and obs.stock_size + (obs.turnup is not None) <= solve_below
     totals = dict.fromkeys(cands, 0.0)
     mass = 0.0  # the worlds' summed likelihood weights
     active = list(cands)
@@ -147,8 +138,6 @@ def pimc(
             rng = random.Random(roll_seed)
             if for_last_trick:
                 partial[action] = _last_trick_chance(deal, seat, rng, before)
-            elif solve_end:
-                partial[action] = _rollout_then_solve(deal, seat, rng, before)
             elif horizon is not None:
                 rollout(deal, rng, tricks=horizon)
                 partial[action] = (running_score(deal, seat) + predicted_rest(deal, seat, model)
@@ -177,8 +166,7 @@ def pimc(
     if prior in scores and not end_solve:
         # the rule-based choice wins unless the search clearly prefers another
         scores[prior] += prior_bonus
-    # first of the best in legal order (the rule-based choice keeps a tie of chances,
-    # common in whole percents of worlds; the points scale was measured without it)
+    # first of the best in legal order (the prior keeps a tie of chances, a common one)
     best = max(active, key=lambda a: (scores[a], for_last_trick and a == prior))
     return SearchResult(best, scores, done, dropped=list(final))
 
@@ -249,20 +237,12 @@ def game_before(obs: Observation) -> list[int] | None:
     return [g - p for g, p in zip(obs.game_scores, obs.points, strict=True)]
 
 
-def _play_to_end_phase(deal: Deal, rng: random.Random) -> None:
-    """Policy play until the stock is empty (or the deal is over)."""
-    while deal.current is not None and not (deal.in_end_phase and deal.phase == PLAYING):
-        deal.apply(fast_action(deal, rng))
-
-
 def _last_trick_chance(deal: Deal, seat: int, rng: random.Random,
                        before: list[int] | None) -> float:
-    """100 if the seat's side takes the deal's last trick after policy play to the
-    stock's end and exact play from there, else 0 (the game's winner, once settled).
-
-    Only the sign of the settled solve counts, so a null window around 0 finds it
-    (the stakes outweigh any margin): a fraction of the full solve's work."""
-    _play_to_end_phase(deal, rng)
+    """100 if the seat's side takes the last trick (policy play to the stock's end, then
+    exact), else 0: the sign of the settled solve, found by a null window."""
+    while deal.current is not None and not (deal.in_end_phase and deal.phase == PLAYING):
+        deal.apply(fast_action(deal, rng))
     if deal.current is None:
         assert deal.last_trick_winner is not None
         return 100.0 if _same_side(deal, deal.last_trick_winner, seat) else 0.0
@@ -273,17 +253,6 @@ def _last_trick_chance(deal: Deal, seat: int, rng: random.Random,
 
 def _same_side(deal: Deal, a: int, b: int) -> bool:
     return a == b or (deal.rules.partnerships and a % 2 == b % 2)
-
-
-def _rollout_then_solve(deal: Deal, seat: int, rng: random.Random,
-                        before: list[int] | None = None) -> float:
-    """Policy play until the stock is empty, then the exact value of the end phase."""
-    _play_to_end_phase(deal, rng)
-    base = running_score(deal, seat)
-    if deal.current is None:
-        return base
-    game = EndGame.from_deal(deal, seat, before)
-    return base + game.value()
 
 
 def _solve_sliced(world: Deal, seat: int, cands: list[Action], slice_seconds: float,

@@ -9,7 +9,7 @@ fixed by the deal's first marriage instead of a turn-up.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import ACE, JACK, KING, QUEEN, SUITS, TEN, suit_of
@@ -164,11 +164,11 @@ class NoTrump(RussianThree):
     def players(self) -> int:
         return int(self.options.get("players", 2))
 
-    def classify(self, codes: Iterable[int], trump: int | None) -> Combination | None:
+    def combination_of(self, codes: tuple[int, ...], trump: int | None) -> Combination | None:
         """Before trumps are fixed, a marriage (double, triple) is the trump one of its suit
         and fixes that suit; a quint stays plain and fixes nothing."""
-        cards = tuple(codes)
-        combo = super().classify(cards, trump)
+        cards = codes
+        combo = super().combination_of(cards, trump)
         if (
             combo is None
             or trump is not None
@@ -177,7 +177,7 @@ class NoTrump(RussianThree):
         ):
             return combo
         suit = suit_of(cards[0])
-        fixed = super().classify(cards, suit)
+        fixed = super().combination_of(cards, suit)
         if fixed is None:  # pragma: no cover - every marriage has a trump value
             return None
         return Combination(fixed.name, fixed.klass, fixed.value, fixed.family, fixes_trump=suit)

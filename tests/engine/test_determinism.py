@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine import new_game
 from engine.players import choose, make_player
 
@@ -46,3 +48,28 @@ def test_save_and_resume_continue_the_same_random_stream() -> None:
     game.next_deal()
     resumed.next_deal()
     assert game.record() == resumed.record()
+
+
+@pytest.mark.parametrize("variant", ["classic", "russian", "no-trump", "russian-3", "bezik"])
+def test_remembered_combinations_answer_as_computed_afresh(variant: str, monkeypatch) -> None:
+    """classify and candidate_combinations remember their answers per ruleset: for random
+    holdings (and their candidate sets, before and after trumps) the remembered answers
+    are the computed ones, and the memory of holdings stays bounded."""
+    from collections import Counter
+
+    from engine import rules as rules_module
+
+    monkeypatch.setattr(rules_module, "MEMO_SIZE", 50)
+    rules = new_game(variant, seed=0).rules
+    rng = random.Random(5)
+    deck = rules.deck()
+    for _ in range(300):
+        held = Counter(rng.sample(deck, rng.randint(6, 20)))
+        for trump in (None, rng.randrange(4)):
+            first = rules.candidate_combinations(held, trump)
+            assert rules.candidate_combinations(held, trump) == first == rules._candidates(
+                held, trump)
+            for codes in [*first, tuple(rng.sample(deck, 4))]:
+                assert rules.classify(list(codes), trump) == rules.classify(
+                    codes, trump) == rules.combination_of(tuple(codes), trump)
+    assert 0 < len(rules.memo) <= 50

@@ -35,8 +35,10 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from web import catalog_keys, i18n  # noqa: E402
-from web.catalog_keys import engine_rule_codes  # noqa: E402
+import catalog_keys  # noqa: E402
+from catalog_keys import engine_rule_codes  # noqa: E402
+
+from web import i18n  # noqa: E402
 
 CATALOG_DIR = ROOT / "web" / "i18n"
 WEB_DIR = ROOT / "web"
@@ -200,7 +202,7 @@ def test_engine_rule_codes_have_messages() -> None:
     codes = engine_rule_codes()
     assert "card_not_held" in codes  # the scan itself works
     unlisted = sorted(codes - set(catalog_keys.RULE_CODES))
-    assert not unlisted, f"add these engine rule codes to web/catalog_keys.RULE_CODES: {unlisted}"
+    assert not unlisted, f"add these rule codes to tests/web/catalog_keys.RULE_CODES: {unlisted}"
     missing = sorted(c for c in codes if f"error.rule.{c}" not in EN)
     assert not missing, f"rule codes without a message: {missing}"
 
@@ -886,12 +888,12 @@ def web_key_usage() -> tuple[set[str], dict[str, list[str]]]:
 
 
 def test_every_dynamic_key_prefix_is_registered() -> None:
-    """cat.t(f"x.{y}") needs a family in web/catalog_keys.py listing the keys it builds."""
+    """cat.t(f"x.{y}") needs a family in tests/web/catalog_keys.py listing the keys it builds."""
     families = catalog_keys.dynamic_families(EN)
     _, prefixes = web_key_usage()
     assert prefixes, "the scan found no dynamic keys"
     unregistered = {p: where for p, where in prefixes.items() if p not in families}
-    assert not unregistered, f"dynamic prefixes not in web/catalog_keys.py: {unregistered}"
+    assert not unregistered, f"dynamic prefixes not in tests/web/catalog_keys.py: {unregistered}"
 
 
 @pytest.mark.parametrize("lang", i18n.LANGS)

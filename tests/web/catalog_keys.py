@@ -10,7 +10,8 @@ prefix in web/*.py is a family here, that each family's keys exist in every
 catalog, and that every catalog key is used somewhere.
 
 Adding ``cat.t(f"something.{x}")`` therefore means adding (or extending) a
-family below; the test names the prefix that is missing.
+family below; the test names the prefix that is missing. (A test helper: the
+app does not ship it.)
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 
 from web import i18n
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # Bezik action words the hint and the vido prompt name on their own (hint.<word>,
 # action.<word>); play/declare/seven have sentences of their own.
