@@ -95,6 +95,20 @@ def open_with(page: Page, app_url: str, wait_ready: Callable[..., None], lang: s
     wait_ready(page)
 
 
+def past_start(page: Page) -> None:
+    """Through the start screen: Continue (a saved game), else Play."""
+    start = page.locator('[data-screen="start"]')
+    if start.count():
+        button = start.locator('[data-command="continue"]')
+        (button if button.count() else start.locator('[data-command="play"]')).first.click()
+        start.wait_for(state="detached")
+
+
+def from_menu(page: Page, command: str) -> None:
+    page.locator('[data-command="menu"]').first.click()
+    page.locator(f'.menu-list [data-command="{command}"]').first.click()
+
+
 def shoot(page: Page, out: Path, name: str, full: bool = False) -> None:
     page.wait_for_timeout(150)
     page.screenshot(path=str(out / f"{name}.png"), full_page=full)
@@ -111,30 +125,32 @@ def test_shoot_every_screen(
         page.set_viewport_size({"width": w, "height": h})
         # a fresh classic table, then its dialogs
         open_with(page, app_url, wait_ready, lang, None)
+        shoot(page, out, f"{lang}-start-{size}")
+        past_start(page)
         shoot(page, out, f"{lang}-table-{size}")
-        page.click('[data-command="new-game"]')
+        from_menu(page, "new-game")
         shoot(page, out, f"{lang}-newgame-{size}", full=True)
         page.select_option('select[name="variant"]', "no-trump")
         shoot(page, out, f"{lang}-newgame-notrump-{size}", full=True)
-        page.click('[data-command="close"]')
-        page.click('[data-command="rules"]')
+        page.click('#bz-overlay [data-command="close"]')
+        from_menu(page, "rules")
         shoot(page, out, f"{lang}-rules-classic-{size}", full=(size == "phone"))
-        page.click('[data-command="close"]')
+        page.click('#bz-overlay [data-command="close"]')
         # deal and game ends
         open_with(page, app_url, wait_ready, lang, saves["classic-game-end"])
-        shoot(page, out, f"{lang}-deal-summary-{size}", full=True)
-        page.click('[data-command="next"]')
-        shoot(page, out, f"{lang}-game-summary-{size}", full=True)
+        past_start(page)
+        shoot(page, out, f"{lang}-game-end-{size}", full=True)
         for name in ("bezik-deal-end", "russian4-deal-end", "notrump3-deal-end"):
             open_with(page, app_url, wait_ready, lang, saves[name])
+            past_start(page)
             shoot(page, out, f"{lang}-{name}-{size}", full=True)
         if size != "phone":
             continue
         # the other variants' tables and rules (a new game of each)
         for variant in ("bezik", "russian-4", "russian-3", "russian", "no-trump"):
             open_with(page, app_url, wait_ready, lang, None, variant=variant)
+            past_start(page)
             shoot(page, out, f"{lang}-table-{variant}-{size}")
-            if size == "phone":
-                page.click('[data-command="rules"]')
-                shoot(page, out, f"{lang}-rules-{variant}-{size}", full=True)
-                page.click('[data-command="close"]')
+            from_menu(page, "rules")
+            shoot(page, out, f"{lang}-rules-{variant}-{size}", full=True)
+            page.click('#bz-overlay [data-command="close"]')
