@@ -33,7 +33,9 @@ from engine import new_game
 from engine.players import make_player, choose
 from engine.ai.players import StrongPlayer
 
-def positions(variant, count, seed):
+def positions(variant, count, seed, settled=False):
+    """Positions of greedy games (settled: late in the stock, both at the game's target and
+    the last trick deciding, as in the russian family's tie rule)."""
     rng = random.Random(seed)
     out = []
     game_seed = seed
@@ -45,13 +47,18 @@ def positions(variant, count, seed):
         while not deal.is_terminal and len(out) < count:
             seat = game.current_player
             obs = game.observation(seat)
-            if len(obs.legal_actions) > 1 and rng.random() < 0.12:
+            if settled and 0 < obs.stock_size <= 16 and obs.phase == "play":
+                obs.game_scores = [game.rules.target + p for p in obs.points]
+            elif settled:
+                obs = None
+            if obs is not None and len(obs.legal_actions) > 1 and rng.random() < 0.12:
                 out.append(obs)
+            obs = game.observation(seat)
             game.apply(choose(players[seat], obs))
     return out
 
-def bench(variant, count, seed, budget):
-    obs_list = positions(variant, count, seed)
+def bench(variant, count, seed, budget, settled=False):
+    obs_list = positions(variant, count, seed, settled)
     times = []
     for k, obs in enumerate(obs_list):
         player = StrongPlayer(random.Random(k)) if budget is None else StrongPlayer(
@@ -111,7 +118,8 @@ def engine_files() -> list[str]:
     return sorted(str(p.relative_to(REPO)) for p in files)
 
 
-def run_browser(variant: str, count: int, seed: int, budget: float | None) -> dict[str, Any]:
+def run_browser(variant: str, count: int, seed: int, budget: float | None,
+                settled: bool = False) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     handler = functools.partial(Handler, directory=str(REPO))
@@ -140,7 +148,7 @@ def run_browser(variant: str, count: int, seed: int, budget: float | None) -> di
                 py.runPython(code);
                 return py.runPython(call);
             }"""
-            call = f"json.dumps(bench({variant!r}, {count}, {seed}, {budget!r}))"
+            call = f"json.dumps(bench({variant!r}, {count}, {seed}, {budget!r}, {settled!r}))"
             result = page.evaluate(script, [engine_files(), BENCH_CODE, call])
             browser.close()
     finally:
@@ -148,11 +156,12 @@ def run_browser(variant: str, count: int, seed: int, budget: float | None) -> di
     return json.loads(result)  # type: ignore[no-any-return]
 
 
-def run_cpython(variant: str, count: int, seed: int, budget: float | None) -> dict[str, Any]:
+def run_cpython(variant: str, count: int, seed: int, budget: float | None,
+                settled: bool = False) -> dict[str, Any]:
     sys.path.insert(0, str(REPO))
     scope: dict[str, Any] = {}
     exec(BENCH_CODE, scope)
-    return scope["bench"](variant, count, seed, budget)  # type: ignore[no-any-return]
+    return scope["bench"](variant, count, seed, budget, settled)  # type: ignore[no-any-return]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -161,15 +170,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skip-browser", action="store_true")
+    parser.add_argument("--settled", action="store_true",
+                        help="two players: positions where the last trick decides the game")
     args = parser.parse_args(argv)
+    where = (args.variant, args.positions, args.seed)
     started = time.perf_counter()
     out: dict[str, Any] = {"variant": args.variant, "positions": args.positions,
-                           "level": "strong"}
+                           "level": "strong", "settled": args.settled}
     if not args.skip_browser:
-        out["browser"] = run_browser(args.variant, args.positions, args.seed, None)
+        out["browser"] = run_browser(*where, None, args.settled)
     # CPython: the same positions with the browser's budget, and with its own default
-    out["cpython_browser_budget"] = run_cpython(args.variant, args.positions, args.seed, 0.8)
-    out["cpython_default"] = run_cpython(args.variant, args.positions, args.seed, None)
+    out["cpython_browser_budget"] = run_cpython(*where, 0.8, args.settled)
+    out["cpython_default"] = run_cpython(*where, None, args.settled)
     out["seconds"] = round(time.perf_counter() - started, 1)
     print(json.dumps(out))
     return 0

@@ -26,7 +26,7 @@ from ..deal import PLAYING, Deal, Observation
 from ..game import last_trick_decides, side_totals
 from .evaluate import margin, predicted_rest
 from .policy import card_points, fast_action, potential, rollout
-from .solver import EndGame, solve_deal
+from .solver import EndGame, TooLong, solve_deal
 from .world import Knowledge, WorldError, rules_for, sample_weighted, sample_world
 
 Search = Generator[None, None, "SearchResult"]
@@ -243,12 +243,19 @@ def _last_trick_chance(deal: Deal, seat: int, rng: random.Random,
     exact), else 0: the sign of the settled solve, found by a null window."""
     while deal.current is not None and not (deal.in_end_phase and deal.phase == PLAYING):
         deal.apply(fast_action(deal, rng))
-    if deal.current is None:
-        assert deal.last_trick_winner is not None
-        return 100.0 if _same_side(deal, deal.last_trick_winner, seat) else 0.0
-    game = EndGame.from_deal(deal, seat, before)
-    game.table = {}
-    return 100.0 if game._search(-1, 1) > 0 else 0.0
+    if deal.current is not None:
+        game = EndGame.from_deal(deal, seat, before)
+        game.table, game.max_nodes = {}, LAST_TRICK_NODES
+        try:
+            return 100.0 if game._search(-1, 1) > 0 else 0.0
+        except TooLong:  # a rare long solve: the policy plays it out (the page waits not)
+            while deal.current is not None:
+                deal.apply(fast_action(deal, rng))
+    assert deal.last_trick_winner is not None
+    return 100.0 if _same_side(deal, deal.last_trick_winner, seat) else 0.0
+
+
+LAST_TRICK_NODES = 2000  # about 20 ms in CPython (100 nodes a ms); 1 in 100 solves needs more
 
 
 def _same_side(deal: Deal, a: int, b: int) -> bool:

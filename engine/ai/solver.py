@@ -28,6 +28,10 @@ WIN_STAKE = 2000  # more than any end phase's margin: the game's outcome comes f
 STAKES_CARDS = 6  # stakes cost 2-3 times the work: <0.1 s a move with 6 cards, 1.5 s with 8
 
 
+class TooLong(Exception):
+    """A search gave up at its node limit (``EndGame.max_nodes``)."""
+
+
 @dataclass(frozen=True)
 class GameStakes:
     """Side totals before the cards in play (side 0: the root's), target, tie rule."""
@@ -86,6 +90,7 @@ class EndGame:
         self.path_keyed = bool(target_rule) or (stakes is not None and not stakes.settled)
         self.path_brisks = 0  # card points taken in the search so far, root side minus other
         self.nodes = 0
+        self.max_nodes = 1 << 62  # a search past it raises TooLong
         self.table: dict[tuple[object, ...], tuple[int, int]] = {}
 
     @classmethod
@@ -195,6 +200,8 @@ class EndGame:
     def _search(self, alpha: int, beta: int) -> int:
         """Value for side 0 of the position (side 0 maximises)."""
         self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise TooLong
         seat = (self.leader + len(self.trick)) % self.n
         if not self.trick and not self.hands[seat]:
             return 0

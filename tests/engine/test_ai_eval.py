@@ -407,3 +407,25 @@ def test_the_last_trick_chance_is_the_settled_game_s_exact_winner(variant: str) 
         if checked >= 12:
             break
     assert 0 < wins < checked
+
+
+def test_a_last_trick_solve_past_its_node_limit_is_played_out_by_the_policy(
+        monkeypatch) -> None:
+    """A long solve would hold the page: past LAST_TRICK_NODES the policy finishes the
+    deal and its last trick counts (0 or 100, as a solved world's)."""
+    from engine.ai import search
+    from engine.ai.solver import TooLong
+
+    deal = _midgame("no-trump", 3, moves=0)
+    while not (deal.in_end_phase and deal.phase == "play"):
+        deal.apply(deal.legal_actions()[0])
+    before = [deal.rules.target + 5 - p for p in deal.points]
+    game = EndGame.from_deal(deal, deal.current or 0, before)
+    game.max_nodes = 5
+    with pytest.raises(TooLong):
+        game._search(-1, 1)
+    monkeypatch.setattr(search, "LAST_TRICK_NODES", 5)
+    played = deal.clone()
+    chance = search._last_trick_chance(played, 0, random.Random(1), before)
+    assert played.current is None and chance == (100.0 if played.last_trick_winner == 0
+                                                 else 0.0)
