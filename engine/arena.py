@@ -17,6 +17,7 @@ the cards favour neither. Reported per variant:
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 import time
@@ -24,6 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import product
+from pathlib import Path
 from typing import Any
 
 from .game import Game, new_game
@@ -132,41 +134,44 @@ def _side_of(seat: int, partnerships: bool) -> int:
 def summarise(outcomes: Iterable[tuple[int, GameOutcome]], partnerships: bool
               ) -> dict[str, Any]:
     """Win rate, points share and their intervals from (group, outcome) pairs."""
-    games = 0
-    deals = 0
-    a_wins = 0.0
-    points = {"a": 0.0, "b": 0.0}
-    seat_deals = {"a": 0, "b": 0}
     groups: dict[int, list[float]] = {}
     clocks: dict[str, list[float]] = {"a": [], "b": []}
     for group, out in outcomes:
-        games += 1
-        deals += out.deals
+        # a's points, a's seat-deals, b's points, b's seat-deals, a's wins, games, deals
+        row = groups.setdefault(group, [0.0] * 7)
         if out.winner is None:
-            a_wins += 0.5
-        else:
-            winner_labels = {out.labels[s] for s in range(len(out.labels))
-                             if _side_of(s, partnerships) == out.winner}
-            if winner_labels == {"a"}:
-                a_wins += 1
-        g = groups.setdefault(group, [0.0, 0.0, 0.0, 0.0])  # a points, a seats, b ..
+            row[4] += 0.5
+        elif {out.labels[s] for s in range(len(out.labels))
+              if _side_of(s, partnerships) == out.winner} == {"a"}:
+            row[4] += 1
+        row[5] += 1
+        row[6] += out.deals
         for seat, total in enumerate(out.totals):
-            lab = out.labels[seat]
-            points[lab] += total
-            seat_deals[lab] += out.deals
-            k = 0 if lab == "a" else 2
-            g[k] += total
-            g[k + 1] += out.deals
+            k = 0 if out.labels[seat] == "a" else 2
+            row[k] += total
+            row[k + 1] += out.deals
         for lab in "ab":
             clocks[lab].extend(out.clocks.get(lab, []))
-    a_pp = points["a"] / max(1, seat_deals["a"])
-    b_pp = points["b"] / max(1, seat_deals["b"])
+    rows = list(groups.values())
+    report = pooled(rows)
+    report.update({"a_time": _timing(clocks["a"]), "b_time": _timing(clocks["b"]),
+                   "groups": rows})
+    return report
+
+
+def pooled(rows: Sequence[Sequence[float]]) -> dict[str, Any]:
+    """The summary of duplicate groups' rows (``summarise``'s "groups"), from one run or
+    several with other seeds (``tools/pool_arena.py``)."""
+    total = [sum(r[k] for r in rows) for k in range(7)]
+    a_pp = total[0] / max(1.0, total[1])
+    b_pp = total[2] / max(1.0, total[3])
     shares = []
-    for ap, an, bp, bn in groups.values():
+    for ap, an, bp, bn, *_ in rows:
         x, y = ap / max(1.0, an), bp / max(1.0, bn)
         shares.append(x / (x + y) if x + y > 0 else 0.5)
+    games, a_wins = int(total[5]), total[4]
     return {
-        "games": games, "deals": deals, "duplicate_groups": len(groups),
+        "games": games, "deals": int(total[6]), "duplicate_groups": len(rows),
         "a_wins": a_wins, "b_wins": games - a_wins,
         "a_win_rate": round(a_wins / max(1, games), 4),
         "a_win_rate_ci95": wilson(a_wins, games),
@@ -174,8 +179,17 @@ def summarise(outcomes: Iterable[tuple[int, GameOutcome]], partnerships: bool
         "b_points_per_deal": round(b_pp, 1),
         "a_points_share": round(a_pp / (a_pp + b_pp), 4) if a_pp + b_pp > 0 else 0.5,
         "a_points_share_ci95": mean_interval(shares),
-        "a_time": _timing(clocks["a"]), "b_time": _timing(clocks["b"]),
     }
+
+
+def engine_fingerprint() -> str:
+    """The engine's code and models (12 hex digits): runs with the same one may be pooled."""
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted((*root.rglob("*.py"), *root.glob("ai/*.json"))):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
 
 
 def _pool(jobs: int) -> ProcessPoolExecutor | None:
@@ -223,6 +237,6 @@ def run_arena(variant: str, options: Mapping[str, Any], a: str, b: str, *, deals
         if pool is not None:
             pool.shutdown()
     report = {"variant": variant, "options": opts, "a": a, "b": b,
-              "arrangements": layout, "seed": seed}
+              "arrangements": layout, "seed": seed, "engine": engine_fingerprint()}
     report.update(summarise(results, rules.partnerships))
     return report

@@ -95,3 +95,20 @@ def test_observations_carry_copies_not_the_deals_lists(variant: str) -> None:
         obs.hand.append(99)
     assert json.dumps(game.deal.to_json(), sort_keys=True) == before
     assert json.dumps(game.deal.log) == log_before
+
+
+def test_reports_of_other_seeds_pool_into_one() -> None:
+    """Each report keeps its duplicate groups' rows; pooling two runs sums their games and
+    wins and weighs their points as the one longer run would."""
+    from engine.arena import engine_fingerprint, pooled
+
+    one = run_arena("classic", {}, "greedy", "random", deals=1, games=2, seed=1)
+    two = run_arena("classic", {}, "greedy", "random", deals=1, games=1, seed=2)
+    both = pooled(one["groups"] + two["groups"])
+    assert both["games"] == one["games"] + two["games"] == 6
+    assert both["a_wins"] == one["a_wins"] + two["a_wins"]
+    assert both["deals"] == one["deals"] + two["deals"]
+    assert both["duplicate_groups"] == 3
+    assert pooled(one["groups"])["a_points_share"] == one["a_points_share"]
+    assert one["engine"] == two["engine"] == engine_fingerprint()
+    assert len(one["engine"]) == 12 and int(one["engine"], 16) >= 0
