@@ -1,14 +1,16 @@
-"""Who takes the last trick from settled positions: strong settings against normal.
+"""Late in a deal that can end the game: strong settings against normal.
 
 Plays seeded games by the normal level and keeps, per deal, the first position where
-every side has the target, the last trick decides the game (the russian family's tie
-rule) and the stock holds at most ``--stock`` cards. From each, the rest of the deal is
-played with strong in one seat and normal in the other, both seats, once per setting:
+the stock holds at most ``--stock`` cards and every side has the target, the last trick
+deciding the game (the russian family's tie rule), or with ``--reach R`` where some side
+is within R points of the target and the game is not settled yet. From each, the rest of
+the deal is played with strong in one seat and normal in the other, both seats, once per
+setting:
 
     python tools/last_trick_ab.py --variant no-trump --games 150 --seed 1000 \\
         --a strong --b strong:last_trick_below=0
 
-Prints the last tricks each setting took, and the pairs where only one of them did.
+Prints the last tricks and the games each setting won, and the pairs where only one did.
 """
 
 from __future__ import annotations
@@ -22,13 +24,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.ai.search import decided_by_last_trick  # noqa: E402
+from engine.ai.search import _in_reach, decided_by_last_trick  # noqa: E402
 from engine.game import Game, new_game  # noqa: E402
 from engine.players import choose, make_player  # noqa: E402
 from tools.arena_ab import register  # noqa: E402
 
 
-def settled_starts(variant: str, games: int, seed: int, stock: int) -> list[Game]:
+def starts_of(variant: str, games: int, seed: int, stock: int, reach: int) -> list[Game]:
     starts: list[Game] = []
     for game_seed in range(seed, seed + games):
         game = new_game(variant, seed=game_seed)
@@ -42,14 +44,17 @@ def settled_starts(variant: str, games: int, seed: int, stock: int) -> list[Game
             seat = game.current_player
             assert seat is not None
             obs = game.observation(seat)
-            if not kept and decided_by_last_trick(obs) and 0 < obs.stock_size <= stock:
+            wanted = (_in_reach(obs, reach) and not decided_by_last_trick(obs) if reach
+                      else decided_by_last_trick(obs))
+            if not kept and wanted and 0 < obs.stock_size <= stock:
                 starts.append(game.clone())
                 kept = True
             game.apply(choose(players[seat], obs))
     return starts
 
 
-def last_trick_taken(start: Game, program: str, seat: int, seed: int) -> bool:
+def play_out(start: Game, program: str, seat: int, seed: int) -> tuple[bool, bool]:
+    """(took the last trick, won the game with this deal)."""
     game = start.clone()
     players = [make_player("normal", random.Random(7)) for _ in range(game.rules.players)]
     players[seat] = make_player(program, random.Random(seed))
@@ -57,7 +62,7 @@ def last_trick_taken(start: Game, program: str, seat: int, seed: int) -> bool:
         mover = game.current_player
         assert mover is not None
         game.apply(choose(players[mover], game.observation(mover)))
-    return game.deal.last_trick_winner == seat
+    return game.deal.last_trick_winner == seat, game.winner == seat
 
 
 def main() -> int:
@@ -66,21 +71,24 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=150)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--stock", type=int, default=16)
+    parser.add_argument("--reach", type=int, default=0)
     parser.add_argument("--a", default="strong")
     parser.add_argument("--b", default="strong:last_trick_below=0")
     args = parser.parse_args()
     a, b = register(args.a), register(args.b)
-    starts = settled_starts(args.variant, args.games, args.seed, args.stock)
-    report = {"starts": len(starts), "pairs": 0, "a": 0, "b": 0, "only_a": 0, "only_b": 0}
+    starts = starts_of(args.variant, args.games, args.seed, args.stock, args.reach)
+    report = {"starts": len(starts), "pairs": 0, "a": 0, "b": 0, "only_a": 0, "only_b": 0,
+              "a_games": 0, "b_games": 0, "only_a_games": 0, "only_b_games": 0}
     for k, start in enumerate(starts):
         for seat in range(2):
-            took_a = last_trick_taken(start, a, seat, 2 * k + seat)
-            took_b = last_trick_taken(start, b, seat, 2 * k + seat)
+            a_trick, a_game = play_out(start, a, seat, 2 * k + seat)
+            b_trick, b_game = play_out(start, b, seat, 2 * k + seat)
             report["pairs"] += 1
-            report["a"] += took_a
-            report["b"] += took_b
-            report["only_a"] += took_a and not took_b
-            report["only_b"] += took_b and not took_a
+            for suffix, x, y in (("", a_trick, b_trick), ("_games", a_game, b_game)):
+                report["a" + suffix] += x
+                report["b" + suffix] += y
+                report["only_a" + suffix] += x and not y
+                report["only_b" + suffix] += y and not x
         print(json.dumps(report), file=sys.stderr, flush=True)
     print(json.dumps(report))
     return 0

@@ -282,6 +282,9 @@ PRUNE_Z = 3.0  # adaptive worlds: drop a move this many standard errors behind t
 # normal choice leading by this many percent of worlds.
 LAST_TRICK_BELOW = 16
 LAST_TRICK_BONUS = 10.0
+# Some side this near the target: searched there for the chance to win the game. Off until
+# a full arena shows it (tools/last_trick_ab.py --reach 200 is the first measure).
+GAME_REACH = 0
 
 class StrongPlayer:
     """PIMC over consistent worlds with rollouts and the exact end-phase solver.
@@ -298,7 +301,7 @@ class StrongPlayer:
                  infer: bool = True,
                  prune: float = PRUNE_Z, prior_bonus: float = PRIOR_BONUS,
                  play_to_win: bool = True, last_trick_below: int = LAST_TRICK_BELOW,
-                 last_trick_bonus: float = LAST_TRICK_BONUS,
+                 last_trick_bonus: float = LAST_TRICK_BONUS, game_reach: int = GAME_REACH,
                  weights: dict[str, list[float]] | None = None) -> None:
         self.rng = rng or random.Random(0)
         if worlds is None and time_budget is None:
@@ -316,6 +319,7 @@ class StrongPlayer:
         self.play_to_win = play_to_win  # the exact end phase plays for the game, not points
         self.last_trick_below = last_trick_below
         self.last_trick_bonus = last_trick_bonus
+        self.game_reach = game_reach
         self.weights = weights  # models per variant other than the shipped ones (arenas)
         self.last: SearchResult | None = None
 
@@ -343,7 +347,8 @@ class StrongPlayer:
                                      infer=self.infer,
                                      prune=self.prune, play_to_win=self.play_to_win,
                                      last_trick_below=self.last_trick_below,
-                                     last_trick_bonus=self.last_trick_bonus)
+                                     last_trick_bonus=self.last_trick_bonus,
+                                     game_reach=self.game_reach)
         except WorldError:
             return normal_action(obs, self.rng)
         self.last = result

@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 
 from ..actions import ACCEPT, REFUSE, VIDO, Action
 from ..deal import PLAYING, Deal, Observation
-from ..game import last_trick_decides, side_totals
+from ..game import last_trick_decides, side_totals, winning_side
 from .evaluate import margin, predicted_rest
 from .policy import card_points, fast_action, potential, rollout
-from .solver import EndGame, TooLong, solve_deal
+from .solver import WIN_STAKE, EndGame, TooLong, solve_deal
 from .world import Knowledge, WorldError, rules_for, sample_weighted, sample_world
 
 Search = Generator[None, None, "SearchResult"]
@@ -68,6 +68,7 @@ def pimc(
     play_to_win: bool = False,
     last_trick_below: int = 0,
     last_trick_bonus: float = 0.0,
+    game_reach: int = 0,
 ) -> Search:
     """Search the observation's card actions; returns the best with its mean scores.
 
@@ -86,11 +87,12 @@ def pimc(
     end_solve = (not two and obs.end_phase and obs.phase == PLAYING
                  and max(obs.hand_sizes) <= solve_cards)
     for_last_trick = False
-    if (prior is not None and before is not None and not exact and not end_solve
-            and decided_by_last_trick(obs)):
-        if not (two and obs.stock_size + (obs.turnup is not None) <= last_trick_below):
+    if prior is not None and before is not None and not exact and not end_solve:
+        late = two and obs.stock_size + (obs.turnup is not None) <= last_trick_below
+        if decided_by_last_trick(obs) and not late:
             return SearchResult(prior)  # truncated rollouts cannot see the last trick
-        for_last_trick, prior_bonus = True, last_trick_bonus
+        if late and (decided_by_last_trick(obs) or _in_reach(obs, game_reach)):
+            for_last_trick, prior_bonus = True, last_trick_bonus
     know = Knowledge(obs)
     if exact:
         # perfect information: exact solution
@@ -137,7 +139,7 @@ def pimc(
             deal.apply(action)
             rng = random.Random(roll_seed)
             if for_last_trick:
-                partial[action] = _last_trick_chance(deal, seat, rng, before)
+                partial[action] = _game_chance(deal, seat, rng, before)
             elif horizon is not None:
                 rollout(deal, rng, tricks=horizon)
                 partial[action] = (running_score(deal, seat) + predicted_rest(deal, seat, model)
@@ -237,29 +239,46 @@ def game_before(obs: Observation) -> list[int] | None:
     return [g - p for g, p in zip(obs.game_scores, obs.points, strict=True)]
 
 
-def _last_trick_chance(deal: Deal, seat: int, rng: random.Random,
-                       before: list[int] | None) -> float:
-    """100 if the seat's side takes the last trick (policy play to the stock's end, then
-    exact), else 0: the sign of the settled solve, found by a null window."""
+def _game_chance(deal: Deal, seat: int, rng: random.Random,
+                 before: list[int] | None) -> float:
+    """100 if the seat's side wins the game with this deal, 0 if it loses, 50 if the game
+    goes on: policy play to the stock's end, then exact play, whose outcome null windows
+    around the stakes find (once settled: only who takes the last trick)."""
     while deal.current is not None and not (deal.in_end_phase and deal.phase == PLAYING):
         deal.apply(fast_action(deal, rng))
     if deal.current is not None:
-        game = EndGame.from_deal(deal, seat, before)
+        game = EndGame.from_deal(deal, seat, before, stakes_cards=99)
         game.table, game.max_nodes = {}, LAST_TRICK_NODES
+        half = WIN_STAKE // 2
         try:
-            return 100.0 if game._search(-1, 1) > 0 else 0.0
+            if game.stakes is not None and game.stakes.settled:
+                return 100.0 if game._search(-1, 1) > 0 else 0.0
+            if game.stakes is not None:
+                if game._search(half, half + 1) > half:
+                    return 100.0
+                return 0.0 if game._search(-half - 1, -half) < -half else 50.0
         except TooLong:  # a rare long solve: the policy plays it out (the page waits not)
-            while deal.current is not None:
-                deal.apply(fast_action(deal, rng))
-    assert deal.last_trick_winner is not None
-    return 100.0 if _same_side(deal, deal.last_trick_winner, seat) else 0.0
+            pass
+        while deal.current is not None:
+            deal.apply(fast_action(deal, rng))
+    totals = side_totals([b + p for b, p in zip(before or [0] * deal.n, deal.points,
+                                                strict=True)], deal.rules.partnerships)
+    last = deal.last_trick_winner or 0
+    pairs = 2 if deal.rules.partnerships else deal.n
+    order = [(last + k) % deal.n % pairs for k in range(deal.n)]
+    winner = winning_side(totals, deal.rules.target, deal.rules.tie_break, order)
+    mine = seat % 2 if deal.rules.partnerships else seat
+    return 50.0 if winner is None else (100.0 if winner == mine else 0.0)
+
+
+def _in_reach(obs: Observation, reach: int) -> bool:
+    """Some side is within ``reach`` points of the game's target."""
+    rules = rules_for(obs)
+    sides = side_totals(obs.game_scores, rules.partnerships)
+    return reach > 0 and max(sides) + reach >= rules.target
 
 
 LAST_TRICK_NODES = 2000  # about 20 ms in CPython (100 nodes a ms); 1 in 100 solves needs more
-
-
-def _same_side(deal: Deal, a: int, b: int) -> bool:
-    return a == b or (deal.rules.partnerships and a % 2 == b % 2)
 
 
 def _solve_sliced(world: Deal, seat: int, cands: list[Action], slice_seconds: float,

@@ -94,9 +94,10 @@ class EndGame:
         self.table: dict[tuple[object, ...], tuple[int, int]] = {}
 
     @classmethod
-    def from_deal(cls, deal: Deal, root: int,
-                  game_before: Sequence[int] | None = None) -> EndGame:
-        """``deal``'s end position for ``root`` (``game_before``: game totals per seat)."""
+    def from_deal(cls, deal: Deal, root: int, game_before: Sequence[int] | None = None,
+                  stakes_cards: int = STAKES_CARDS) -> EndGame:
+        """``deal``'s end position for ``root`` (``game_before``: game totals per seat; the
+        stakes while no hand holds more than ``stakes_cards``)."""
         rules = deal.rules
         kinds = deal.kinds
         n = deal.n
@@ -123,7 +124,7 @@ class EndGame:
         assert leader is not None
         stakes = None
         if game_before is not None and target_rule is None and "trump_sequence" not in extra:
-            stakes = _stakes(deal, sides, values, last, game_before)
+            stakes = _stakes(deal, sides, values, last, game_before, stakes_cards)
         return cls(
             [[kinds[i] for i in h] for h in deal.hands], leader,
             [(s, kinds[i]) for s, i, _ in deal.trick], deal.trump, values, last,
@@ -286,7 +287,7 @@ class EndGame:
 
 
 def _stakes(deal: Deal, sides: Sequence[int], values: Sequence[int], last_bonus: int,
-            game_before: Sequence[int]) -> GameStakes | None:
+            game_before: Sequence[int], cards: int) -> GameStakes | None:
     """The stakes, or None: the deal cannot end the game, three sides, or hands too big."""
     if 2 * list(sides).count(0) != len(sides):
         return None
@@ -300,7 +301,7 @@ def _stakes(deal: Deal, sides: Sequence[int], values: Sequence[int], last_bonus:
     if max(before) + to_take + last_bonus < rules.target:
         return None
     stakes = GameStakes((before[0], before[1]), rules.target, rules.tie_break, to_take)
-    if not stakes.settled and max(map(len, deal.hands)) > STAKES_CARDS:
+    if not stakes.settled and max(map(len, deal.hands)) > cards:
         return None
     return stakes
 

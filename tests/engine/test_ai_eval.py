@@ -390,7 +390,7 @@ def test_with_every_side_at_the_target_strong_plays_the_rules_until_the_end_phas
 def test_the_last_trick_chance_is_the_settled_game_s_exact_winner(variant: str) -> None:
     """Both sides at the target: a world's value is 100 exactly when the real engine's
     minimax gives the root's side the game (through the last trick), else 0."""
-    from engine.ai.search import _last_trick_chance
+    from engine.ai.search import _game_chance
 
     wins = checked = 0
     for seed in range(40):
@@ -400,13 +400,68 @@ def test_the_last_trick_chance_is_the_settled_game_s_exact_winner(variant: str) 
         root = deal.current
         assert root is not None
         before = [deal.rules.target + 5 - p for p in deal.points]
-        chance = _last_trick_chance(deal.clone(), root, random.Random(0), before)
+        chance = _game_chance(deal.clone(), root, random.Random(0), before)
         assert chance == (100.0 if _minimax(deal, root, before) > 0 else 0.0), seed
         wins += chance > 0
         checked += 1
         if checked >= 12:
             break
     assert 0 < wins < checked
+
+
+@pytest.mark.parametrize("variant", ["russian", "no-trump"])
+def test_the_game_chance_is_the_exact_outcome_near_the_target(variant: str) -> None:
+    """Short of the target, a world's value is 100, 0 or 50 as the real engine's minimax
+    wins, loses or goes on with the game (reaching the target, the tie rule)."""
+    from engine.ai.search import _game_chance
+    from engine.ai.solver import WIN_STAKE
+
+    seen: set[float] = set()
+    for seed in range(60):
+        deal = _midgame(variant, seed, moves=0)
+        while not (deal.in_end_phase and deal.phase == "play" and max(map(len, deal.hands)) <= 3):
+            deal.apply(deal.legal_actions()[seed % len(deal.legal_actions())])
+        root = deal.current
+        assert root is not None
+        for gap in (5, 25, 60):
+            before = [deal.rules.target - gap * (1 + (s + seed) % 2) - p
+                      for s, p in enumerate(deal.points)]
+            exact = _minimax(deal, root, before)
+            want = 100.0 if exact > WIN_STAKE / 2 else (0.0 if exact < -WIN_STAKE / 2 else 50.0)
+            assert _game_chance(deal.clone(), root, random.Random(0), before) == want, seed
+            seen.add(want)
+        if len(seen) == 3 and seed > 12:
+            break
+    assert seen == {0.0, 50.0, 100.0}
+
+
+def test_near_the_target_the_late_stock_can_be_searched_for_the_game() -> None:
+    """``game_reach``: with a side that close to the target, late in the stock, moves are
+    worth their chance to win the game (percent of worlds), not points."""
+    from engine.ai.players import normal_action
+
+    game = new_game("no-trump", seed=4)
+    players = [make_player("greedy", random.Random(s)) for s in range(2)]
+    searched = 0
+    while not game.deal.is_terminal and searched < 3:
+        seat = game.current_player
+        assert seat is not None
+        obs = game.observation(seat)
+        if obs.phase == "play" and 0 < obs.stock_size <= 16 and len(obs.legal_actions) > 2:
+            obs.game_scores = [game.rules.target - 150, game.rules.target - 180]
+            prior = normal_action(obs, random.Random(0))
+            results = {reach: _run(pimc(obs, 3, worlds=6, horizon=4, prior=prior,
+                                        prior_bonus=30, play_to_win=True, last_trick_below=16,
+                                        last_trick_bonus=10.0, game_reach=reach))
+                       for reach in (200, 0)}
+            assert results[200].worlds == results[0].worlds == 6
+            chances = dict(results[200].scores)
+            chances[prior] -= 10.0
+            assert all(-1e-9 <= c <= 100 + 1e-9 for c in chances.values())
+            assert results[200].scores != results[0].scores  # points, not chances
+            searched += 1
+        game.apply(choose(players[seat], obs))
+    assert searched == 3
 
 
 def test_a_last_trick_solve_past_its_node_limit_is_played_out_by_the_policy(
@@ -426,6 +481,6 @@ def test_a_last_trick_solve_past_its_node_limit_is_played_out_by_the_policy(
         game._search(-1, 1)
     monkeypatch.setattr(search, "LAST_TRICK_NODES", 5)
     played = deal.clone()
-    chance = search._last_trick_chance(played, 0, random.Random(1), before)
+    chance = search._game_chance(played, 0, random.Random(1), before)
     assert played.current is None and chance == (100.0 if played.last_trick_winner == 0
                                                  else 0.0)
