@@ -387,52 +387,31 @@ def test_with_every_side_at_the_target_strong_plays_the_rules_until_the_end_phas
 
 
 @pytest.mark.parametrize("variant", ["russian", "no-trump"])
-def test_the_last_trick_chance_is_the_settled_game_s_exact_winner(variant: str) -> None:
-    """Both sides at the target: a world's value is 100 exactly when the real engine's
-    minimax gives the root's side the game (through the last trick), else 0."""
-    from engine.ai.search import _game_chance
-
-    wins = checked = 0
-    for seed in range(40):
-        deal = _midgame(variant, seed, moves=0)
-        while not (deal.in_end_phase and deal.phase == "play" and max(map(len, deal.hands)) <= 4):
-            deal.apply(deal.legal_actions()[seed % len(deal.legal_actions())])
-        root = deal.current
-        assert root is not None
-        before = [deal.rules.target + 5 - p for p in deal.points]
-        chance = _game_chance(deal.clone(), root, random.Random(0), before)
-        assert chance == (100.0 if _minimax(deal, root, before) > 0 else 0.0), seed
-        wins += chance > 0
-        checked += 1
-        if checked >= 12:
-            break
-    assert 0 < wins < checked
-
-
-@pytest.mark.parametrize("variant", ["russian", "no-trump"])
 def test_the_game_chance_is_the_exact_outcome_near_the_target(variant: str) -> None:
-    """Short of the target, a world's value is 100, 0 or 50 as the real engine's minimax
-    wins, loses or goes on with the game (reaching the target, the tie rule)."""
+    """A world's value is 100, 0 or 50 as the real engine's minimax wins, loses or goes on
+    with the game: both sides at the target (gap -5: the last trick decides) or short of
+    it (reaching the target, the tie rule)."""
     from engine.ai.search import _game_chance
     from engine.ai.solver import WIN_STAKE
 
-    seen: set[float] = set()
+    seen: dict[int, set[float]] = {-5: set(), 5: set(), 25: set(), 60: set()}
     for seed in range(60):
         deal = _midgame(variant, seed, moves=0)
         while not (deal.in_end_phase and deal.phase == "play" and max(map(len, deal.hands)) <= 3):
             deal.apply(deal.legal_actions()[seed % len(deal.legal_actions())])
         root = deal.current
         assert root is not None
-        for gap in (5, 25, 60):
+        for gap, outcomes in seen.items():
             before = [deal.rules.target - gap * (1 + (s + seed) % 2) - p
                       for s, p in enumerate(deal.points)]
             exact = _minimax(deal, root, before)
             want = 100.0 if exact > WIN_STAKE / 2 else (0.0 if exact < -WIN_STAKE / 2 else 50.0)
             assert _game_chance(deal.clone(), root, random.Random(0), before) == want, seed
-            seen.add(want)
-        if len(seen) == 3 and seed > 12:
+            outcomes.add(want)
+        if seed > 12 and set().union(*seen.values()) == {0.0, 50.0, 100.0}:
             break
-    assert seen == {0.0, 50.0, 100.0}
+    assert seen[-5] == {0.0, 100.0}  # settled: never goes on
+    assert set().union(*seen.values()) == {0.0, 50.0, 100.0}
 
 
 def test_near_the_target_the_late_stock_can_be_searched_for_the_game() -> None:
