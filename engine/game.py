@@ -68,6 +68,14 @@ def winning_side(totals: Sequence[int], target: int, tie_break: str,
     return next(s for s in from_last if s in tied)
 
 
+def game_winner(rules: Ruleset, totals: Sequence[int], last_trick: int | None) -> int | None:
+    """Who wins on these per-seat game totals after a deal whose last trick ``last_trick``
+    took (seat, or side in partnerships; None: the game goes on)."""
+    n, last, pairs = rules.players, last_trick or 0, rules.partnerships
+    order = [(last + k) % n % 2 if pairs else (last + k) % n for k in range(n)]
+    return winning_side(side_totals(totals, pairs), rules.target, rules.tie_break, order)
+
+
 class Game:
     """A series of deals until a player (a side) reaches the target."""
 
@@ -173,11 +181,7 @@ class Game:
 
     def decide_winner(self, last_trick: int | None) -> int | None:
         """The winner (seat, or side in partnerships) once someone reached the target."""
-        n = self.rules.players
-        last = 0 if last_trick is None else last_trick
-        partnerships = self.rules.partnerships
-        order = [(last + k) % n % 2 if partnerships else (last + k) % n for k in range(n)]
-        return winning_side(self.side_totals(), self.rules.target, self.rules.tie_break, order)
+        return game_winner(self.rules, self.totals, last_trick)
 
     # ----- records and saves --------------------------------------------
     def record(self) -> dict[str, Any]:

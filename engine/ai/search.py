@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from ..actions import ACCEPT, REFUSE, VIDO, Action
 from ..deal import PLAYING, Deal, Observation
-from ..game import last_trick_decides, side_totals, winning_side
+from ..game import game_winner, last_trick_decides, side_totals
 from .evaluate import margin, predicted_rest
 from .policy import card_points, fast_action, potential, rollout
 from .solver import WIN_STAKE, EndGame, TooLong, solve_deal
@@ -261,12 +261,8 @@ def _game_chance(deal: Deal, seat: int, rng: random.Random,
             pass
         while deal.current is not None:
             deal.apply(fast_action(deal, rng))
-    totals = side_totals([b + p for b, p in zip(before or [0] * deal.n, deal.points,
-                                                strict=True)], deal.rules.partnerships)
-    last = deal.last_trick_winner or 0
-    pairs = 2 if deal.rules.partnerships else deal.n
-    order = [(last + k) % deal.n % pairs for k in range(deal.n)]
-    winner = winning_side(totals, deal.rules.target, deal.rules.tie_break, order)
+    totals = [b + p for b, p in zip(before or [0] * deal.n, deal.points, strict=True)]
+    winner = game_winner(deal.rules, totals, deal.last_trick_winner)
     mine = seat % 2 if deal.rules.partnerships else seat
     return 50.0 if winner is None else (100.0 if winner == mine else 0.0)
 

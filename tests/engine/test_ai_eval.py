@@ -114,17 +114,14 @@ def _minimax(deal: Deal, root: int, before: list[int] | None = None) -> float:
     game (the Game's own winner rule on the totals after it)."""
     from engine.ai.search import side_score
     from engine.ai.solver import WIN_STAKE
-    from engine.game import side_totals, winning_side
+    from engine.game import game_winner
 
     pairs = deal.rules.partnerships
     if deal.current is None:
         if before is None:
             return side_score(deal, root)
-        rules = deal.rules
-        totals = side_totals([b + p for b, p in zip(before, deal.points, strict=True)], pairs)
-        last = deal.last_trick_winner or 0
-        order = [(last + k) % deal.n % (2 if pairs else deal.n) for k in range(deal.n)]
-        winner = winning_side(totals, rules.target, rules.tie_break, order)
+        totals = [b + p for b, p in zip(before, deal.points, strict=True)]
+        winner = game_winner(deal.rules, totals, deal.last_trick_winner)
         mine = root % 2 if pairs else root
         stake = 0 if winner is None else (WIN_STAKE if winner == mine else -WIN_STAKE)
         return side_score(deal, root) + stake
