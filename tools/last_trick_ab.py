@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.ai.search import _in_reach, decided_by_last_trick  # noqa: E402
+from engine.ai.search import decided_by_last_trick, in_reach  # noqa: E402
 from engine.game import Game, new_game  # noqa: E402
 from engine.players import choose, make_player  # noqa: E402
 from tools.arena_ab import register  # noqa: E402
@@ -44,7 +44,7 @@ def starts_of(variant: str, games: int, seed: int, stock: int, reach: int) -> li
             seat = game.current_player
             assert seat is not None
             obs = game.observation(seat)
-            wanted = (_in_reach(obs, reach) and not decided_by_last_trick(obs) if reach
+            wanted = (in_reach(obs, reach) and not decided_by_last_trick(obs) if reach
                       else decided_by_last_trick(obs))
             if not kept and wanted and 0 < obs.stock_size <= stock:
                 starts.append(game.clone())

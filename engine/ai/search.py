@@ -91,7 +91,7 @@ def pimc(
         late = two and obs.stock_size + (obs.turnup is not None) <= last_trick_below
         if decided_by_last_trick(obs) and not late:
             return SearchResult(prior)  # truncated rollouts cannot see the last trick
-        if late and (decided_by_last_trick(obs) or _in_reach(obs, game_reach)):
+        if late and (decided_by_last_trick(obs) or in_reach(obs, game_reach)):
             for_last_trick, prior_bonus = True, last_trick_bonus
     know = Knowledge(obs)
     if exact:
@@ -267,7 +267,7 @@ def _game_chance(deal: Deal, seat: int, rng: random.Random,
     return 50.0 if winner is None else (100.0 if winner == mine else 0.0)
 
 
-def _in_reach(obs: Observation, reach: int) -> bool:
+def in_reach(obs: Observation, reach: int) -> bool:
     """Some side is within ``reach`` points of the game's target."""
     rules = rules_for(obs)
     sides = side_totals(obs.game_scores, rules.partnerships)
