@@ -28,7 +28,7 @@ from itertools import product
 from pathlib import Path
 from typing import Any
 
-from .game import Game, new_game
+from .game import Game, new_game, side_of
 from .players import Player, choose, decided, make_player
 
 
@@ -127,10 +127,6 @@ def _timing(clock: list[float]) -> dict[str, float]:
     }
 
 
-def _side_of(seat: int, partnerships: bool) -> int:
-    return seat % 2 if partnerships else seat
-
-
 def summarise(outcomes: Iterable[tuple[int, GameOutcome]], partnerships: bool
               ) -> dict[str, Any]:
     """Win rate, points share and their intervals from (group, outcome) pairs."""
@@ -142,7 +138,7 @@ def summarise(outcomes: Iterable[tuple[int, GameOutcome]], partnerships: bool
         if out.winner is None:
             row[4] += 0.5
         elif {out.labels[s] for s in range(len(out.labels))
-              if _side_of(s, partnerships) == out.winner} == {"a"}:
+              if side_of(s, partnerships) == out.winner} == {"a"}:
             row[4] += 1
         row[5] += 1
         row[6] += out.deals

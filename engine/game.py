@@ -46,6 +46,11 @@ def side_totals(values: Sequence[int], partnerships: bool) -> list[int]:
     return [values[0] + values[2], values[1] + values[3]]
 
 
+def side_of(seat: int, partnerships: bool) -> int:
+    """The side a seat plays for (its own with no partnerships)."""
+    return seat % 2 if partnerships else seat
+
+
 def last_trick_decides(totals: Sequence[int], target: int, tie_break: str) -> bool:
     """Every side has the target and the tie rule gives the game to the last trick."""
     return tie_break == "last_trick" and min(totals) >= target

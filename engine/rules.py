@@ -9,7 +9,7 @@ variant family subclasses ``Ruleset`` in a module of ``engine/variants/``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -54,6 +54,7 @@ class OptionSpec:
 
 
 T = TypeVar("T")
+MISSING = object()  # a remembered classify answer may be None
 MEMO_SIZE = 5000  # answers a ruleset remembers (a holding takes about 1.1 kB: 5.5 MB)
 
 
@@ -143,16 +144,17 @@ class Ruleset:
     def classify(self, codes: Iterable[int], trump: int | None) -> Combination | None:
         """Name the combination these card kinds form in this variant, or None."""
         key = (tuple(codes), trump)
-        return self._recall(key, lambda: self.combination_of(key[0], trump))
-
-    def _recall(self, key: tuple[Any, ...], compute: Callable[[], T]) -> T:
-        """A remembered answer: the searches ask the same questions again and again."""
-        if key not in self.memo:
-            if len(self.memo) >= MEMO_SIZE:
-                self.memo.clear()
-            self.memo[key] = compute()
-        found: T = self.memo[key]
+        found: Combination | None = self.memo.get(key, MISSING)
+        if found is MISSING:
+            found = self._remember(key, self.combination_of(key[0], trump))
         return found
+
+    def _remember(self, key: tuple[Any, ...], answer: T) -> T:
+        """Keep an answer: the searches ask the same questions again and again."""
+        if len(self.memo) >= MEMO_SIZE:
+            self.memo.clear()
+        self.memo[key] = answer
+        return answer
 
     def combination_of(self, codes: tuple[int, ...], trump: int | None) -> Combination | None:
         counts = Counter(codes)
@@ -204,7 +206,10 @@ class Ruleset:
         """Every multiset of held kinds that may form a combination (classified later);
         a list shared by every call, never to change."""
         key = (trump, *sorted((c, n) for c, n in held.items() if n))
-        return self._recall(key, lambda: self._candidates(held, trump))
+        found: list[tuple[int, ...]] | None = self.memo.get(key)
+        if found is None:
+            found = self._remember(key, self._candidates(held, trump))
+        return found
 
     def _candidates(self, held: Counter[int], trump: int | None) -> list[tuple[int, ...]]:
         found: list[tuple[int, ...]] = []

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from ..actions import ACCEPT, REFUSE, VIDO, Action
 from ..deal import PLAYING, Deal, Observation
-from ..game import game_winner, last_trick_decides, side_totals
+from ..game import game_winner, last_trick_decides, side_of, side_totals
 from .evaluate import margin, predicted_rest
 from .policy import card_points, fast_action, potential, rollout
 from .solver import WIN_STAKE, EndGame, TooLong, solve_deal
@@ -89,9 +89,10 @@ def pimc(
     for_last_trick = False
     if prior is not None and before is not None and not exact and not end_solve:
         late = two and obs.stock_size + (obs.turnup is not None) <= last_trick_below
-        if decided_by_last_trick(obs) and not late:
+        settled = decided_by_last_trick(obs)
+        if settled and not late:
             return SearchResult(prior)  # truncated rollouts cannot see the last trick
-        if late and (decided_by_last_trick(obs) or in_reach(obs, game_reach)):
+        if late and (settled or in_reach(obs, game_reach)):
             for_last_trick, prior_bonus = True, last_trick_bonus
     know = Knowledge(obs)
     if exact:
@@ -247,7 +248,8 @@ def _game_chance(deal: Deal, seat: int, rng: random.Random,
     while deal.current is not None and not (deal.in_end_phase and deal.phase == PLAYING):
         deal.apply(fast_action(deal, rng))
     if deal.current is not None:
-        game = EndGame.from_deal(deal, seat, before, stakes_cards=99)
+        # stakes at any hand size: the node limit bounds the work
+        game = EndGame.from_deal(deal, seat, before, stakes_cards=deal.rules.hand_size)
         game.table, game.max_nodes = {}, LAST_TRICK_NODES
         half = WIN_STAKE // 2
         try:
@@ -263,15 +265,17 @@ def _game_chance(deal: Deal, seat: int, rng: random.Random,
             deal.apply(fast_action(deal, rng))
     totals = [b + p for b, p in zip(before or [0] * deal.n, deal.points, strict=True)]
     winner = game_winner(deal.rules, totals, deal.last_trick_winner)
-    mine = seat % 2 if deal.rules.partnerships else seat
-    return 50.0 if winner is None else (100.0 if winner == mine else 0.0)
+    if winner is None:
+        return 50.0
+    return 100.0 if winner == side_of(seat, deal.rules.partnerships) else 0.0
 
 
 def in_reach(obs: Observation, reach: int) -> bool:
     """Some side is within ``reach`` points of the game's target."""
+    if reach <= 0:
+        return False
     rules = rules_for(obs)
-    sides = side_totals(obs.game_scores, rules.partnerships)
-    return reach > 0 and max(sides) + reach >= rules.target
+    return max(side_totals(obs.game_scores, rules.partnerships)) + reach >= rules.target
 
 
 LAST_TRICK_NODES = 2000  # about 20 ms in CPython (100 nodes a ms); 1 in 100 solves needs more
