@@ -18,6 +18,9 @@ PYTEST_VERSION := $(shell sed -n 's/^ *"pytest==\([^"]*\)".*/\1/p' pyproject.tom
 PYODIDE_SIM_DEALS ?= 200
 # Chromium end-to-end tests run in this many processes (much of a test is waiting on the page).
 E2E_WORKERS ?= 2
+# The CPython tests run in this many processes, beside the Pyodide suite: its interpreter
+# waits on files and the smoke tests on browsers, so two keep both cores busy.
+UNIT_WORKERS ?= 2
 
 section = @printf '\n\033[1m==== %s ====\033[0m\n' "$(1)"
 
@@ -84,7 +87,7 @@ test: build engines
 	$(PY) -m ruff check engine web tests tools
 	$(call section,types: mypy)
 	$(PY) -m mypy engine web
-	$(call section,tests: engine and web under CPython (alongside: engine under Pyodide, then Firefox and WebKit smoke tests))
+	$(call section,tests: engine and web under CPython ($(UNIT_WORKERS) workers; alongside: engine under Pyodide, then Firefox and WebKit smoke tests))
 	@mkdir -p build
 	@( s=0; BEZIQUE_SIM_DEALS=$(PYODIDE_SIM_DEALS) node tests/pyodide/run.mjs > build/pyodide-tests.log 2>&1 || s=1; \
 	    export BEZIQUE_DIST=dist; \
@@ -92,7 +95,7 @@ test: build engines
 	    xvfb-run -a $(PY) -m pytest -p no:cacheprovider -s tests/smoke > build/smoke-webkit.log 2>&1 || s=1; \
 	    exit $$s ) & \
 	  others=$$!; trap 'kill $$others 2>/dev/null || true' EXIT; \
-	  status=0; if [ -n "$(PYTEST_DIRS)" ]; then $(PY) -m pytest -m "not slow" $(PYTEST_DIRS) || status=$$?; \
+	  status=0; if [ -n "$(PYTEST_DIRS)" ]; then $(PY) -m pytest -n $(UNIT_WORKERS) -m "not slow" $(PYTEST_DIRS) || status=$$?; \
 	  else echo "no tests/engine or tests/web yet"; fi; \
 	  wait $$others || status=1; trap - EXIT; \
 	  printf '\n\033[1m==== %s ====\033[0m\n' "tests: engine under Pyodide in Node.js"; \

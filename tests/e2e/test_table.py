@@ -284,7 +284,9 @@ LONG_TASKS = """
 # What happens first once the opponent starts thinking: the menu the player opened, or the
 # opponent's card on the table. A search that never yields (a frozen page) handles the
 # click only after its move. An order, not a time limit, so a slow machine cannot break it.
-WATCH_ORDER = """() => {
+# The tap comes from inside the page, while the opponent is seen thinking: Playwright's own
+# round trips for a click can outlast a move on a busy machine.
+WATCH_ORDER_AND_TAP = """(tap) => {
   const order = (window.__order = []);
   const centre = document.getElementById('bz-centre');
   const before = centre.innerHTML;
@@ -297,6 +299,9 @@ WATCH_ORDER = """() => {
   };
   look();
   new MutationObserver(look).observe(document.body, {subtree: true, childList: true});
+  const thinking = !!document.querySelector('#bz .seat .thinking');
+  document.querySelector(tap).click();
+  return thinking;
 }"""
 
 
@@ -327,8 +332,8 @@ def test_the_table_answers_while_the_strong_ai_thinks(
         wait_for_input(page)
         click_first_legal(page)  # the player leads; the opponent answers
     page.wait_for_selector("#bz .seat .thinking", timeout=30_000)
-    page.evaluate(WATCH_ORDER)
-    page.click('[data-command="menu"]')
+    tapped_while_thinking = page.evaluate(WATCH_ORDER_AND_TAP, '#bz-bar [data-command="menu"]')
+    assert tapped_while_thinking, "the opponent had moved before the tap: nothing was tested"
     page.locator(".menu-panel").wait_for()
     page.wait_for_function("window.__order.some((seen) => seen[0] === 'menu')")
     order = page.evaluate("window.__order")
