@@ -274,6 +274,10 @@ def _without_vido(obs: Observation) -> Observation:
 HORIZON = 4
 WEIGHT = 0.5
 PRIOR_BONUS = 30.0  # the normal choice's head start (5 let noise overrule it: README)
+# No-trump deals score about 2.5 times russian ones, and so does the spread between worlds:
+# at 30 the search overruled the normal choice in 59 of 100 sampled positions (russian: 37),
+# at 60 in 35.
+PRIOR_BONUS_BY_VARIANT = {"no-trump": 60.0}
 BROWSER_BUDGET: tuple[int | None, float | None] = (400, 0.8)
 CPYTHON_BUDGET: tuple[int | None, float | None] = (16, None)
 SOLVE_CARDS = 4  # three or four players: exact end phase once no hand holds more
@@ -299,7 +303,7 @@ class StrongPlayer:
                  horizon: int | None = HORIZON, weight: float = WEIGHT,
                  learned: bool = True, solve_cards: int = SOLVE_CARDS,
                  infer: bool = True,
-                 prune: float = PRUNE_Z, prior_bonus: float = PRIOR_BONUS,
+                 prune: float = PRUNE_Z, prior_bonus: float | None = None,
                  play_to_win: bool = True, last_trick_below: int = LAST_TRICK_BELOW,
                  last_trick_bonus: float = LAST_TRICK_BONUS, game_reach: int = GAME_REACH,
                  weights: dict[str, list[float]] | None = None) -> None:
@@ -315,7 +319,7 @@ class StrongPlayer:
         self.solve_cards = solve_cards
         self.infer = infer
         self.prune = prune
-        self.prior_bonus = prior_bonus
+        self.prior_bonus = prior_bonus  # None: the variant's (PRIOR_BONUS_BY_VARIANT)
         self.play_to_win = play_to_win  # the exact end phase plays for the game, not points
         self.last_trick_below = last_trick_below
         self.last_trick_bonus = last_trick_bonus
@@ -335,13 +339,13 @@ class StrongPlayer:
                 return choice or Action(ACCEPT)
         try:
             exact = obs.players == 2 and obs.end_phase and obs.phase == PLAYING
+            bonus = self.bonus_for(obs.variant)
             # the rule-based prior would solve the end phase a second time: not needed there
-            prior = (normal_action(obs, random.Random(seed))
-                     if self.prior_bonus and not exact else None)
+            prior = normal_action(obs, random.Random(seed)) if bonus and not exact else None
             result = yield from pimc(obs, seed, self.worlds, self.time_budget,
                                      self.slice_seconds, horizon=self.horizon,
                                      weight=self.weight, prior=prior,
-                                     prior_bonus=self.prior_bonus,
+                                     prior_bonus=bonus,
                                      model=self.model(obs),
                                      solve_cards=self.solve_cards,
                                      infer=self.infer,
@@ -353,6 +357,12 @@ class StrongPlayer:
             return normal_action(obs, self.rng)
         self.last = result
         return result.action
+
+    def bonus_for(self, variant: str) -> float:
+        """The normal choice's head start in this variant's points."""
+        if self.prior_bonus is not None:
+            return self.prior_bonus
+        return PRIOR_BONUS_BY_VARIANT.get(variant, PRIOR_BONUS)
 
     def model(self, obs: Observation) -> list[float] | None:
         """The learned leaf evaluation's weights for this variant (None: hand-made leaf)."""

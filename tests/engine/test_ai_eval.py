@@ -460,3 +460,28 @@ def test_a_last_trick_solve_past_its_node_limit_is_played_out_by_the_policy(
     chance = search._game_chance(played, 0, random.Random(1), before)
     assert played.current is None and chance == (100.0 if played.last_trick_winner == 0
                                                  else 0.0)
+
+
+@pytest.mark.parametrize(("variant", "bonus"), [("russian", 30.0), ("no-trump", 60.0)])
+def test_the_normal_choice_leads_by_the_variants_head_start(variant: str, bonus: float) -> None:
+    from engine.ai.players import StrongPlayer, normal_action
+
+    game = new_game(variant, seed=11)
+    players = [make_player("normal", random.Random(s)) for s in range(2)]
+    checked = 0
+    while checked < 3:
+        seat = game.current_player
+        assert seat is not None
+        obs = game.observation(seat)
+        if obs.phase == "play" and obs.stock_size > 20 and len(obs.legal_actions) > 2:
+            strong = StrongPlayer(random.Random(checked), worlds=4)
+            seed = random.Random(checked).randrange(2**30)  # the seed the player draws
+            choose(strong, obs)
+            assert strong.last is not None
+            prior = normal_action(obs, random.Random(seed))
+            plain = _run(pimc(obs, seed, worlds=4, horizon=strong.horizon, prior=prior,
+                              model=strong.model(obs), prune=strong.prune))
+            assert strong.last.scores[prior] == pytest.approx(plain.scores[prior] + bonus)
+            checked += 1
+        game.apply(choose(players[seat], obs))
+    assert StrongPlayer(prior_bonus=5.0).bonus_for(variant) == 5.0  # an explicit one stands
