@@ -18,8 +18,8 @@ PYTEST_VERSION := $(shell sed -n 's/^ *"pytest==\([^"]*\)".*/\1/p' pyproject.tom
 PYODIDE_SIM_DEALS ?= 200
 # Chromium end-to-end tests run in this many processes (much of a test is waiting on the page).
 E2E_WORKERS ?= 2
-# The CPython tests run in this many processes, beside the Pyodide suite: its interpreter
-# waits on files and the smoke tests on browsers, so two keep both cores busy.
+# The CPython tests run in this many processes, beside the Pyodide suite and the smoke
+# tests: alone in one process they took minutes longer than those.
 UNIT_WORKERS ?= 2
 
 section = @printf '\n\033[1m==== %s ====\033[0m\n' "$(1)"
