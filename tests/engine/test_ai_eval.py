@@ -475,12 +475,12 @@ def test_the_normal_choice_leads_by_the_variants_head_start(variant: str, bonus:
         obs = game.observation(seat)
         if obs.phase == "play" and obs.stock_size > 20 and len(obs.legal_actions) > 2:
             strong = StrongPlayer(random.Random(checked), worlds=4)
-            seed = random.Random(checked).randrange(2**30)  # the seed the player draws
+            without = StrongPlayer(random.Random(checked), worlds=4, prior_bonus=0.0)
             choose(strong, obs)
-            assert strong.last is not None
-            prior = normal_action(obs, random.Random(seed))
-            plain = _run(pimc(obs, seed, worlds=4, horizon=strong.horizon, prior=prior,
-                              model=strong.model(obs), prune=strong.prune))
+            choose(without, obs)
+            assert strong.last is not None and without.last is not None
+            prior = normal_action(obs, random.Random(0))
+            plain = without.last
             assert strong.last.scores[prior] == pytest.approx(plain.scores[prior] + bonus)
             checked += 1
         game.apply(choose(players[seat], obs))

@@ -3,7 +3,6 @@ corner letters, the generated files are current, and the app's own files stay sm
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import sys
 import xml.etree.ElementTree as ET
@@ -14,6 +13,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tool_loader import load_tool  # noqa: E402
+
 from web import card_faces, i18n  # noqa: E402
 from web.app import load_catalog  # noqa: E402
 from web.cards import back_html, face_html  # noqa: E402
@@ -23,15 +24,6 @@ CARDS = [f"{r}{s}" for s in i18n.SUITS for r in i18n.RANKS]
 SPRITE = ROOT / card_faces.SPRITE
 BACK_FILES = [ROOT / "web" / f"card-back-{name}.svg" for name in card_faces.BACKS]
 APP_BUDGET = 1_000_000  # bytes: the app's own files (the Python runtime apart)
-
-
-def load_tool(name: str):  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location(f"tool_{name}", ROOT / "tools" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def ids_and_refs(path: Path) -> tuple[set[str], set[str]]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -12,15 +11,13 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tool_loader import load_tool  # noqa: E402
+
 from engine.arena import run_arena  # noqa: E402
 
 
 def _tool() -> Any:
-    spec = importlib.util.spec_from_file_location("pool_arena", ROOT / "tools" / "pool_arena.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("pool_arena")
 
 
 def test_pooling_checks_the_comparison_and_the_seeds(tmp_path: Path, capsys: Any) -> None:
