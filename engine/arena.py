@@ -18,6 +18,7 @@ the cards favour neither. Reported per variant:
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import random
 import time
@@ -178,14 +179,33 @@ def pooled(rows: Sequence[Sequence[float]]) -> dict[str, Any]:
     }
 
 
-def engine_fingerprint() -> str:
-    """The engine's code and models (12 hex digits): runs with the same one may be pooled."""
+def engine_fingerprint(variant: str | None = None) -> str:
+    """The engine's code and models (12 hex digits): runs with the same one may be pooled.
+
+    With a variant, only that variant's entries of the models files count: a model fitted
+    for another variant does not change how this one plays."""
     root = Path(__file__).resolve().parent
     digest = hashlib.sha256()
     for path in sorted((*root.rglob("*.py"), *root.glob("ai/*.json"))):
         digest.update(path.relative_to(root).as_posix().encode())
-        digest.update(path.read_bytes())
+        data = path.read_bytes()
+        if variant is not None and path.suffix == ".json":
+            data = _variant_entries(data, variant)
+        digest.update(data)
     return digest.hexdigest()[:12]
+
+
+def _variant_entries(data: bytes, variant: str) -> bytes:
+    """A models file's parts that one variant reads (top-level tables keyed by variant)."""
+    try:
+        tree = json.loads(data)
+    except ValueError:
+        return data
+    if not isinstance(tree, dict):
+        return data
+    kept = {key: ({variant: value.get(variant)} if isinstance(value, dict) else value)
+            for key, value in tree.items() if key != "about"}
+    return json.dumps(kept, sort_keys=True).encode()
 
 
 def _pool(jobs: int) -> ProcessPoolExecutor | None:
@@ -233,6 +253,6 @@ def run_arena(variant: str, options: Mapping[str, Any], a: str, b: str, *, deals
         if pool is not None:
             pool.shutdown()
     report = {"variant": variant, "options": opts, "a": a, "b": b,
-              "arrangements": layout, "seed": seed, "engine": engine_fingerprint()}
+              "arrangements": layout, "seed": seed, "engine": engine_fingerprint(variant)}
     report.update(summarise(results, rules.partnerships))
     return report

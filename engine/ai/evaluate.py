@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..cards import ACE, JACK, KING, QUEEN, SEVEN, TEN, kind_code
 from ..deal import DECLARING, PLAYING, Deal
-from .policy import card_points
+from .policy import DEFAULT_WEIGHTS, PolicyWeights, card_points
 
 MODEL_FILE = Path(__file__).with_name("models.json")
 QS = kind_code(QUEEN, 0)
@@ -38,6 +38,7 @@ FEATURES = (BASE + tuple(f"{name}*stock" for name in BASE)
             + LATER + tuple(f"{name}*stock" for name in LATER))
 
 _MODELS: dict[str, list[float]] | None = None
+_POLICIES: dict[str, PolicyWeights] | None = None
 _SPREADS: dict[str, tuple[float, float]] = {}
 
 
@@ -66,6 +67,24 @@ def read_models(path: Path, spreads: dict[str, tuple[float, float]] | None = Non
     except (OSError, ValueError, TypeError, AttributeError):
         return {}
     return found
+
+
+def read_policies(path: Path) -> dict[str, PolicyWeights]:
+    """A models file's rollout-policy weights per variant (``policy``; none: empty)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return {name: PolicyWeights.from_json(values)
+                for name, values in data.get("policy", {}).items()}
+    except (OSError, ValueError, TypeError, AttributeError):
+        return {}
+
+
+def policy_for(variant: str) -> PolicyWeights:
+    """The shipped rollout-policy weights of a variant (the defaults where none)."""
+    global _POLICIES
+    if _POLICIES is None:
+        _POLICIES = read_policies(MODEL_FILE)
+    return _POLICIES.get(variant, DEFAULT_WEIGHTS)
 
 
 def pad(weights: list[float]) -> list[float]:

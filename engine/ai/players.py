@@ -28,8 +28,8 @@ from ..cards import ACE, JACK, KING, QUEEN, TEN, kind_code, rank_of, suit_of
 from ..cards import SEVEN as SEVEN_RANK
 from ..deal import ANSWERING, DECLARING, PLAYING, Observation
 from ..rules import beats, winning_code
-from .evaluate import model_for, predicted_rest, rest_spread, stock_share
-from .policy import card_points
+from .evaluate import model_for, policy_for, predicted_rest, rest_spread, stock_share
+from .policy import PolicyWeights, card_points
 from .search import SearchResult, candidates, pimc, running_score, side_score
 from .vido import vido_choice, win_chance
 from .world import Knowledge, WorldError, rules_for, sample_world
@@ -306,7 +306,8 @@ class StrongPlayer:
                  prune: float = PRUNE_Z, prior_bonus: float | None = None,
                  play_to_win: bool = True, last_trick_below: int = LAST_TRICK_BELOW,
                  last_trick_bonus: float = LAST_TRICK_BONUS, game_reach: int = GAME_REACH,
-                 weights: dict[str, list[float]] | None = None) -> None:
+                 weights: dict[str, list[float]] | None = None,
+                 policies: dict[str, PolicyWeights] | None = None) -> None:
         self.rng = rng or random.Random(0)
         if worlds is None and time_budget is None:
             worlds, time_budget = BROWSER_BUDGET if IN_BROWSER else CPYTHON_BUDGET
@@ -325,6 +326,7 @@ class StrongPlayer:
         self.last_trick_bonus = last_trick_bonus
         self.game_reach = game_reach
         self.weights = weights  # models per variant other than the shipped ones (arenas)
+        self.policies = policies  # rollout-policy weights other than the shipped ones
         self.last: SearchResult | None = None
 
     def decide(self, obs: Observation) -> Decision:
@@ -352,7 +354,8 @@ class StrongPlayer:
                                      prune=self.prune, play_to_win=self.play_to_win,
                                      last_trick_below=self.last_trick_below,
                                      last_trick_bonus=self.last_trick_bonus,
-                                     game_reach=self.game_reach)
+                                     game_reach=self.game_reach,
+                                     policy=self.policy(obs.variant))
         except WorldError:
             return normal_action(obs, self.rng)
         self.last = result
@@ -371,6 +374,12 @@ class StrongPlayer:
         if self.weights is not None:
             return self.weights.get(obs.variant)
         return model_for(obs.variant)
+
+    def policy(self, variant: str) -> PolicyWeights:
+        """The rollout policy's weights for this variant."""
+        if self.policies is not None and variant in self.policies:
+            return self.policies[variant]
+        return policy_for(variant)
 
     def chance(self, obs: Observation, seed: int) -> Generator[None, None, float]:
         """Chance to win the game from the rest of this deal as sampled worlds value it:
@@ -396,7 +405,7 @@ class StrongPlayer:
                              + predicted_rest(world, obs.seat, model))
                 spreads.append(spread)
             else:
-                rollout(world, rng)
+                rollout(world, rng, weights=self.policy(obs.variant))
                 diffs.append(side_score(world, obs.seat) - before)
             yield
         if not diffs:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
 
 from ..actions import DECLARE, PASS, PLAY, PLAY_TABLE, SEVEN, Action, declare
 from ..cards import ACE, JACK, KING, QUEEN, TEN, kind_code, rank_of, suit_of
@@ -23,6 +25,55 @@ PASS_ACTION = Action(PASS)
 NOISE = 3.0
 WIN_CHEAP = 6.0  # rollouts take a pointless trick with a card worth less than this
 _RANK_KEEP = (11.0, 10.0, 4.0, 3.0, 2.0, 0.0, 0.0, 0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyWeights:
+    """What the rollout policy values keeping, per variant (``models.json``'s ``policy``;
+    ``tools/distil_policy.py`` fits them to the strong level's choices)."""
+
+    ranks: tuple[float, ...] = _RANK_KEEP  # by rank: A, 10, K, Q, J, 9, 8, 7
+    trump: float = 8.0  # a trump, plus ``trump_rank`` per rank above the seven
+    trump_rank: float = 1.0
+    bezique: float = 12.0  # the queen of spades or the jack of diamonds
+    trump_marriage: float = 9.0  # a king or queen whose partner is held
+    marriage: float = 5.0
+    lone: float = 2.0  # a king or queen without its partner
+    repeat: float = 3.0  # per other card of the rank (A, K, Q, J): fours in sight
+    table: float = 0.5  # a hidden copy costs this more to play than a table copy
+    take: float = 14.0  # a trick with points is taken by a card kept below this + them
+    cheap: float = WIN_CHEAP  # a pointless trick is taken by a card kept below this
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, object]) -> PolicyWeights:
+        """Weights from a JSON object (unknown keys or wrong types: ValueError)."""
+        known = {f.name for f in fields(cls)}
+        extra = set(data) - known
+        if extra:
+            raise ValueError(f"unknown policy weights: {sorted(extra)}")
+        values: dict[str, object] = {}
+        for key, value in data.items():
+            if key == "ranks":
+                if not (isinstance(value, list) and len(value) == 8):
+                    raise ValueError("ranks: a list of 8 numbers")
+                values[key] = tuple(_number(v) for v in value)
+            else:
+                values[key] = _number(value)
+        return cls(**values)  # type: ignore[arg-type]
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["ranks"] = list(self.ranks)
+        return out
+
+
+def _number(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"not a number: {value!r}")
+    return float(value)
+
+
+DEFAULT_WEIGHTS = PolicyWeights()
 
 
 def card_points(rules: Ruleset, code: int) -> int:
@@ -39,7 +90,8 @@ def declare_value(rules: Ruleset, action: Action, trump: int | None) -> int:
     return 0 if combo is None else combo.value
 
 
-def keep_values(deal: Deal, seat: int) -> dict[int, float]:
+def keep_values(deal: Deal, seat: int, w: PolicyWeights = DEFAULT_WEIGHTS
+                ) -> dict[int, float]:
     """Value of keeping each kind this seat holds (hidden and table)."""
     kinds = deal.kinds
     held: dict[int, int] = {}
@@ -53,22 +105,23 @@ def keep_values(deal: Deal, seat: int) -> dict[int, float]:
     rank_counts = [0] * 8
     for c, k in held.items():
         rank_counts[c & 7] += k
+    ranks, repeat = w.ranks, w.repeat
     out: dict[int, float] = {}
     for c in held:
         rank, suit = c & 7, c >> 3
-        v = _RANK_KEEP[rank]
+        v = ranks[rank]
         if suit == trump:
-            v += 8 + (6 - rank)
+            v += w.trump + w.trump_rank * (6 - rank)
         if c in (QS, JD):
-            v += 12
+            v += w.bezique
         if rank in (KING, QUEEN):
             partner = kind_code(QUEEN if rank == KING else KING, suit)
             if partner in held:
-                v += 9 if suit == trump else 5
+                v += w.trump_marriage if suit == trump else w.marriage
             else:
-                v += 2
+                v += w.lone
         if rank in (ACE, KING, QUEEN, JACK) and rank_counts[rank] >= 2:
-            v += 3 * (rank_counts[rank] - 1)
+            v += repeat * (rank_counts[rank] - 1)
         out[c] = v
     return out
 
@@ -186,7 +239,8 @@ def _may_declare(deal: Deal, seat: int) -> bool:
     return ranks[7] >= 2
 
 
-def _play_id(deal: Deal, seat: int, rng: random.Random) -> int:
+def _play_id(deal: Deal, seat: int, rng: random.Random,
+             w: PolicyWeights = DEFAULT_WEIGHTS) -> int:
     """The card (id) the policy plays, chosen among the legal ones."""
     kinds = deal.kinds
     end = deal.in_end_phase
@@ -198,14 +252,15 @@ def _play_id(deal: Deal, seat: int, rng: random.Random) -> int:
         ids = hand + deal.tables[seat]
     if len(ids) == 1:
         return ids[0]
-    keep = keep_values(deal, seat)
+    keep = keep_values(deal, seat, w)
     trump = deal.trump
     table = deal.tables[seat]
+    hidden_cost = w.table
     noise = [rng.random() * NOISE for _ in ids]
 
     def cost(k: int) -> float:
         i = ids[k]
-        return keep[kinds[i]] + (0.0 if i in table else 0.5) + noise[k]
+        return keep[kinds[i]] + (0.0 if i in table else hidden_cost) + noise[k]
 
     order = range(len(ids))
     if not deal.trick:
@@ -225,17 +280,17 @@ def _play_id(deal: Deal, seat: int, rng: random.Random) -> int:
     winners = [k for k in order if beats(kinds[ids[k]], best, trump)]
     if winners and (end or points):
         k = min(winners, key=cost)
-        if end or keep[kinds[ids[k]]] < 14 + points:
+        if end or keep[kinds[ids[k]]] < w.take + points:
             return ids[k]
     if winners and not end:
-        cheap = [k for k in winners if keep[kinds[ids[k]]] < WIN_CHEAP]
+        cheap = [k for k in winners if keep[kinds[ids[k]]] < w.cheap]
         if cheap:
             return ids[min(cheap, key=cost)]
     return ids[min(order, key=cost)]
 
 
 def rollout(deal: Deal, rng: random.Random, max_moves: int = 10_000,
-            tricks: int | None = None) -> None:
+            tricks: int | None = None, weights: PolicyWeights = DEFAULT_WEIGHTS) -> None:
     """Play the deal to its end with the fast policy (mutates ``deal``).
 
     Plays go straight to the deal's trick machinery (the policy only picks legal
@@ -251,7 +306,7 @@ def rollout(deal: Deal, rng: random.Random, max_moves: int = 10_000,
                 return
             tricks -= 1
         if deal.phase == PLAYING:
-            deal._play(seat, _play_id(deal, seat, rng))
+            deal._play(seat, _play_id(deal, seat, rng, weights))
         elif deal.phase == DECLARING:
             deal.apply(_declare_choice(deal, seat))
         else:

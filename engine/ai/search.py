@@ -25,7 +25,7 @@ from ..actions import ACCEPT, REFUSE, VIDO, Action
 from ..deal import PLAYING, Deal, Observation
 from ..game import game_winner, last_trick_decides, side_of, side_totals
 from .evaluate import margin, predicted_rest
-from .policy import card_points, fast_action, potential, rollout
+from .policy import DEFAULT_WEIGHTS, PolicyWeights, card_points, fast_action, potential, rollout
 from .solver import WIN_STAKE, EndGame, TooLong, solve_deal
 from .world import Knowledge, WorldError, rules_for, sample_weighted, sample_world
 
@@ -69,6 +69,7 @@ def pimc(
     last_trick_below: int = 0,
     last_trick_bonus: float = 0.0,
     game_reach: int = 0,
+    policy: PolicyWeights = DEFAULT_WEIGHTS,
 ) -> Search:
     """Search the observation's card actions; returns the best with its mean scores.
 
@@ -142,11 +143,11 @@ def pimc(
             if for_last_trick:
                 partial[action] = _game_chance(deal, seat, rng, before)
             elif horizon is not None:
-                rollout(deal, rng, tricks=horizon)
+                rollout(deal, rng, tricks=horizon, weights=policy)
                 partial[action] = (running_score(deal, seat) + predicted_rest(deal, seat, model)
                                    if model is not None else leaf_value(deal, seat, weight))
             else:
-                rollout(deal, rng)
+                rollout(deal, rng, weights=policy)
                 partial[action] = side_score(deal, seat)
             now = time.perf_counter()
             if now - last_yield >= slice_seconds:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -110,5 +111,26 @@ def test_reports_of_other_seeds_pool_into_one() -> None:
     assert both["deals"] == one["deals"] + two["deals"]
     assert both["duplicate_groups"] == 3
     assert pooled(one["groups"])["a_points_share"] == one["a_points_share"]
-    assert one["engine"] == two["engine"] == engine_fingerprint()
+    assert one["engine"] == two["engine"] == engine_fingerprint("classic")
     assert len(one["engine"]) == 12 and int(one["engine"], 16) >= 0
+
+
+def test_the_fingerprint_ignores_other_variants_models(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A model fitted for one variant changes that variant's fingerprint, not another's."""
+    import shutil
+
+    import engine.arena as arena
+
+    root = Path(arena.__file__).resolve().parent
+    copy = tmp_path / "engine"
+    shutil.copytree(root, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(arena, "__file__", str(copy / "arena.py"))
+    before = {v: arena.engine_fingerprint(v) for v in ("classic", "bezik")}
+    models = copy / "ai" / "models.json"
+    data = json.loads(models.read_text(encoding="utf-8"))
+    data["models"]["classic"][0] += 1.0
+    data["about"] = "refitted"
+    models.write_text(json.dumps(data), encoding="utf-8")
+    assert arena.engine_fingerprint("bezik") == before["bezik"]
+    assert arena.engine_fingerprint("classic") != before["classic"]
