@@ -2,7 +2,8 @@
 
 A program is a level name or ``strong:KEY=VALUE,...`` with StrongPlayer keyword
 arguments (``learned=0``, ``solve_cards=0``, ``horizon=2``, ``worlds=32`` ..., and
-``models=PATH`` for another models file made by ``tools/train_eval.py --out PATH``).
+``models=PATH`` for another models file made by ``tools/train_eval.py --out PATH``,
+``policy=PATH`` for rollout-policy weights made by ``tools/distil_policy.py --out PATH``).
 Prints one JSON report per variant (engine.arena.run_arena):
 
     python tools/arena_ab.py --variant russian-3 --a strong --b strong:learned=0 --games 20
@@ -20,7 +21,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.ai.evaluate import read_models  # noqa: E402
+from engine.ai.evaluate import read_models, read_policies  # noqa: E402
 from engine.ai.players import StrongPlayer  # noqa: E402
 from engine.arena import run_arena  # noqa: E402
 from engine.cli import ARENA_ALL  # noqa: E402
@@ -39,6 +40,11 @@ def register(spec: str) -> str:
         key, _, value = pair.partition("=")
         if key == "models":  # another models file (tools/train_eval.py --out)
             kwargs["weights"] = read_models(Path(value))
+            continue
+        if key == "policy":  # rollout-policy weights (tools/distil_policy.py --out)
+            kwargs["policies"] = read_policies(Path(value))
+            if not kwargs["policies"]:
+                raise SystemExit(f"no policy weights in {value!r}")
             continue
         kwargs[key] = None if value == "none" else (float(value) if "." in value
                                                     else int(value))

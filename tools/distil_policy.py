@@ -5,9 +5,10 @@ shipped search, 16 worlds) says what it would play. The rollout policy
 (``engine.ai.policy``) chooses by a handful of numbers (``PolicyWeights``: what keeping
 each card is worth, when to take a trick); a coordinate search moves them to agree with
 the strong choices as often as possible, scored on held-out games. Reproducible (fixed
-seeds). Writes the weights into a models file's ``policy`` table (``--out``; default: a
-copy of the shipped models next to nothing, printed), which ``tools/arena_ab.py`` reads
-with ``strong:policy=PATH``:
+seeds). Prints the weights and their agreement; ``--out PATH`` also writes them into that
+models file's ``policy`` table (a copy of the shipped file where PATH does not exist yet),
+which ``tools/arena_ab.py`` reads with ``strong:policy=PATH`` and ``tools/train_eval.py
+--out PATH`` trains the leaf evaluation again under (its rollouts then play by them):
 
     python tools/distil_policy.py --variant russian --games 60 --out /tmp/distilled.json
     python tools/arena_ab.py --variant russian --a strong:policy=/tmp/distilled.json \\
@@ -34,6 +35,7 @@ from engine.ai.players import StrongPlayer  # noqa: E402
 from engine.ai.policy import PolicyWeights, _play_id  # noqa: E402
 from engine.deal import PLAYING, Deal  # noqa: E402
 from engine.players import choose, make_player  # noqa: E402
+from tools.train_eval import dump  # noqa: E402
 
 Position = tuple[Deal, int, int]  # the deal, the seat to play, the strong level's card kind
 
@@ -141,7 +143,7 @@ def main() -> int:
         data.setdefault("policy_fit", {})[args.variant] = {
             k: report[k] for k in ("train_positions", "test_positions", "agreement_before",
                                    "agreement_after", "made_by")}
-        args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        args.out.write_text(dump(data), encoding="utf-8")
     print(json.dumps(report))
     return 0
 

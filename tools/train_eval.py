@@ -35,11 +35,12 @@ from engine.ai.evaluate import (  # noqa: E402
     MODEL_FILE,
     pad,
     read_models,
+    read_policies,
     relative_features,
     stock_share,
 )
 from engine.ai.players import normal_action  # noqa: E402
-from engine.ai.policy import potential, rollout  # noqa: E402
+from engine.ai.policy import DEFAULT_WEIGHTS, PolicyWeights, potential, rollout  # noqa: E402
 from engine.ai.search import running_score, side_score  # noqa: E402
 from engine.deal import PLAYING, Deal  # noqa: E402
 
@@ -70,7 +71,7 @@ def normal_trick(deal: Deal, rng: random.Random) -> None:
 
 
 def samples(variant: str, deals: int, seed: int, every: int = 2,
-            policy: str = "rollout") -> list[Sample]:
+            policy: str = "rollout", weights: PolicyWeights = DEFAULT_WEIGHTS) -> list[Sample]:
     out: list[Sample] = []
     for k in range(deals):
         rng = random.Random(seed * 100_003 + k)
@@ -86,7 +87,7 @@ def samples(variant: str, deals: int, seed: int, every: int = 2,
             if policy == "normal":
                 normal_trick(deal, rng)
             else:
-                rollout(deal, rng, tricks=1)
+                rollout(deal, rng, tricks=1, weights=weights)
         for s, x, now, old, share in pending:
             out.append((x, side_score(deal, s) - now, old, share))
     return out
@@ -188,13 +189,18 @@ def main() -> int:
     # models made with fewer features keep their behaviour: weight 0 for the newer ones
     models = read_models(out_path)
     fits = existing.get("fit", {}) if models else {}
+    policies = read_policies(out_path)  # the rollouts play by the file's own policy weights
     for variant in args.variant or VARIANTS:
         t0 = time.perf_counter()
-        train = narrow(samples(variant, args.deals, seed=1, policy=args.policy), width)
-        test = narrow(samples(variant, args.test_deals, seed=2, policy=args.policy), width)
+        rollout_weights = policies.get(variant, DEFAULT_WEIGHTS)
+        train = narrow(samples(variant, args.deals, seed=1, policy=args.policy,
+                               weights=rollout_weights), width)
+        test = narrow(samples(variant, args.test_deals, seed=2, policy=args.policy,
+                              weights=rollout_weights), width)
         weights = ridge(train, args.lam)
         learned = [sum(w * v for w, v in zip(weights, x, strict=True)) for x, _, _, _ in test]
         fit = {"policy": args.policy, "features": args.features, "train_deals": args.deals,
+               **({"rollout_weights": "distilled"} if variant in policies else {}),
                "train_samples": len(train),
                "test_deals": args.test_deals, "r2_learned": round(r2(test, learned), 4),
                "r2_hand_made": round(r2(test, [old for _, _, old, _ in test]), 4),
@@ -213,6 +219,8 @@ def main() -> int:
                  "python tools/train_eval.py --deals N --test-deals M [--variant V --policy P "
                  "--features F] (see each fit)",
         "features": list(FEATURES[:width]), "models": written, "fit": fits,
+        # the rollout policy's weights (tools/distil_policy.py) stay as they were
+        **{key: existing[key] for key in ("policy", "policy_fit") if key in existing},
     }
     out_path.write_text(dump(data), encoding="utf-8")
     return 0
