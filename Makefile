@@ -16,9 +16,8 @@ WHEELS := build/wheels
 PYTEST_VERSION := $(shell sed -n 's/^ *"pytest==\([^"]*\)".*/\1/p' pyproject.toml)
 # Deals of the engine's random simulation under Pyodide (kept small: the interpreter is slower).
 PYODIDE_SIM_DEALS ?= 200
-# Chromium end-to-end tests run in this many processes, beside the other tests (much of an
-# end-to-end test is waiting on the page: alone they kept the machine half idle).
-E2E_WORKERS ?= 3
+# Chromium end-to-end tests run in this many processes (much of a test is waiting on the page).
+E2E_WORKERS ?= 2
 # The CPython tests run in this many processes, beside the Pyodide suite and the smoke
 # tests: alone in one process they took minutes longer than those.
 UNIT_WORKERS ?= 2
@@ -88,29 +87,25 @@ test: build engines
 	$(PY) -m ruff check engine web tests tools
 	$(call section,types: mypy)
 	$(PY) -m mypy engine web
-	$(call section,tests: end to end in Chromium ($(E2E_WORKERS) workers; alongside: engine and web under CPython ($(UNIT_WORKERS) workers), engine under Pyodide, then Firefox and WebKit smoke tests))
+	$(call section,tests: engine and web under CPython ($(UNIT_WORKERS) workers; alongside: engine under Pyodide, then Firefox and WebKit smoke tests))
 	@mkdir -p build
-	@( $(PY) -m pytest -n $(E2E_WORKERS) --dist loadfile tests/e2e > build/e2e-tests.log 2>&1 ) & \
-	  e2e=$$!; \
-	  ( s=0; BEZIQUE_SIM_DEALS=$(PYODIDE_SIM_DEALS) node tests/pyodide/run.mjs > build/pyodide-tests.log 2>&1 || s=1; \
+	@( s=0; BEZIQUE_SIM_DEALS=$(PYODIDE_SIM_DEALS) node tests/pyodide/run.mjs > build/pyodide-tests.log 2>&1 || s=1; \
 	    export BEZIQUE_DIST=dist; \
 	    node --test tests/smoke/firefox.mjs > build/smoke-firefox.log 2>&1 || s=1; \
 	    xvfb-run -a $(PY) -m pytest -p no:cacheprovider -s tests/smoke > build/smoke-webkit.log 2>&1 || s=1; \
 	    exit $$s ) & \
-	  others=$$!; trap 'kill $$others $$e2e 2>/dev/null || true' EXIT; \
-	  printf '\n\033[1m==== %s ====\033[0m\n' "tests: engine and web under CPython"; \
+	  others=$$!; trap 'kill $$others 2>/dev/null || true' EXIT; \
 	  status=0; if [ -n "$(PYTEST_DIRS)" ]; then $(PY) -m pytest -n $(UNIT_WORKERS) -m "not slow" $(PYTEST_DIRS) || status=$$?; \
 	  else echo "no tests/engine or tests/web yet"; fi; \
-	  wait $$others || status=1; \
+	  wait $$others || status=1; trap - EXIT; \
 	  printf '\n\033[1m==== %s ====\033[0m\n' "tests: engine under Pyodide in Node.js"; \
 	  cat build/pyodide-tests.log; \
 	  printf '\n\033[1m==== %s ====\033[0m\n' "tests: smoke in Firefox (puppeteer-core, WebDriver BiDi)"; \
 	  cat build/smoke-firefox.log; \
 	  printf '\n\033[1m==== %s ====\033[0m\n' "tests: smoke in WebKitGTK (Selenium, under xvfb-run)"; \
-	  cat build/smoke-webkit.log; \
-	  wait $$e2e || status=1; trap - EXIT; \
-	  printf '\n\033[1m==== %s ====\033[0m\n' "tests: end to end in Chromium"; \
-	  cat build/e2e-tests.log; exit $$status
+	  cat build/smoke-webkit.log; exit $$status
+	$(call section,tests: end to end in Chromium ($(E2E_WORKERS) workers, a test file each at a time))
+	@$(PY) -m pytest -n $(E2E_WORKERS) --dist loadfile tests/e2e
 
 bench: setup
 	$(call section,bench: engine)
