@@ -32,7 +32,7 @@ from engine import new_game  # noqa: E402
 from engine.actions import PLAY, PLAY_TABLE  # noqa: E402
 from engine.ai.evaluate import MODEL_FILE, policy_for  # noqa: E402
 from engine.ai.players import StrongPlayer  # noqa: E402
-from engine.ai.policy import PolicyWeights, _play_id  # noqa: E402
+from engine.ai.policy import PolicyWeights, choose_card  # noqa: E402
 from engine.deal import PLAYING, Deal  # noqa: E402
 from engine.players import choose, make_player  # noqa: E402
 from tools.train_eval import dump  # noqa: E402
@@ -76,7 +76,7 @@ def agreement(data: list[Position], w: PolicyWeights) -> float:
     calm = _NoNoise()
     hits = 0
     for deal, seat, code in data:
-        hits += deal.kinds[_play_id(deal, seat, calm, w)] == code
+        hits += deal.kinds[choose_card(deal, seat, calm, w)] == code
     return hits / max(1, len(data))
 
 

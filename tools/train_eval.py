@@ -34,8 +34,7 @@ from engine.ai.evaluate import (  # noqa: E402
     FEATURES,
     MODEL_FILE,
     pad,
-    read_models,
-    read_policies,
+    read_models_file,
     relative_features,
     stock_share,
 )
@@ -187,9 +186,10 @@ def main() -> int:
     except (OSError, ValueError):
         existing = {}
     # models made with fewer features keep their behaviour: weight 0 for the newer ones
-    models = read_models(out_path)
+    file = read_models_file(out_path)
+    models = file.weights
     fits = existing.get("fit", {}) if models else {}
-    policies = read_policies(out_path)  # the rollouts play by the file's own policy weights
+    policies = file.policies  # the rollouts play by the file's own policy weights
     for variant in args.variant or VARIANTS:
         t0 = time.perf_counter()
         rollout_weights = policies.get(variant, DEFAULT_WEIGHTS)

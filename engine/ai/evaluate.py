@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 from ..cards import ACE, JACK, KING, QUEEN, SEVEN, TEN, kind_code
 from ..deal import DECLARING, PLAYING, Deal
@@ -37,54 +38,70 @@ LATER = ("bezique_cards", "kings_queens")
 FEATURES = (BASE + tuple(f"{name}*stock" for name in BASE)
             + LATER + tuple(f"{name}*stock" for name in LATER))
 
-_MODELS: dict[str, list[float]] | None = None
-_POLICIES: dict[str, PolicyWeights] | None = None
-_SPREADS: dict[str, tuple[float, float]] = {}
+class ModelsFile(NamedTuple):
+    """What a models file holds, per variant: the evaluation's weights, its fits' typical
+    errors (early, late) and the rollout policy's weights."""
+
+    weights: dict[str, list[float]]
+    spreads: dict[str, tuple[float, float]]
+    policies: dict[str, PolicyWeights]
+
+
+_SHIPPED: ModelsFile | None = None
+
+
+def shipped() -> ModelsFile:
+    """``models.json`` beside this module, read once."""
+    global _SHIPPED
+    if _SHIPPED is None:
+        _SHIPPED = read_models_file(MODEL_FILE)
+    return _SHIPPED
 
 
 def models() -> dict[str, list[float]]:
     """The weights per variant (empty when the file is missing or does not fit)."""
-    global _MODELS
-    if _MODELS is None:
-        _MODELS = read_models(MODEL_FILE, _SPREADS)
-    return _MODELS
+    return shipped().weights
 
 
-def read_models(path: Path, spreads: dict[str, tuple[float, float]] | None = None
-                ) -> dict[str, list[float]]:
-    """A models file's weights per variant (its fits' spreads into ``spreads``)."""
-    found: dict[str, list[float]] = {}
+def read_models_file(path: Path) -> ModelsFile:
+    """A models file, parsed once; a table that is missing or does not fit reads as empty."""
+    found = ModelsFile({}, {}, {})
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return found
+    try:
         names = data.get("features")
         if isinstance(names, list) and names == list(FEATURES[:len(names)]):
             for name, weights in data.get("models", {}).items():
                 if isinstance(weights, list) and len(weights) == len(names):
-                    found[name] = pad([float(x) for x in weights])
+                    found.weights[name] = pad([float(x) for x in weights])
             for name, fit in data.get("fit", {}).items():
-                if spreads is not None and "rmse_early" in fit and "rmse_late" in fit:
-                    spreads[name] = (float(fit["rmse_early"]), float(fit["rmse_late"]))
-    except (OSError, ValueError, TypeError, AttributeError):
-        return {}
+                if "rmse_early" in fit and "rmse_late" in fit:
+                    found.spreads[name] = (float(fit["rmse_early"]), float(fit["rmse_late"]))
+    except (ValueError, TypeError, AttributeError):
+        found.weights.clear()
+    try:
+        for name, values in data.get("policy", {}).items():
+            found.policies[name] = PolicyWeights.from_json(values)
+    except (ValueError, TypeError, AttributeError):
+        found.policies.clear()
     return found
+
+
+def read_models(path: Path) -> dict[str, list[float]]:
+    """A models file's evaluation weights per variant."""
+    return read_models_file(path).weights
 
 
 def read_policies(path: Path) -> dict[str, PolicyWeights]:
     """A models file's rollout-policy weights per variant (``policy``; none: empty)."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return {name: PolicyWeights.from_json(values)
-                for name, values in data.get("policy", {}).items()}
-    except (OSError, ValueError, TypeError, AttributeError):
-        return {}
+    return read_models_file(path).policies
 
 
 def policy_for(variant: str) -> PolicyWeights:
     """The shipped rollout-policy weights of a variant (the defaults where none)."""
-    global _POLICIES
-    if _POLICIES is None:
-        _POLICIES = read_policies(MODEL_FILE)
-    return _POLICIES.get(variant, DEFAULT_WEIGHTS)
+    return shipped().policies.get(variant, DEFAULT_WEIGHTS)
 
 
 def pad(weights: list[float]) -> list[float]:
@@ -98,8 +115,7 @@ def model_for(variant: str) -> list[float] | None:
 
 def rest_spread(variant: str, share: float) -> float | None:
     """The model's typical error on the rest of a deal (more with more stock to draw)."""
-    models()
-    found = _SPREADS.get(variant)
+    found = shipped().spreads.get(variant)
     if found is None:
         return None
     early, late = found

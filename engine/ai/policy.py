@@ -22,8 +22,7 @@ from ..rules import Ruleset, beats
 QS = kind_code(QUEEN, 0)
 JD = kind_code(JACK, 2)
 PASS_ACTION = Action(PASS)
-NOISE = 3.0
-WIN_CHEAP = 6.0  # rollouts take a pointless trick with a card worth less than this
+NOISE = 3.0  # random cost added to each card, so rollouts vary
 _RANK_KEEP = (11.0, 10.0, 4.0, 3.0, 2.0, 0.0, 0.0, 0.0)
 
 
@@ -42,7 +41,7 @@ class PolicyWeights:
     repeat: float = 3.0  # per other card of the rank (A, K, Q, J): fours in sight
     table: float = 0.5  # a hidden copy costs this more to play than a table copy
     take: float = 14.0  # a trick with points is taken by a card kept below this + them
-    cheap: float = WIN_CHEAP  # a pointless trick is taken by a card kept below this
+    cheap: float = 6.0  # a pointless trick is taken by a card kept below this
 
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> PolicyWeights:
@@ -126,8 +125,10 @@ def keep_values(deal: Deal, seat: int, w: PolicyWeights = DEFAULT_WEIGHTS
     return out
 
 
-def fast_action(deal: Deal, rng: random.Random | None = None) -> Action:
-    """The policy's action for the player to move (a legal action of ``deal``)."""
+def fast_action(deal: Deal, rng: random.Random | None = None,
+                w: PolicyWeights = DEFAULT_WEIGHTS) -> Action:
+    """The policy's action for the player to move (a legal action of ``deal``); the same
+    card sense as ``choose_card``, read from actions (slower, for any phase)."""
     legal = deal.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -146,15 +147,15 @@ def fast_action(deal: Deal, rng: random.Random | None = None) -> Action:
     plays = [a for a in legal if a.kind in (PLAY, PLAY_TABLE)]
     if not plays:
         return legal[0]
-    keep = keep_values(deal, seat)
+    keep = keep_values(deal, seat, w)
     trump = deal.trump
     kinds = deal.kinds
     end = deal.in_end_phase
 
     def cost(a: Action) -> float:
         # table copies first (they reveal nothing); noise keeps rollouts varied
-        c = keep.get(a.codes[0], 0.0) + (0.0 if a.kind == PLAY_TABLE else 0.5)
-        return c + (rng.random() * 3.0 if rng is not None else 0.0)
+        c = keep.get(a.codes[0], 0.0) + (0.0 if a.kind == PLAY_TABLE else w.table)
+        return c + (rng.random() * NOISE if rng is not None else 0.0)
 
     if not deal.trick:
         if end:
@@ -180,10 +181,10 @@ def fast_action(deal: Deal, rng: random.Random | None = None) -> Action:
     winners = [a for a in plays if beats(a.codes[0], best, trump)]
     if winners and (end or points):
         cheapest = min(winners, key=cost)
-        if end or keep.get(cheapest.codes[0], 0.0) < 14 + points:
+        if end or keep.get(cheapest.codes[0], 0.0) < w.take + points:
             return cheapest
     if winners and not end:
-        cheap = [a for a in winners if keep.get(a.codes[0], 0.0) < 6]
+        cheap = [a for a in winners if keep.get(a.codes[0], 0.0) < w.cheap]
         if cheap:
             return min(cheap, key=cost)
     return min(plays, key=cost)
@@ -239,8 +240,8 @@ def _may_declare(deal: Deal, seat: int) -> bool:
     return ranks[7] >= 2
 
 
-def _play_id(deal: Deal, seat: int, rng: random.Random,
-             w: PolicyWeights = DEFAULT_WEIGHTS) -> int:
+def choose_card(deal: Deal, seat: int, rng: random.Random,
+                w: PolicyWeights = DEFAULT_WEIGHTS) -> int:
     """The card (id) the policy plays, chosen among the legal ones."""
     kinds = deal.kinds
     end = deal.in_end_phase
@@ -306,7 +307,7 @@ def rollout(deal: Deal, rng: random.Random, max_moves: int = 10_000,
                 return
             tricks -= 1
         if deal.phase == PLAYING:
-            deal._play(seat, _play_id(deal, seat, rng, weights))
+            deal._play(seat, choose_card(deal, seat, rng, weights))
         elif deal.phase == DECLARING:
             deal.apply(_declare_choice(deal, seat))
         else:

@@ -60,10 +60,10 @@ def test_a_missing_or_foreign_model_file_means_no_model(tmp_path, monkeypatch) -
     bad = tmp_path / "models.json"
     bad.write_text('{"features": ["other"], "models": {"classic": [1.0]}}')
     monkeypatch.setattr(evaluate, "MODEL_FILE", bad)
-    monkeypatch.setattr(evaluate, "_MODELS", None)
+    monkeypatch.setattr(evaluate, "_SHIPPED", None)
     assert evaluate.model_for("classic") is None
     monkeypatch.setattr(evaluate, "MODEL_FILE", tmp_path / "missing.json")
-    monkeypatch.setattr(evaluate, "_MODELS", None)
+    monkeypatch.setattr(evaluate, "_SHIPPED", None)
     assert evaluate.models() == {}
 
 
@@ -252,10 +252,10 @@ def test_a_model_from_before_the_table_features_reads_with_zero_weights(
     path = tmp_path / "models.json"
     path.write_text(json.dumps({"features": old, "models": {"classic": [1.0] * len(old)}}))
     monkeypatch.setattr(evaluate, "MODEL_FILE", path)
-    monkeypatch.setattr(evaluate, "_MODELS", None)
+    monkeypatch.setattr(evaluate, "_SHIPPED", None)
     weights = evaluate.model_for("classic")
     assert weights == [1.0] * len(old) + [0.0] * (len(evaluate.FEATURES) - len(old))
-    monkeypatch.setattr(evaluate, "_MODELS", None)
+    monkeypatch.setattr(evaluate, "_SHIPPED", None)
 
 
 def test_later_features_count_the_halves_of_combinations() -> None:

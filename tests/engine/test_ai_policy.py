@@ -11,7 +11,7 @@ import pytest
 from engine import new_game
 from engine.ai import evaluate
 from engine.ai.players import StrongPlayer
-from engine.ai.policy import DEFAULT_WEIGHTS, PolicyWeights, _play_id, rollout
+from engine.ai.policy import DEFAULT_WEIGHTS, PolicyWeights, choose_card, rollout
 from engine.deal import PLAYING, Deal
 from engine.players import choose, make_player
 
@@ -51,6 +51,12 @@ def test_a_models_file_without_good_policy_weights_means_the_defaults(tmp_path: 
         assert evaluate.read_policies(path) == {}
     assert evaluate.read_policies(tmp_path / "missing.json") == {}
     assert evaluate.policy_for("no such variant") == DEFAULT_WEIGHTS
+    # one parse, tables apart: bad policy weights leave the evaluation's weights readable
+    names = list(evaluate.FEATURES)
+    path.write_text(json.dumps({"features": names, "models": {"russian": [1.0] * len(names)},
+                                "policy": {"russian": {"take": "high"}}}), encoding="utf-8")
+    found = evaluate.read_models_file(path)
+    assert found.weights == {"russian": [1.0] * len(names)} and found.policies == {}
 
 
 def _card_choices(variant: str, seed: int) -> list[tuple[Deal, int]]:
@@ -71,8 +77,8 @@ def test_the_weights_steer_the_policys_card() -> None:
     flipped = PolicyWeights(ranks=tuple(-v for v in DEFAULT_WEIGHTS.ranks), trump=-8.0)
     differ = 0
     for deal, seat in _card_choices("classic", 3):
-        a = _play_id(deal.clone(), seat, random.Random(1), DEFAULT_WEIGHTS)
-        b = _play_id(deal.clone(), seat, random.Random(1), flipped)
+        a = choose_card(deal.clone(), seat, random.Random(1), DEFAULT_WEIGHTS)
+        b = choose_card(deal.clone(), seat, random.Random(1), flipped)
         differ += a != b
     assert differ > 5
 
