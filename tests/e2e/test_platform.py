@@ -213,7 +213,7 @@ def test_first_visit_downloads_once_later_visits_nothing_and_offline_works(
         # A forced reload bypasses the worker for the page itself; the shell asks the worker
         # to take the page back, so Python still boots from the cache.
         cdp = context.new_cdp_session(page)
-        with page.expect_navigation():
+        with page.expect_navigation(wait_until="commit", timeout=BOOT_TIMEOUT_MS):
             cdp.send("Page.reload", {"ignoreCache": True})
         wait_ready(page)
         assert page.evaluate("document.documentElement.dataset.bootMode") == "claimed"
@@ -332,7 +332,8 @@ def test_update_banner_waits_for_the_player(
         assert page.evaluate("document.documentElement.dataset.appState") == "ready"
 
         site.reset_counts()
-        with page.expect_navigation():
+        # the page reloads itself once the new worker controls it (then wait_ready boots it)
+        with page.expect_navigation(wait_until="commit", timeout=BOOT_TIMEOUT_MS):
             page.locator("#update-reload").click()
         wait_ready(page)
         assert page.locator("#update-banner").is_hidden()
