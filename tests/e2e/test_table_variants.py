@@ -21,6 +21,7 @@ from tests.e2e.test_table import (
     scores,
     wait_for_input,
 )
+from web.dom import FIT_STEPS
 
 
 def start_variant(page: Page, variant: str, options: dict[str, str] | None = None) -> None:
@@ -61,7 +62,12 @@ def test_four_handed_deal_to_summary(
     assert page.locator("[data-side-score]").count() == 2
     assert not page.evaluate("document.documentElement.scrollWidth > innerWidth")
     page.screenshot(path=str(artifacts_dir / "table-4-players-360.png"), full_page=True)
-    play_until(page, lambda _: False, limit=100)
+    fits: list[float] = []  # the card-size step after every action
+    fit_now = "getComputedStyle(document.getElementById('bz')).getPropertyValue('--fit')"
+    play_until(page, lambda _: fits.append(float(page.evaluate(fit_now))) is None and False,
+               limit=100)
+    # a full trick wraps in the centre: it never squeezes every card down to the last step
+    assert min(fits) > FIT_STEPS[-1], sorted(set(fits))
     summary = page.locator('[data-summary="deal"]')
     summary.wait_for()
     assert summary.locator(".sides").count() == 1
