@@ -64,8 +64,12 @@ def test_four_handed_deal_to_summary(
     page.screenshot(path=str(artifacts_dir / "table-4-players-360.png"), full_page=True)
     fits: list[float] = []  # the card-size step after every action
     fit_now = "getComputedStyle(document.getElementById('bz')).getPropertyValue('--fit')"
-    play_until(page, lambda _: fits.append(float(page.evaluate(fit_now))) is None and False,
-               limit=100)
+
+    def note_fit(_: list[str]) -> bool:
+        fits.append(float(page.evaluate(fit_now)))
+        return False  # play on to the summary
+
+    play_until(page, note_fit, limit=100)
     # a full trick wraps in the centre: it never squeezes every card down to the last step
     assert min(fits) > FIT_STEPS[-1], sorted(set(fits))
     summary = page.locator('[data-summary="deal"]')
