@@ -24,21 +24,11 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_load import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS, Counting, prepared_site
+from page_hooks import ENABLED, INPUT_OR_SUMMARY, LONG_TASKS
 
 VARIANTS = ("classic", "russian", "russian-3", "russian-4", "no-trump", "bezik")
 THREADS = {"worker": "", "main": "&thread=main"}
 GOAL_MS = 200
-OBSERVE = """
-  window.__longtasks = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longtasks.push(e.duration);
-  }).observe({type: "longtask", buffered: true});
-"""
-ENABLED = '#bz [data-action]:not([aria-disabled="true"])'
-INPUT_OR_SUMMARY = (
-    "() => !!(document.querySelector('[data-summary] [data-command=\"next\"]') || "
-    f"document.querySelector('{ENABLED}'))"
-)
 
 
 def start_game(page: Page, url: str, variant: str) -> None:
@@ -75,7 +65,7 @@ def one_variant(browser: Browser, base: str, variant: str, thread: str, actions:
     context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = context.new_page()
-        page.add_init_script(OBSERVE)
+        page.add_init_script(LONG_TASKS)
         start_game(page, f"{base}?seed={seed}{THREADS[thread]}", variant)
         page.evaluate("window.__longtasks = []")
         play(page, actions)

@@ -62,7 +62,7 @@ def _capture(dist: Path, into: Path) -> None:
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     url = f"http://localhost:{server.server_address[1]}/?fast&seed={SEED}"
-    enabled = '#bz [data-action]:not([aria-disabled="true"])'
+    enabled = _tool("page_hooks").ENABLED
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

@@ -26,6 +26,8 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, Request
 
 ROOT = Path(__file__).resolve().parents[2]
+# tools/page_hooks.py (the page's hooks) is shared by these tests and the benchmarks.
+sys.path.insert(0, str(ROOT / "tools"))
 
 
 def _load_tool(name: str) -> Any:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from page_hooks import ENABLED, READY_FOR_INPUT, TURN
 from playwright.sync_api import Browser, Page
 from positions import late_in_the_deal, load_save
 
@@ -21,11 +22,6 @@ WaitFn = Callable[..., None]
 IPHONE = (
     "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 "
     "(KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1"
-)
-ENABLED = '#bz [data-action]:not([aria-disabled="true"])'
-TURN = f"() => !!document.querySelector('{ENABLED}')"
-SUMMARY_OR_TURN = (
-    f"() => !!(document.querySelector('[data-summary]') || document.querySelector('{ENABLED}'))"
 )
 TIMEOUT_MS = 60_000
 
@@ -279,7 +275,7 @@ def test_persistence_after_the_first_deal_then_install(
     load_save(page, late_in_the_deal("classic", seed=11))  # the first deal's end, quickly
     assert page.evaluate("window.__persistCalls") == 0
     for _ in range(200):
-        page.wait_for_function(SUMMARY_OR_TURN, timeout=TIMEOUT_MS)
+        page.wait_for_function(READY_FOR_INPUT, timeout=TIMEOUT_MS)
         if page.locator("[data-summary]").count():
             break
         page.locator(ENABLED).first.click()

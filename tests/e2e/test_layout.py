@@ -16,9 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from page_hooks import ENABLED, READY_FOR_INPUT
 from playwright.sync_api import Page
 from test_languages import axe_violations
-from test_table import ENABLED, FAST, READY_FOR_INPUT
+from test_table import FAST
 
 LANGS = ("en", "he", "tr", "ru")
 SIZES = ((360, 640), (390, 844), (768, 1024), (1280, 720))

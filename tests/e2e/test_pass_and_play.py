@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from page_hooks import ENABLED
 from playwright.sync_api import Page
 from test_languages import LANGUAGES, axe_violations, switch_language
 from test_table import open_table
@@ -72,7 +73,7 @@ def test_two_people_pass_the_device_for_a_whole_deal_then_screens(
         # A person plays only after the device was handed to them.
         assert seat == holder, f"seat {seat} plays without a hand-over (holder {holder})"
         assert leaks(game, seat, html) == [], f"step {plays}"
-        buttons = page.locator('#bz [data-action]:not([aria-disabled="true"])')
+        buttons = page.locator(ENABLED)
         buttons.first.click()
         plays += 1
     else:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from page_hooks import ENABLED, TURN
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page
 
 WaitFn = Callable[[Page], None]
@@ -62,17 +63,12 @@ TABLE_SNAPSHOT = """() => ({
   actions: [...document.querySelectorAll('#bz [data-action]:not([aria-disabled="true"])')]
              .map(e => e.dataset.action),
 })"""
-AWAITING_PLAYER = (
-    "() => !!document.querySelector('#bz [data-action]:not([aria-disabled=\"true\"])')"
-)
-
-
 def leave_start_screen(page: Page) -> None:
     """The app opens on its start screen: continue the saved game or start a new one
     (nothing to do when the table is already in play)."""
     page.wait_for_function(
         "() => !!document.querySelector('[data-screen=\"start\"]') || "
-        "!!document.querySelector('#bz [data-action]:not([aria-disabled=\"true\"])')",
+        f"!!document.querySelector('{ENABLED}')",
         timeout=BOOT_TIMEOUT_MS,
     )
     start = page.locator('[data-screen="start"]')
@@ -89,9 +85,9 @@ def play_a_little(page: Page, moves: int = 3) -> dict[str, Any]:
     """Make a few moves as the player, then return what the table shows at the next turn."""
     leave_start_screen(page)
     for _ in range(moves):
-        page.wait_for_function(AWAITING_PLAYER, timeout=BOOT_TIMEOUT_MS)
-        page.locator('#bz [data-action]:not([aria-disabled="true"])').first.click()
-    page.wait_for_function(AWAITING_PLAYER, timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function(TURN, timeout=BOOT_TIMEOUT_MS)
+        page.locator(ENABLED).first.click()
+    page.wait_for_function(TURN, timeout=BOOT_TIMEOUT_MS)
     snapshot: dict[str, Any] = page.evaluate(TABLE_SNAPSHOT)
     assert snapshot["hand"] and snapshot["actions"], snapshot
     return snapshot
@@ -99,7 +95,7 @@ def play_a_little(page: Page, moves: int = 3) -> dict[str, Any]:
 
 def table_after_reload(page: Page) -> dict[str, Any]:
     leave_start_screen(page)  # the saved game is offered: continue it
-    page.wait_for_function(AWAITING_PLAYER, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(TURN, timeout=BOOT_TIMEOUT_MS)
     snapshot: dict[str, Any] = page.evaluate(TABLE_SNAPSHOT)
     return snapshot
 

@@ -14,15 +14,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from page_hooks import ENABLED, READY_FOR_INPUT
 from playwright.sync_api import Browser, Page, Route
 from test_table import leave_start_screen
 
 WaitFn = Callable[..., None]
-ENABLED = '#bz [data-action]:not([aria-disabled="true"])'
-READY_FOR_INPUT = (
-    "() => !!(document.querySelector('[data-summary]') || "
-    "document.querySelector('#bz [data-action]:not([aria-disabled=\"true\"])'))"
-)
 STORED_MOVES = """() => {
   const save = JSON.parse(localStorage.getItem('bezique.save') || 'null');
   return save ? save.game.record.deals.flatMap(d => d.actions) : [];

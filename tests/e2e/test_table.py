@@ -10,14 +10,10 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+from page_hooks import ENABLED, LONG_TASKS, READY_FOR_INPUT
 from playwright.sync_api import Page
 
 FAST = "?fast&seed={seed}"
-ENABLED = '#bz [data-action]:not([aria-disabled="true"])'
-READY_FOR_INPUT = (
-    "() => !!(document.querySelector('[data-summary]') || "
-    "document.querySelector('#bz [data-action]:not([aria-disabled=\"true\"])'))"
-)
 
 
 def open_table(page: Page, app_url: str, wait_ready: Callable[..., None], seed: int = 7) -> None:
@@ -275,12 +271,6 @@ def test_keyboard_only_trick(page: Page, app_url: str, wait_ready: Callable[...,
     assert live.inner_text()
 
 
-LONG_TASKS = """
-  window.__longtasks = [];
-  new PerformanceObserver(list => {
-    for (const e of list.getEntries()) window.__longtasks.push(e.duration);
-  }).observe({type: 'longtask', buffered: true});
-"""
 # What happens first once the opponent starts thinking: the menu the player opened, or the
 # opponent's card on the table. A search that never yields (a frozen page) handles the
 # click only after its move. An order, not a time limit, so a slow machine cannot break it.

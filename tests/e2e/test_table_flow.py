@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from page_hooks import ENABLED
 from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,7 +30,6 @@ import engine  # noqa: E402
 SEVEN_TURNUP_SEED = 24  # classic, the computer deals and turns up a seven
 LANGS = ("en", "he", "tr", "ru")
 SIZES = {"phone": (360, 640), "desktop": (1280, 720)}
-ENABLED = '#bz [data-action]:not([aria-disabled="true"])'
 
 
 def boot(page: Page, app_url: str, wait_ready: Callable[..., None], seed: int) -> None:
