@@ -225,12 +225,14 @@ def render_seat(sv: SeatView, view: TableView, cat: Cat) -> str:
         thinking = (
             f'<span class="thinking">{escape(cat.t("table.opponent_thinking", player=name))}</span>'
         )
+    # a side seat's note goes below its header, where it cannot widen the seat's column
+    in_head, below = (thinking, "") if pos == "top" else ("", thinking)
     return (
         f'<section class="seat{turn}" data-pos="{pos}" data-seat="{sv.seat}"'
         f' aria-label="{escape(name)}">'
         f'<header class="seat-head"><span class="name">{escape(name)}</span>{"".join(flags)}'
         f'<span class="count">{escape(cat.t("table.cards_in_hand", count=sv.hand_count))}</span>'
-        f"{thinking}</header>"
+        f"{in_head}</header>{below}"
         f'<div class="backs" aria-hidden="true">{backs}</div>'
         f"{render_groups(sv, view, cat, small=True)}"
         "</section>"

@@ -51,6 +51,46 @@ def test_three_handed_deal_to_summary(
     assert len(scores(page)) == 3
 
 
+# One evaluation, so no redraw comes between: the side seats' frames and widths, then the
+# same after a "thinking" note (as web/render.py writes it) is put below one seat's header.
+SIDE_SEATS_WITH_A_NOTE = """(note) => {
+  const sides = () =>
+    [...document.querySelectorAll('#bz-opps .seat')].map(s => s.getBoundingClientRect());
+  const row = document.getElementById('bz-centre').getBoundingClientRect().height;
+  const before = sides();
+  const head = document.querySelector('#bz-opps .seat[data-pos=end] .seat-head');
+  const span = document.createElement('span');
+  span.className = 'thinking';
+  span.textContent = note;
+  head.after(span);
+  const after = sides();
+  const name = head.querySelector('.name').getBoundingClientRect();
+  const own_line = span.getBoundingClientRect().top >= name.bottom - 1;
+  span.remove();
+  return {row, heights: before.map(r => r.height), widths: before.map(r => r.width),
+          widths_thinking: after.map(r => r.width), own_line};
+}"""
+
+
+def test_side_seats_hug_their_cards_and_keep_their_width_while_thinking(
+    page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
+) -> None:
+    """On a wide screen the side seats' frames hug their cards (the row is as tall as the
+    centre), and a seat's "thinking" note takes a line of its own without widening its
+    column, so the centre does not shift whenever a seat starts to think."""
+    page.emulate_media(reduced_motion="reduce")
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_table(page, app_url, wait_ready, seed=21)
+    load_save(page, late_in_the_deal("russian-3", seed=21))
+    assert page.locator("#bz-opps .seat").count() == 2
+    long_note = "thinking about it for quite a long while"  # wider than any seat's name
+    seen = page.evaluate(SIDE_SEATS_WITH_A_NOTE, long_note)
+    page.screenshot(path=str(artifacts_dir / "table-3-players-1280.png"))
+    assert all(h < seen["row"] * 0.7 for h in seen["heights"]), seen
+    assert seen["widths_thinking"] == seen["widths"], seen
+    assert seen["own_line"], seen
+
+
 def test_four_handed_deal_to_summary(
     page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
 ) -> None:
