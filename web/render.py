@@ -223,7 +223,7 @@ def render_seat(sv: SeatView, view: TableView, cat: Cat) -> str:
     thinking = ""
     if sv.is_turn and view.thinking:
         thinking = (
-            f'<span class="thinking">{escape(cat.t("table.opponent_thinking", player=name))}</span>'
+            f'<span class="thinking">{escape(cat.t("table.opponent_thinking"))}</span>'
         )
     # a side seat's note goes below its header, where it cannot widen the seat's column
     in_head, below = (thinking, "") if pos == "top" else ("", thinking)

@@ -28,7 +28,7 @@ from tests.web.hidden_cards import leaks  # noqa: E402
 
 START = '[data-command="start-game"], [data-command="start"]'
 STEP = """() => {
-  const enabled = document.querySelector('#bz [data-action]:not([aria-disabled="true"])');
+  const enabled = document.querySelector('""" + ENABLED + """');
   const ready = !!(document.querySelector('[data-handover]') || enabled
                    || document.querySelector('[data-summary]'));
   return ready ? [document.documentElement.outerHTML, localStorage.getItem('bezique.save')]

@@ -60,9 +60,10 @@ def lookup(data: dict[str, Any], key: str) -> Any:
 TABLE_SNAPSHOT = """() => ({
   hand: [...document.querySelectorAll('#bz-me .hand [data-card]')].map(e => e.dataset.card),
   scores: [...document.querySelectorAll('[data-seat-score]')].map(e => e.textContent),
-  actions: [...document.querySelectorAll('#bz [data-action]:not([aria-disabled="true"])')]
-             .map(e => e.dataset.action),
+  actions: [...document.querySelectorAll('""" + ENABLED + """')].map(e => e.dataset.action),
 })"""
+
+
 def leave_start_screen(page: Page) -> None:
     """The app opens on its start screen: continue the saved game or start a new one
     (nothing to do when the table is already in play)."""

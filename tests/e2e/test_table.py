@@ -181,7 +181,7 @@ def test_reload_resumes_the_same_position(
                    .map(e => e.dataset.card),
           stock: document.querySelector('[data-stock]')?.dataset.stock,
           scores: [...document.querySelectorAll('[data-seat-score]')].map(e => e.textContent),
-          actions: [...document.querySelectorAll('#bz [data-action]:not([aria-disabled="true"])')]
+          actions: [...document.querySelectorAll('""" + ENABLED + """')]
                      .map(e => e.dataset.action),
         })""")
 
