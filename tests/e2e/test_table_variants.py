@@ -21,6 +21,7 @@ from tests.e2e.test_table import (
     scores,
     wait_for_input,
 )
+from web.app import load_catalog
 from web.dom import FIT_STEPS
 
 
@@ -53,7 +54,7 @@ def test_three_handed_deal_to_summary(
 
 # One evaluation, so no redraw comes between: the side seats' frames and widths, then the
 # same after a "thinking" note (as web/render.py writes it) is put below one seat's header.
-SIDE_SEATS_WITH_A_NOTE = """(note) => {
+SIDE_SEATS_WITH_A_NOTE = """(notes) => {
   const sides = () =>
     [...document.querySelectorAll('#bz-opps .seat')].map(s => s.getBoundingClientRect());
   const row = document.getElementById('bz-centre').getBoundingClientRect().height;
@@ -61,14 +62,16 @@ SIDE_SEATS_WITH_A_NOTE = """(note) => {
   const head = document.querySelector('#bz-opps .seat[data-pos=end] .seat-head');
   const span = document.createElement('span');
   span.className = 'thinking';
-  span.textContent = note;
   head.after(span);
-  const after = sides();
-  const name = head.querySelector('.name').getBoundingClientRect();
-  const own_line = span.getBoundingClientRect().top >= name.bottom - 1;
+  const thinking = notes.map(note => {
+    span.textContent = note;
+    const box = span.getBoundingClientRect();
+    const name = head.querySelector('.name').getBoundingClientRect();
+    return {note, widths: sides().map(r => r.width), own_line: box.top >= name.bottom - 1,
+            inside: box.width + 1 >= span.scrollWidth};
+  });
   span.remove();
-  return {row, heights: before.map(r => r.height), widths: before.map(r => r.width),
-          widths_thinking: after.map(r => r.width), own_line};
+  return {row, heights: before.map(r => r.height), widths: before.map(r => r.width), thinking};
 }"""
 
 
@@ -83,12 +86,17 @@ def test_side_seats_hug_their_cards_and_keep_their_width_while_thinking(
     open_table(page, app_url, wait_ready, seed=21)
     load_save(page, late_in_the_deal("russian-3", seed=21))
     assert page.locator("#bz-opps .seat").count() == 2
-    long_note = "thinking about it for quite a long while"  # wider than any seat's name
-    seen = page.evaluate(SIDE_SEATS_WITH_A_NOTE, long_note)
+    notes = [load_catalog(lang).t("table.opponent_thinking") for lang in ("en", "he", "tr", "ru")]
+    seen = page.evaluate(SIDE_SEATS_WITH_A_NOTE, notes)
     page.screenshot(path=str(artifacts_dir / "table-3-players-1280.png"))
     assert all(h < seen["row"] * 0.7 for h in seen["heights"]), seen
-    assert seen["widths_thinking"] == seen["widths"], seen
-    assert seen["own_line"], seen
+    for each in seen["thinking"]:  # every language's note, its own line, no column wider
+        assert each["widths"] == seen["widths"] and each["own_line"] and each["inside"], each
+    # on a phone the column may grow to hold the note, but the note always fits in it
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.wait_for_function("document.fonts.status === 'loaded'")
+    narrow = page.evaluate(SIDE_SEATS_WITH_A_NOTE, notes)
+    assert all(each["inside"] and each["own_line"] for each in narrow["thinking"]), narrow
 
 
 def test_four_handed_deal_to_summary(
