@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from html import escape
 
+from web import choices
 from web.cards import Cat, back_html, cards_bdi, face_html
 from web.view import ActionView, TableView, VidoView
 
@@ -146,9 +147,11 @@ def render_prompt(view: TableView, cat: Cat) -> str:
         question = escape(cat.t("table.choose_declaration"))
     else:
         question = ""
+    numbers = choices.numbered(view)  # the hand marks each choice's cards (app.css)
     btns = "".join(
         f'<button type="button" class="btn act k-{a.kind}{hinted(view, a.action)}"'
-        f" {attr_action(a.action, a.legal)}>{action_label(a, view, cat)}</button>"
+        + (f' data-choice="{numbers[a.action]}"' if a.action in numbers else "")
+        + f" {attr_action(a.action, a.legal)}>{action_label(a, view, cat)}</button>"
         for a in view.prompts
     )
     return f'<p class="question">{question}</p><div class="actions">{btns}</div>'

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from web import flowview
+from web import choices, flowview
 from web.cards import Cat, back_html, cards_bdi, face_html
 from web.menu import icon
 from web.view import (
@@ -164,6 +164,9 @@ def render_groups(sv: SeatView, view: TableView, cat: Cat, small: bool) -> str:
         return ""
     legal = set(view.legal)
     size = "sm" if small else ""
+    # the player's cards a prompt's choice would lay down again (web/choices.py)
+    marks = choices.card_marks(view)[1] if sv.is_human else {}
+    mark_of = {id(tc): marks.get(i, "") for i, tc in enumerate(sv.table_cards)}
     out = []
     for group, cards in assign_groups(sv):
         html_cards = []
@@ -178,12 +181,15 @@ def render_groups(sv: SeatView, view: TableView, cat: Cat, small: bool) -> str:
                         tag="button",
                         attrs=f'type="button" {attr_action(tc.action, ok)}',
                         classes=f"tcard {size}{' playable' if ok else ''}"
-                        + flowview.hinted(view, tc.action),
+                        + flowview.hinted(view, tc.action)
+                        + mark_of.get(id(tc), ""),
                         aria=aria,
                     )
                 )
             else:
-                html_cards.append(face_html(tc.card, cat, classes=f"tcard {size}"))
+                html_cards.append(
+                    face_html(tc.card, cat, classes=f"tcard {size}" + mark_of.get(id(tc), ""))
+                )
         if group is None:
             out.append(
                 f'<div class="group loose"><span class="gcards">{"".join(html_cards)}</span></div>'
@@ -298,11 +304,12 @@ def render_hand(view: TableView, cat: Cat, focus_index: int = 0) -> str:
     drawn = list(view.drawn)
     hint_cards = flowview.hinted_cards(view)
     hint_played = False
+    marks = choices.card_marks(view)[0]
     for i, card in enumerate(view.hand):
         action = view.hand_actions.get(card, f"play {card}")
         ok = action in legal
         tab = "0" if i == focus_index else "-1"
-        cls = "hcard playable" if ok else "hcard"
+        cls = ("hcard playable" if ok else "hcard") + marks[i]
         if flowview.hinted(view, action) and not hint_played:
             hint_played = True  # one copy of two identical cards
             cls += " hinted"
