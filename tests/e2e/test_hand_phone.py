@@ -2,10 +2,10 @@
 at every step of a deal, the same size from turn to turn, a prompt that leaves the hand in
 view and marks its cards, and no focus frame after a tap.
 
-Fast and still every step: each variant's seeded deal is played by the engine here, and the
-page follows it move by move the way a second tab follows the player's tab (the app takes a
-save posted on its BroadcastChannel when it extends the game it has, web/keeper.py), so one
-boot per variant shows every position where the player acts.
+Fast and still the whole deal: each variant's seeded deal is played by the engine here, and
+the page follows it the way a player's tab takes a save posted on the app's BroadcastChannel
+when it extends the game it has (web/keeper.py), so one boot per phone and variant shows the
+positions where the player acts, without a click or a reload between them.
 """
 
 from __future__ import annotations
@@ -79,10 +79,12 @@ def save_text(game: Any) -> str:
     )
 
 
-def human_steps(variant: str, seed: int) -> Iterator[tuple[Any, str, list[str], bool]]:
+def human_steps(variant: str, seed: int) -> Iterator[tuple[Any, str, list[str], bool, Any]]:
     """Every position of one seeded deal where the player (seat 0) acts: the game, its
-    save, the hidden hand and whether the stock is still there. Everyone declares whenever
-    they can (the largest tables); nobody calls a vido (it would end the deal early)."""
+    save, the hidden hand, whether the stock is still there, and the position's shape for
+    the hand (cards in hand, the player's cards on the table, the kinds of choices).
+    Everyone declares whenever they can (the largest tables); nobody calls a vido (it would
+    end the deal early)."""
     game = engine.new_game(variant, {}, seed=seed, dealer=1)
     rng = random.Random(seed)
     while not game.deal_over:
@@ -90,48 +92,58 @@ def human_steps(variant: str, seed: int) -> Iterator[tuple[Any, str, list[str], 
         if game.current_player == 0:
             deal = game.deal
             hand = [code_text(deal.kinds[i]) for i in deal.hands[0]]
-            yield game.clone(), save_text(game), hand, not deal.in_end_phase
+            kinds = sorted({a.split()[0] for a in actions})
+            shape = (len(hand), len(deal.tables[0]), kinds)
+            yield game.clone(), save_text(game), hand, not deal.in_end_phase, shape
         declare = [a for a in actions if a.split()[0] in ("declare", "seven")]
         calm = [a for a in actions if a != "vido"] or actions
         game.apply(rng.choice(declare or calm))
 
 
-def follow(page: Page, save: str, hand: list[str]) -> None:
-    """Post the position on the app's channel and wait until the page shows it."""
+def post(page: Page, save: str) -> None:
+    """Post a position on the app's channel, as the player's tab posts its saves."""
     page.evaluate(
         "(t) => { const c = new BroadcastChannel('bezique'); c.postMessage(t); c.close(); }",
         save,
     )
+
+
+def shown(page: Page, hand: list[str]) -> None:
+    """Wait until the page shows the position, laid out and fitted."""
     page.wait_for_function(
         f"(want) => ({TURN})() && JSON.stringify(({HAND_CARDS})().sort()) === want",
         arg=json.dumps(sorted(hand), separators=(",", ":")),
         timeout=15_000,
     )
-
-
-def measure(page: Page, size: tuple[int, int]) -> dict[str, Any]:
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.wait_for_function("() => true")
     page.evaluate(NEXT_FRAME)
     page.evaluate(NEXT_FRAME)
-    result: dict[str, Any] = page.evaluate(HAND_GEOMETRY)
-    return result
+
+
+def follow(page: Page, save: str, hand: list[str]) -> None:
+    post(page, save)
+    shown(page, hand)
 
 
 @pytest.fixture
-def phone(browser: Browser, app_url: str) -> Iterator[Page]:
-    context = browser.new_context(
-        viewport={"width": PHONES[0][0], "height": PHONES[0][1]},
-        is_mobile=True,
-        has_touch=True,
-        reduced_motion="reduce",
-    )
+def phones(browser: Browser, app_url: str) -> Iterator[dict[tuple[int, int], Page]]:
+    """A touch phone of each size, each in its own context (each its own player tab)."""
+    contexts = [
+        browser.new_context(
+            viewport={"width": size[0], "height": size[1]},
+            is_mobile=True,
+            has_touch=True,
+            reduced_motion="reduce",
+        )
+        for size in PHONES
+    ]
     try:
-        page = context.new_page()
-        page.goto(app_url + "?fast&seed=3")
-        yield page
+        pages = {size: context.new_page() for size, context in zip(PHONES, contexts, strict=True)}
+        for page in pages.values():
+            page.goto(app_url + "?fast&seed=3")
+        yield pages
     finally:
-        context.close()
+        for context in contexts:
+            context.close()
 
 
 def problems_in(found: dict[str, Any], where: str) -> list[str]:
@@ -149,34 +161,111 @@ def problems_in(found: dict[str, Any], where: str) -> list[str]:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_every_card_of_the_hand_shows_at_every_step_on_phones(
-    phone: Page, wait_ready: Callable[..., None], variant: str
+    phones: dict[tuple[int, int], Page], wait_ready: Callable[..., None], variant: str
 ) -> None:
-    """The narrower phone at every step of the deal; the other at every third step and at
-    every step that brings a new shape (cards in hand, cards on the table, a prompt)."""
-    page = phone
-    wait_ready(page)
+    """Each shape of the hand the deal brings, the first time it comes (cards in hand, the
+    player's cards on the table, the kinds of choice), every fourth step besides, and the
+    last: about half the steps, and every layout of the hand among them."""
     steps = list(human_steps(variant, seed=11))
-    load_save(page, steps[0][0])
+    for page in phones.values():
+        wait_ready(page)
+        load_save(page, steps[0][0])
     problems: list[str] = []
     widths: dict[tuple[int, int], Counter[float]] = {size: Counter() for size in PHONES}
-    shapes: set[tuple[int, int, bool]] = set()
     largest = 0
-    for index, (_, save, hand, stock) in enumerate(steps):
-        if index:
-            follow(page, save, hand)
-        for size in PHONES:
-            found = measure(page, size)
+    shapes: list[Any] = []
+    for index, (_, save, hand, stock, shape) in enumerate(steps):
+        new = shape not in shapes
+        shapes.append(shape)
+        if not (new or index % 4 == 0 or index == len(steps) - 1):
+            continue
+        if index:  # both phones take the position at once, then each is measured
+            for page in phones.values():
+                post(page, save)
+        for size, page in phones.items():
+            shown(page, hand)
+            found: dict[str, Any] = page.evaluate(HAND_GEOMETRY)
+            problems += problems_in(found, f"{variant} step {index} {size[0]}x{size[1]}")
             held = [c["width"] for c in found["cards"] if not c["table"]]
-            shape = (len(held), len(found["cards"]) - len(held), found["prompt"])
-            where = f"{variant} step {index} ({len(hand)} in hand) {size[0]}x{size[1]}"
-            problems += problems_in(found, where)
             if stock and held:
                 widths[size][round(held[0], 1)] += 1
             largest = max(largest, len(found["cards"]))
-            if shape in shapes and index % 3:
-                break  # the wider phone: this shape was seen there already
-            shapes.add(shape)
     assert problems == [], "\n".join(problems[:30])
     for size, seen in widths.items():
         assert len(seen) == 1, f"{variant} {size}: the hand's cards change size {dict(seen)}"
     assert largest >= (9 if variant == "bezik" else 8)
+
+
+# Per prompt choice: its action and the cards marked as its own (hand and table), whether
+# they stand raised, and whether any card of the hand is greyed.
+CHOICE_MARKS = """() => {
+  const lifted = (el) => getComputedStyle(el).translate !== 'none'
+                         && getComputedStyle(el).translate !== '0px';
+  const out = {};
+  for (const b of document.querySelectorAll('#bz-prompt [data-choice]')) {
+    const n = b.dataset.choice;
+    const cards = [...document.querySelectorAll('#bz-me .c' + n)];
+    out[n] = {action: b.dataset.action, cards: cards.map(c => c.dataset.card),
+              raised: cards.map(lifted)};
+  }
+  const others = [...document.querySelectorAll('#bz-me .hcard:not(.in-choice)')];
+  return {choices: out, othersRaised: others.some(lifted),
+          greyed: [...document.querySelectorAll('#bz-me .hcard')]
+            .some(c => /brightness\\(0\\.[0-7]/.test(getComputedStyle(c).filter))};
+}"""
+FOCUS_FRAME = "() => !!document.querySelector('#bz :focus-visible')"
+
+
+def declaring(variant: str, seed: int) -> Any:
+    """The first position of the seeded deal where the player may declare two ways."""
+    for game, _, _, _, _ in human_steps(variant, seed):
+        if sum(str(a).startswith("declare") for a in game.legal_actions()) >= 2:
+            return game
+    raise AssertionError("no position with two declarations")
+
+
+def test_a_prompt_keeps_the_hand_in_view_and_marks_each_choices_cards_without_focus_frames(
+    phones: dict[tuple[int, int], Page], wait_ready: Callable[..., None]
+) -> None:
+    page = phones[PHONES[0]]
+    wait_ready(page)
+    load_save(page, declaring("bezik", seed=11))  # the start screen left with a tap's click
+    page.evaluate(NEXT_FRAME)
+    page.evaluate(NEXT_FRAME)
+    found = page.evaluate(HAND_GEOMETRY)
+    assert found["prompt"] and len(found["cards"]) == 8  # one played, none drawn yet
+    assert problems_in(found, "prompt 360x640") == []
+    marks = page.evaluate(CHOICE_MARKS)
+    assert len(marks["choices"]) == 2, marks
+    for choice in marks["choices"].values():
+        assert sorted(choice["cards"]) == sorted(choice["action"].split()[1:]), choice
+        assert all(choice["raised"]), choice
+    assert not marks["othersRaised"] and not marks["greyed"], marks
+    # the app put the focus on the hand itself: no frame for a player who taps
+    assert not page.evaluate(FOCUS_FRAME)
+
+    # a keyboard player on the second choice: only its cards stand up, with a focus frame
+    page.keyboard.press("Tab")
+    page.evaluate("() => document.querySelector('#bz-prompt [data-choice=\"2\"]').focus()")
+    assert page.evaluate(FOCUS_FRAME)
+    second = page.evaluate(CHOICE_MARKS)["choices"]
+    assert all(second["2"]["raised"]) and set(second["1"]["cards"]) - set(second["2"]["cards"])
+    only_first = set(second["1"]["cards"]) - set(second["2"]["cards"])
+    lifted = page.evaluate(
+        """(cards) => [...document.querySelectorAll('#bz-me .c1:not(.c2)')]
+             .filter(c => cards.includes(c.dataset.card))
+             .map(c => getComputedStyle(c).translate)""",
+        sorted(only_first),
+    )
+    assert lifted and all(t in ("none", "0px") for t in lifted), lifted
+
+    # a tap answers the prompt; the focus the app moves afterwards draws no frame
+    page.locator('#bz-prompt [data-action="pass"]').tap()
+    page.wait_for_function(
+        "() => !document.querySelector('#bz-prompt [data-action=\"pass\"]')"
+        " && !!document.querySelector('#bz-me .hcard.playable')",
+        timeout=15_000,
+    )
+    page.locator("#bz-me .hcard.playable").first.tap()
+    page.wait_for_function(TURN, timeout=15_000)
+    assert not page.evaluate(FOCUS_FRAME)
