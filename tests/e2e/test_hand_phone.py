@@ -269,3 +269,14 @@ def test_a_prompt_keeps_the_hand_in_view_and_marks_each_choices_cards_without_fo
     page.locator("#bz-me .hcard.playable").first.tap()
     page.wait_for_function(TURN, timeout=15_000)
     assert not page.evaluate(FOCUS_FRAME)
+
+    # the card-size setting works on a touch screen too, and a larger hand still fits
+    page = phones[PHONES[1]]
+    wait_ready(page)
+    default = 0.17 * PHONES[1][0]  # 17vw: the hand's medium card on this phone (app.css)
+    page.evaluate("() => localStorage.setItem('bezique.settings', '{\"card_size\": \"large\"}')")
+    load_save(page, declaring("bezik", seed=11))
+    page.evaluate(NEXT_FRAME)
+    found = page.evaluate(HAND_GEOMETRY)
+    assert problems_in(found, "large cards 390x844") == []
+    assert found["cards"][0]["width"] > default * 1.1, found["cards"][0]
