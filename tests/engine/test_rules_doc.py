@@ -1,0 +1,86 @@
+"""docs/rules.md against the engine: every declaration table and the card-point table.
+
+Why: the rules reference is written by hand; a value changed in a variant module (or a
+typo in the page) would otherwise go unnoticed. Each table follows a marker comment
+``<!-- declarations: VARIANT ... -->`` (or ``card-points``) naming the variants it is for.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from positions import build
+
+from engine.cards import RANKS, rank_of
+from engine.variants import VARIANTS, make_rules
+
+RULES_DOC = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+MARKER = re.compile(r"^<!-- (declarations|card-points): ([a-z0-9 -]+) -->$")
+# Declarations scored by the core rather than listed in a variant's table.
+SEVEN = "seven"
+
+
+def tables(text: str) -> dict[tuple[str, str], list[list[str]]]:
+    """(table kind, variant) -> the table's body rows, cells stripped of backticks."""
+    found: dict[tuple[str, str], list[list[str]]] = {}
+    lines = text.splitlines()
+    for number, line in enumerate(lines):
+        match = MARKER.match(line.strip())
+        if match is None:
+            continue
+        rows: list[list[str]] = []
+        for row in lines[number + 3:]:  # the marker, the header, the rule
+            if not row.startswith("|"):
+                break
+            rows.append([cell.strip().strip("`") for cell in row.strip().strip("|").split("|")])
+        for variant in match.group(2).split():
+            assert (match.group(1), variant) not in found, f"two tables for {variant}"
+            found[(match.group(1), variant)] = rows
+    return found
+
+
+DOC_TABLES = tables(RULES_DOC.read_text(encoding="utf-8"))
+
+
+def seven_points() -> int:
+    """What ``seven 7X`` scores in play: a built classic deal where seat 0 wins a trick
+    holding the trump seven."""
+    deal = build(["AS 7H 8C 8D 9D 9S KD KC", "7C 8S 9C JC JS QC QD 10C"], turnup="9H")
+    deal.apply("play AS")  # seat 0 leads (the dealer is seat 1)
+    deal.apply("play 7C")
+    deal.apply("seven 7H")
+    seat, name, points = deal.declarations[-1]
+    assert (seat, name) == (0, SEVEN)
+    return points
+
+
+def test_every_variant_has_a_declaration_table() -> None:
+    assert {v for kind, v in DOC_TABLES if kind == "declarations"} == set(VARIANTS)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_declaration_table_matches_the_engine(variant: str) -> None:
+    rows = DOC_TABLES[("declarations", variant)]
+    documented = {row[2]: int(row[3]) for row in rows}
+    assert len(documented) == len(rows), "a record name listed twice"
+    rules = make_rules(variant)
+    expected = dict(VARIANTS[variant].combination_points)
+    if rules.trump_sevens:
+        expected[SEVEN] = seven_points()
+    assert documented == expected
+
+
+def test_card_point_table_matches_the_engine() -> None:
+    variants = [v for kind, v in DOC_TABLES if kind == "card-points"]
+    assert variants
+    for variant in variants:
+        rules = make_rules(variant)
+        assert rules.card_points, f"{variant} has no card points"
+        documented: dict[str, int] = {}
+        for rank_cell, points in DOC_TABLES[("card-points", variant)]:
+            for rank in rank_cell.split(","):
+                documented[rank.strip()] = int(points)
+        ranks = {RANKS[rank_of(code)] for code in rules.kinds}
+        assert documented == {r: rules.card_points.get(RANKS.index(r), 0) for r in ranks}
