@@ -84,3 +84,31 @@ def test_card_point_table_matches_the_engine() -> None:
                 documented[rank.strip()] = int(points)
         ranks = {RANKS[rank_of(code)] for code in rules.kinds}
         assert documented == {r: rules.card_points.get(RANKS.index(r), 0) for r in ranks}
+
+
+def heading_anchor(heading: str) -> str:
+    """GitHub's anchor for a Markdown heading: lower case, punctuation dropped, spaces
+    turned into hyphens."""
+    kept = "".join(ch for ch in heading.strip().lower() if ch.isalnum() or ch in " -_")
+    return kept.replace(" ", "-")
+
+
+def test_links_between_the_docs_resolve() -> None:
+    """Every relative link of docs/*.md names a file the repository holds, and a heading
+    of that file when it names an anchor."""
+    docs = RULES_DOC.parent
+    link = re.compile(r"\]\(([^)#\s]*)(?:#([^)\s]+))?\)")
+    broken = []
+    for page in sorted(docs.glob("*.md")):
+        for target, anchor in link.findall(page.read_text(encoding="utf-8")):
+            if target.startswith(("http:", "https:")):
+                continue
+            path = (docs / target).resolve() if target else page
+            if not path.is_file():
+                broken.append(f"{page.name}: {target}")
+                continue
+            if anchor:
+                headings = re.findall(r"^#+ (.+)$", path.read_text(encoding="utf-8"), re.M)
+                if anchor not in {heading_anchor(h) for h in headings}:
+                    broken.append(f"{page.name}: {target}#{anchor}")
+    assert not broken
