@@ -112,3 +112,33 @@ def test_links_between_the_docs_resolve() -> None:
                 if anchor not in {heading_anchor(h) for h in headings}:
                     broken.append(f"{page.name}: {target}#{anchor}")
     assert not broken
+
+
+def test_the_glance_table_counts_the_cards_as_the_engine_deals_them() -> None:
+    """Cards, hand sizes and the stock left after the deal, for every number of players."""
+    lines = RULES_DOC.read_text(encoding="utf-8").splitlines()
+    start = lines.index("<!-- at-a-glance -->") + 1
+    header = [c.strip().strip("`") for c in lines[start].strip().strip("|").split("|")]
+    rows: dict[str, list[str]] = {}
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        rows[cells[0]] = cells[1:]
+    assert sorted(header[1:]) == sorted(VARIANTS)
+    for column, variant in enumerate(header[1:]):
+        spec = VARIANTS[variant].option_specs.get("players")
+        counts = spec.allowed if spec is not None else (None,)
+        stocks = []
+        for players in counts:
+            rules = make_rules(variant, None if players is None else {"players": players})
+            cards = len(rules.kinds)
+            assert rows["cards"][column] == str(cards)
+            assert rows["dealt to each"][column].startswith(f"{rules.hand_size} (")
+            packets = ", ".join(str(p) for p in rules.deal_packets)
+            assert rows["dealt to each"][column].endswith(f"({packets})")
+            turnup = 1 if rules.has_turnup else 0
+            assert rows["turn-up"][column] == ("yes" if turnup else "no")
+            stocks.append(str(cards - rules.hand_size * rules.players - turnup))
+        shown = rows["stock after the deal"][column].replace(" or ", ", ").split(", ")
+        assert shown == stocks
