@@ -34,6 +34,7 @@ PHONES = ((360, 640), (390, 844))
 VARIANTS = ("classic", "russian", "russian-3", "russian-4", "no-trump", "bezik")
 MIN_WIDTH = 44  # px: a card a finger can find
 MIN_SHOWING = 16  # px of each card not covered by its neighbour
+BOOT_MS = 90_000  # a boot after a reload can take this long on a busy machine (conftest's)
 NEXT_FRAME = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 # Each card of the player's hand (and the player's own cards on the table, still theirs to
@@ -139,6 +140,7 @@ def phones(browser: Browser, app_url: str) -> Iterator[dict[tuple[int, int], Pag
     try:
         pages = {size: context.new_page() for size, context in zip(PHONES, contexts, strict=True)}
         for page in pages.values():
+            page.set_default_timeout(BOOT_MS)
             page.goto(app_url + "?fast&seed=3")
         yield pages
     finally:
