@@ -139,16 +139,20 @@ def small_targets(page: Page) -> list[Any]:
       .map((el) => { const r = el.getBoundingClientRect();
                      return { what: el.outerHTML.slice(0, 80), w: r.width, h: r.height }; })
       .filter((t) => t.w < 44 - 0.5 || t.h < 44 - 0.5)""")
-    # An overlapped hand: what a finger can hit of a card is the strip up to the next card.
+    # An overlapped hand (issue 29): every card at least 44 px wide, and what a finger can
+    # hit of it, the strip up to the next card, at least 16 px (a fuller hand overlaps more
+    # rather than shrink its cards; test_hand_phone measures every step of a deal).
     targets += page.evaluate("""() => {
       const cards = [...document.querySelectorAll('#bz-me .hand [data-card]')]
         .map((el) => [el, el.getBoundingClientRect()]);
       const out = [];
-      for (let i = 0; i + 1 < cards.length; i++) {
-        const [el, a] = cards[i], b = cards[i + 1][1];
-        if (Math.abs(a.top - b.top) > 1) continue;  // the next card is on another row
+      for (let i = 0; i < cards.length; i++) {
+        const [el, a] = cards[i], b = i + 1 < cards.length ? cards[i + 1][1] : null;
+        const what = el.outerHTML.slice(0, 80);
+        if (a.width < 44 - 0.5) out.push({ what, w: a.width, h: a.height });
+        if (!b || Math.abs(a.top - b.top) > 1) continue;  // the next card is on another row
         const strip = Math.abs(b.left - a.left);
-        if (strip < 44 - 0.5) out.push({ what: el.outerHTML.slice(0, 80), w: strip, h: a.height });
+        if (strip < 16 - 0.5) out.push({ what, w: strip, h: a.height });
       }
       return out;
     }""")
