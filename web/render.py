@@ -174,7 +174,7 @@ def render_groups(sv: SeatView, view: TableView, cat: Cat, small: bool) -> str:
     legal = set(view.legal)
     size = "sm" if small else ""
     boxes = assign_groups(sv)
-    extra_names: dict[int, list[str]] = {}
+    extra_names: dict[int, list[GroupView]] = {}
     for i, (group, cards) in enumerate(boxes):
         if group is None or cards:
             continue
@@ -187,7 +187,7 @@ def render_groups(sv: SeatView, view: TableView, cat: Cat, small: bool) -> str:
             None,
         )
         if home is not None:
-            extra_names.setdefault(home, []).append(group_label(group, cat))
+            extra_names.setdefault(home, []).append(group)
     bezik = view.variant == "bezik"  # where a broken group can be completed again
     help_key = "table.group_broken_help_bezik" if bezik else "table.group_broken_help"
     out = []
@@ -217,21 +217,25 @@ def render_groups(sv: SeatView, view: TableView, cat: Cat, small: bool) -> str:
                 f'<div class="group loose"><span class="gcards">{"".join(html_cards)}</span></div>'
             )
             continue
-        names = " + ".join([group_label(group, cat), *extra_names.get(i, [])])
+        named = [group, *extra_names.get(i, [])]
+        broken_text = escape(cat.t("table.group_broken"))
+        names = " + ".join(
+            escape(group_label(g, cat))
+            + ("" if g.intact else f'<span class="gstate"> · {broken_text}</span>')
+            for g in named
+        )
         shared = ""
         if len(cards) < len(group.cards) and group.intact:
             shared = " " + cards_bdi(cat, group.cards)
-        state, title, why = "intact", "", ""
-        if not group.intact:
-            state = "broken"
+        title = why = ""
+        if not all(g.intact for g in named):
             help_text = escape(cat.t(help_key))
             title = f' title="{help_text}"'
             why = f'<span class="sr-only">: {help_text}</span>'
-        state_text = cat.t("table.group_whole" if group.intact else "table.group_broken")
+        state = "intact" if group.intact else "broken"
         out.append(
             f'<div class="group {state}" data-kind="{escape(group.kind)}"{title}>'
-            f'<span class="glabel">{escape(names)}'
-            f'<span class="gstate"> · {escape(state_text)}</span>{why}{shared}</span>'
+            f'<span class="glabel">{names}{why}{shared}</span>'
             f'<span class="gcards">{"".join(html_cards)}</span></div>'
         )
     if not out:
