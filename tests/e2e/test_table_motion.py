@@ -107,11 +107,13 @@ WATCH_TRAVEL = """() => {
     seen.add(a);
     const k = a.effect.getKeyframes();
     window.__travel.push({kind, seat: el.dataset.seat || null, ms: a.effect.getTiming().duration,
+      face: el.classList.contains('face'),
       from: k[0].transform || '', to: k[k.length - 1].transform || ''});
   });
   new MutationObserver(() => {
     document.querySelectorAll('#bz-centre .tcell[data-fresh]').forEach((c) => note(c, 'play'));
-    document.querySelectorAll('#bz-fly > .card').forEach((c) => note(c, 'sweep'));
+    document.querySelectorAll('#bz-fly > .card.swept').forEach((c) => note(c, 'sweep'));
+    document.querySelectorAll('#bz-fly > .card:not(.swept)').forEach((c) => note(c, 'draw'));
   }).observe(document.getElementById('bz'), {childList: true, subtree: true});
 }"""
 
@@ -197,7 +199,8 @@ def test_cards_travel_from_their_seat_and_the_trick_to_its_winner(
     page: Page, app_url: str, wait_ready: WaitFn
 ) -> None:
     """A played card comes from the seat that played it (the person's from below), the
-    won trick leaves towards its winner, and both land within 400 ms."""
+    won trick leaves towards its winner, the cards drawn come down from the stock, and all
+    land within 400 ms."""
     game, action = last_to_play_and_winning("russian-3", 12)
     page.set_viewport_size({"width": 1280, "height": 720})
     open_table(page, app_url, wait_ready, seed=12)
@@ -214,4 +217,8 @@ def test_cards_travel_from_their_seat_and_the_trick_to_its_winner(
     assert plays[0]["to"] == "none", plays
     assert len(sweeps) == 3, travel  # the whole trick went to its winner: the person, below
     assert all(translation(t["to"])[1] > 20 for t in sweeps), sweeps
+    mine = [t for t in travel if t["kind"] == "draw" and t["face"]]  # from the stock, above
+    assert len(mine) == 1 and translation(mine[0]["from"])[1] < -20, travel
+    backs = [t for t in travel if t["kind"] == "draw" and not t["face"]]
+    assert len(backs) == 2, travel  # each computer drew one, face down
     assert all(0 < t["ms"] <= 400 for t in travel), travel
