@@ -216,7 +216,7 @@ def test_cards_travel_from_their_seat_and_the_trick_to_its_winner(
     assert translation(plays[0]["from"])[1] > 20, plays  # it came up from the hand
     assert plays[0]["to"] == "none", plays
     assert len(sweeps) == 3, travel  # the whole trick went to its winner: the person, below
-    assert all(translation(t["to"])[1] > 20 for t in sweeps), sweeps
+    assert all(translation(t["to"])[1] > 20 for t in sweeps), [t["to"] for t in sweeps]
     mine = [t for t in travel if t["kind"] == "draw" and t["face"]]  # from the stock, above
     assert len(mine) == 1 and translation(mine[0]["from"])[1] < -20, travel
     backs = [t for t in travel if t["kind"] == "draw" and not t["face"]]
