@@ -27,6 +27,10 @@ SKELETON = (
     "</div>"
 )
 
+# How long a card travels (a play, a draw, a trick swept to its winner), by the animation
+# setting (web/settings.py); short, since a test or a quick player may wait for it to land.
+TRAVEL_MS = {"off": 0, "fast": 220, "normal": 320, "slow": 400}
+
 # Card-size factors tried in turn until the table fits the screen (web/app.css --fit).
 FIT_STEPS = (1.0, 0.93, 0.86, 0.8, 0.74, 0.68, 0.62, 0.56)
 FIT_TEXT = ",".join(str(step) for step in FIT_STEPS)
@@ -186,6 +190,7 @@ class BrowserDom(Dom):
             "regions": changed,
             "players": table_players,
             "flip": not self.reduced_motion and self.motion != "off",
+            "travel": 0 if self.reduced_motion else TRAVEL_MS.get(self.motion, TRAVEL_MS["normal"]),
             "fit": FIT_TEXT,
         }
         self.page.call("patch", json.dumps(job))

@@ -17,6 +17,9 @@ from web.view import ActionView, TableView, VidoView
 
 
 def _cells(view: TableView, cards: list[tuple[int, str]], cat: Cat, animate: bool) -> str:
+    """The trick's cards, each placed in front of the seat that played it (``data-pos``,
+    web/app.css); the one just played is marked ``data-fresh`` so the shell (index.html)
+    makes it travel from that seat."""
     from web.render import position, seat_name
 
     out = []
@@ -30,9 +33,9 @@ def _cells(view: TableView, cards: list[tuple[int, str]], cat: Cat, animate: boo
             classes="played",
             aria=cat.t("table.played_by", player=who, card=cat.card_name(card)),
         )
-        moving = f" from-{pos}" if animate and k == last and view.trick_fresh else ""
+        fresh = " data-fresh" if animate and k == last and view.trick_fresh else ""
         out.append(
-            f'<figure class="tcell{moving}" data-pos="{pos}" data-seat="{seat}">{face}'
+            f'<figure class="tcell" data-pos="{pos}" data-seat="{seat}"{fresh}>{face}'
             f'<figcaption aria-hidden="true">{escape(who)}</figcaption></figure>'
         )
     return "".join(out)
@@ -65,8 +68,11 @@ def render_trick(view: TableView, cat: Cat) -> str:
         label, extra = cat.t("table.last_trick_label"), f" done {state}"
     else:
         body, label, extra = "", cat.t("a11y.trick"), ""
+    # where a finished trick goes when it is swept off the table (the shell's travel)
+    winner = view.trick_winner if state in ("done", "peek") else None
+    to = "" if winner is None else f' data-winner="{winner}"'
     trick = (
-        f'<div class="trick{extra}" data-n="{n}" data-trick="{state}" role="group"'
+        f'<div class="trick{extra}" data-n="{n}" data-trick="{state}"{to} role="group"'
         f' aria-label="{escape(label)}">{body}</div>'
     )
     return trick + render_shelf(view, cat)

@@ -158,8 +158,17 @@ def assign_groups(sv: SeatView) -> list[tuple[GroupView | None, list[TableCardVi
     return boxes
 
 
+def group_label(group: GroupView, cat: Cat) -> str:
+    return cat.declaration(group.kind)
+
+
 def render_groups(sv: SeatView, view: TableView, cat: Cat, small: bool) -> str:
-    """A seat's declared cards, boxed by combination; intact or broken shown plainly."""
+    """A seat's declared cards, boxed by combination, compactly: never an empty box.
+
+    A group whose every card is drawn in an earlier box (a card shared by two
+    combinations) gets no box of its own: its name joins that box's label.  A
+    broken group says what "broken" means in its title and to screen readers.
+    """
     if not sv.table_cards and not sv.groups:
         return ""
     legal = set(view.legal)
@@ -167,8 +176,27 @@ def render_groups(sv: SeatView, view: TableView, cat: Cat, small: bool) -> str:
     # the player's cards a prompt's choice would lay down again (web/choices.py)
     marks = choices.card_marks(view)[1] if sv.is_human else {}
     mark_of = {id(tc): marks.get(i, "") for i, tc in enumerate(sv.table_cards)}
+    boxes = assign_groups(sv)
+    extra_names: dict[int, list[GroupView]] = {}
+    for i, (group, cards) in enumerate(boxes):
+        if group is None or cards:
+            continue
+        home = next(
+            (
+                k
+                for k, (other, held) in enumerate(boxes[:i])
+                if other is not None and any(tc.card in group.cards for tc in held)
+            ),
+            None,
+        )
+        if home is not None:
+            extra_names.setdefault(home, []).append(group)
+    bezik = view.variant == "bezik"  # where a broken group can be completed again
+    help_key = "table.group_broken_help_bezik" if bezik else "table.group_broken_help"
     out = []
-    for group, cards in assign_groups(sv):
+    for i, (group, cards) in enumerate(boxes):
+        if not cards:
+            continue  # listed with the box that holds its cards, or nothing left to show
         html_cards = []
         for tc in cards:
             if sv.is_human and tc.action:
@@ -195,17 +223,29 @@ def render_groups(sv: SeatView, view: TableView, cat: Cat, small: bool) -> str:
                 f'<div class="group loose"><span class="gcards">{"".join(html_cards)}</span></div>'
             )
             continue
-        state = "intact" if group.intact else "broken"
-        state_text = cat.t("table.group_whole" if group.intact else "table.group_broken")
+        named = [group, *extra_names.get(i, [])]
+        broken_text = escape(cat.t("table.group_broken"))
+        names = " + ".join(
+            escape(group_label(g, cat))
+            + ("" if g.intact else f'<span class="gstate"> · {broken_text}</span>')
+            for g in named
+        )
         shared = ""
         if len(cards) < len(group.cards) and group.intact:
             shared = " " + cards_bdi(cat, group.cards)
+        title = why = ""
+        if not all(g.intact for g in named):
+            help_text = escape(cat.t(help_key))
+            title = f' title="{help_text}"'
+            why = f'<span class="sr-only">: {help_text}</span>'
+        state = "intact" if group.intact else "broken"
         out.append(
-            f'<div class="group {state}" data-kind="{escape(group.kind)}">'
-            f'<span class="glabel">{escape(cat.declaration(group.kind))}'
-            f'<span class="gstate"> · {escape(state_text)}</span>{shared}</span>'
+            f'<div class="group {state}" data-kind="{escape(group.kind)}"{title}>'
+            f'<span class="glabel">{names}{why}{shared}</span>'
             f'<span class="gcards">{"".join(html_cards)}</span></div>'
         )
+    if not out:
+        return ""
     who = seat_name(sv, view, cat)
     return (
         f'<div class="declared{" mine" if sv.is_human else ""}" role="group"'
@@ -274,11 +314,13 @@ def render_centre(view: TableView, cat: Cat) -> str:
     else:
         none_key = "table.no_trumps_yet" if view.stock > 0 else "table.no_trumps"
         trump = f'<div class="trump none">{escape(cat.t(none_key))}</div>'
-    stock_cards = ""
-    if view.stock > 0:
-        stock_cards = back_html("stock")
+    # an empty stock keeps its place (an outline), so the trick beside it does not move
+    slot = '<span class="card slot" aria-hidden="true"></span>'
+    stock_cards = back_html("stock") if view.stock > 0 else slot
     turnup = ""
-    if view.turnup and view.stock > 0:
+    if view.turnup and view.stock == 0:  # its place stays too
+        turnup = '<span class="card slot turnup" aria-hidden="true"></span>'
+    elif view.turnup:
         turnup = face_html(
             view.turnup,
             cat,
