@@ -22,7 +22,7 @@ from tests.web.play import RecordingPage  # noqa: E402
 from tests.web.threads import in_thread  # noqa: E402
 from web import ending, flow, i18n, stats, storage  # noqa: E402
 from web.app import App, load_catalog  # noqa: E402
-from web.callouts import Callout, Callouts, callout_text, callouts_from  # noqa: E402
+from web.callouts import Callouts, callout_text, callouts_from  # noqa: E402
 
 CATS = {lang: load_catalog(lang) for lang in i18n.LANGS}
 SEVEN_TURNUP_SEED = 24  # classic: a seven is turned up at the first deal
@@ -238,8 +238,8 @@ def test_hand_over_screen_shows_the_last_trick_and_who_took_it() -> None:
                 last = plays[: len(tricks) * 2][-2:]
                 section = re.search(r"<section[^>]*data-last-trick.*?</section>", overlay, re.S)
                 assert section is not None
-                shown = re.findall(r'data-seat="(\d)"><span class="card[^"]*"[^>]*data-card="([^"]+)"',
-                                   section.group(0))
+                cell = r'data-seat="(\d)"><span class="card[^"]*"[^>]*data-card="([^"]+)"'
+                shown = re.findall(cell, section.group(0))
                 assert shown == [(str(ev[1]), engine.cards.code_text(ev[2])) for ev in last]
                 taker = app.who(int(tricks[-1][1]))
                 assert f"Last trick: {taker} took it" in section.group(0) or (
