@@ -47,7 +47,6 @@ def conceal(view: TableView) -> TableView:
 def render_last_trick(view: TableView, cat: Cat) -> str:
     """The trick finished while the screen was up (it was swept meanwhile): its cards by
     seat and who took it, so the returning person sees how it ended."""
-    from web.flowview import winner_caption
     from web.render import seat_name
 
     if not view.last_trick or view.trick_winner is None:
@@ -67,10 +66,14 @@ def render_last_trick(view: TableView, cat: Cat) -> str:
         + f"<figcaption>{escape(seat_name(view.seats[seat], view, cat))}</figcaption></figure>"
         for seat, card in view.last_trick
     )
+    # named, never "you": the screen is read before the device changes hands
+    who = seat_name(view.seats[view.trick_winner], view, cat)
+    taker = cat.t("table.last_trick_player", player=who)
     label = escape(cat.t("table.last_trick_label"))
     return (
         f'<section class="ho-trick" data-last-trick aria-label="{label}">'
-        f'<div class="ho-cells">{cells}</div>{winner_caption(view, cat, peek=True)}</section>'
+        f'<div class="ho-cells">{cells}</div><p class="trick-caption"><span>{escape(taker)}'
+        "</span></p></section>"
     )
 
 
