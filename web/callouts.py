@@ -22,7 +22,10 @@ from typing import Any
 
 from web.cards import Cat
 
-SHOWN_SECONDS = 2.2  # on the table this long (the CSS fades it out over its last moments)
+SHOWN_SECONDS = 2.2  # on the table this long: app.css's animation fades it out by then
+# Taken off a little later: a busy page starts the animation late (and without motion the
+# call-out simply shows until it is taken off).
+LINGER_SECONDS = 0.5
 MAX_PER_SEAT = 3  # older ones give way when a seat scores more at once
 NAME_SLOT, POINTS_SLOT = "\ue000", "\ue001"  # where the catalog's text puts each part
 
@@ -106,7 +109,7 @@ class Callouts:
             c
             for c in self.items
             if (c.shown_at is None and (keep_own or c.seat != viewer))
-            or (c.shown_at is not None and now - c.shown_at < SHOWN_SECONDS)
+            or (c.shown_at is not None and now - c.shown_at < SHOWN_SECONDS + LINGER_SECONDS)
         ]
         if not visible:
             return []
@@ -124,7 +127,11 @@ class Callouts:
 
     def next_change(self, now: float) -> float | None:
         """Seconds until the next shown call-out leaves the table (None: none shown)."""
-        ends = [c.shown_at + SHOWN_SECONDS - now for c in self.items if c.shown_at is not None]
+        ends = [
+            c.shown_at + SHOWN_SECONDS + LINGER_SECONDS - now
+            for c in self.items
+            if c.shown_at is not None
+        ]
         return max(0.0, min(ends)) if ends else None
 
 

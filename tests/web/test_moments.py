@@ -111,8 +111,8 @@ def test_callouts_wait_while_covered_stack_and_leave_after_their_time() -> None:
     assert [(c.seat, c.kind) for c in shown] == [(1, "marriage")]  # the viewer's own: not said
     queue.add([["seven", 1, "7H", True, "AS"]])
     assert [c.kind for c in queue.showing(6.0, viewer=0, visible=True)] == ["marriage", "seven"]
-    assert queue.next_change(6.0) == pytest.approx(5.0 + 2.2 - 6.0)
-    assert [c.kind for c in queue.showing(7.3, viewer=0, visible=True)] == ["seven"]
+    assert queue.next_change(6.0) == pytest.approx(5.0 + 2.7 - 6.0)
+    assert [c.kind for c in queue.showing(7.8, viewer=0, visible=True)] == ["seven"]
     assert queue.showing(9.0, viewer=0, visible=True) == []
     # pass-and-play: a person's own waits for the next person to hold the device
     queue.add([["declare", 0, "marriage", 20, []]])
