@@ -34,6 +34,25 @@ new MutationObserver(() => {
 }).observe(document, {subtree: true, childList: true, characterData: true});"""
 
 
+# Each call-out as first drawn: what it says, where, and the points beside the score.
+CALLOUTS = """window.__callouts = [];
+new MutationObserver(() => {
+  document.querySelectorAll(".callout:not([data-seen])").forEach(c => {
+    c.setAttribute("data-seen", "");
+    const seat = c.closest(".seat");
+    const r = c.getBoundingClientRect(), s = seat.getBoundingClientRect();
+    const gain = document.querySelector(
+      `[data-seat-score="${seat.dataset.seat}"] + .gain`);
+    window.__callouts.push({kind: c.dataset.callout, points: c.dataset.points,
+      text: c.textContent, seat: seat.dataset.seat, pos: seat.dataset.pos,
+      box: {x: r.x, y: r.y, width: r.width, height: r.height},
+      seatBox: {x: s.x, y: s.y, width: s.width, height: s.height},
+      pointerEvents: getComputedStyle(c.parentElement).pointerEvents,
+      gain: gain ? gain.textContent : null});
+  });
+}).observe(document, {subtree: true, childList: true});"""
+
+
 def computer_declares_next() -> Any:
     """Classic: the computer (seat 1) just won a trick and holds a declaration; the
     table's computer player at this level ("greedy") always declares its best."""
@@ -53,38 +72,36 @@ def test_the_computers_declaration_is_called_out_at_its_seat(
 ) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
     page.add_init_script(SAID)
+    page.add_init_script(CALLOUTS)
     boot(page, app_url, wait_ready, 5)
     game = computer_declares_next()
     before = int(game.scores()[1])
     load_save(page, game)  # the computer declares at once, then leads
-    callout = page.locator('#bz-opps .seat[data-seat="1"] .callout').first
-    callout.wait_for(timeout=5_000)
-    kind = callout.get_attribute("data-callout") or ""
-    points = int(callout.get_attribute("data-points") or 0)
+    page.wait_for_function("window.__callouts.length > 0", timeout=10_000)
+    seen = page.evaluate("window.__callouts")[0]  # as first drawn (a slow page may be past it)
+    kind, points = seen["kind"], int(seen["points"])
     names = {
         "marriage": "Marriage", "trump_marriage": "Trump marriage", "bezique": "Bezique",
         "four_aces": "Four aces", "four_kings": "Four kings", "four_queens": "Four queens",
         "four_jacks": "Four jacks", "double_bezique": "Double bezique",
         "trump_sequence": "Trump sequence",
     }
-    assert callout.inner_text().split() == [*names[kind].split(), f"+{points}"]
+    assert seen["seat"] == "1" and seen["pos"] == "top"
+    assert seen["text"].split() == [*names[kind].split(), f"+{points}"]
     assert points > 0
+    assert seen["gain"] == f"+{points}"  # rising into the computer's score
     score = page.locator('[data-seat-score="1"]')
     assert int(score.get_attribute("data-value") or 0) >= before + points
-    gain = page.locator('#bz-scores [data-seat-score="1"] + .gain')
-    assert gain.inner_text() == f"+{points}"
     # over the seat, readable, never in the way of a tap
-    box = callout.bounding_box()
-    seat_box = page.locator('#bz-opps .seat[data-seat="1"]').bounding_box()
-    assert box and seat_box and box["width"] > 40 and box["height"] > 14
-    assert seat_box["y"] - 2 <= box["y"] and box["y"] + box["height"] <= seat_box["y"] + seat_box[
-        "height"
-    ] + 2
-    assert page.eval_on_selector(".callouts", "e => getComputedStyle(e).pointerEvents") == "none"
+    box, seat_box = seen["box"], seen["seatBox"]
+    assert box["width"] > 40 and box["height"] > 14
+    assert seat_box["y"] - 2 <= box["y"]
+    assert box["y"] + box["height"] <= seat_box["y"] + seat_box["height"] + 2
+    assert seen["pointerEvents"] == "none"
     said = page.evaluate("window.__said")
     assert any(names[kind] in text for text in said), said  # said for screen readers
     wait_for_input(page)
-    page.locator(".callout").first.wait_for(state="detached", timeout=6_000)  # then it leaves
+    page.wait_for_function("!document.querySelector('.callout')", timeout=8_000)  # it leaves
 
 
 def assert_result_first(page: Page) -> None:
