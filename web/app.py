@@ -34,6 +34,7 @@ from web import (
 from web import settings as prefs_store
 from web.adapter import build_view, game_decided, observe
 from web.ai_runner import drive
+from web.callouts import TableCallouts
 from web.commands import Commands
 from web.device import Device
 from web.dom import Dom
@@ -100,6 +101,8 @@ class App:
         self.generation = 0
         self.busy = False
         self.shelf = flow.TrickShelf()  # the last finished trick: centre, aside, peeked at
+        self.callouts = TableCallouts()  # what other seats scored, said at their seats
+        self.auto_passes = flow.AutoPasses()  # passes made for a person: "nothing to declare"
         self.sound = sound.Sound() if sys.platform != "emscripten" else sound.WebAudio()
         # Notices and hints are kept as data and worded at render time (language switch).
         self.notice: tuple[str, dict[str, Any]] | None = None
@@ -315,7 +318,7 @@ class App:
 
     def build(self) -> TableView:
         obs = observe(self.game, self.human)  # one observation per render
-        log_events = flow.table_log(self.game, list(obs.log))
+        log_events = flow.table_log(self.game, list(obs.log), self.auto_passes.of(self.game))
         self.last_log = log_events
         view = build_view(
             self.game, self.human, obs=obs, thinking=self.busy, deal_number=self.deal_number
@@ -347,6 +350,7 @@ class App:
             if ev[0] in (
                 "trick",
                 "pass",
+                "auto_pass",
                 "draw",
                 "rescore_led",
                 "donuk",
@@ -360,6 +364,7 @@ class App:
 
     def render(self) -> None:
         view = self.build()
+        self.callouts.dress(self, view)
         cat = self.cat
         n = view.num_players
         self.hand_focus = max(0, min(self.hand_focus, len(view.hand) - 1))
@@ -433,13 +438,21 @@ class App:
         if screen is not None:
             return screen()
         if self.handover is not None:
-            return handover.render_screen(self.cat, seat_label(self.cat, self.seats, self.handover))
+            return handover.render_screen(
+                self.cat,
+                seat_label(self.cat, self.seats, self.handover),
+                handover.render_last_trick(view, self.cat),
+            )
         records = self.records.overlay()
         if records is not None:
             return records
         if self.overlay == "game" and self.decided():
             return render.render_game_summary(
-                view, self.cat, self.records.sheet_html(), self.records.summary_actions()
+                view,
+                self.cat,
+                self.records.sheet_html(),
+                self.records.summary_actions(),
+                self.records.change_html(),
             )
         if view.deal_summary is not None:
             return render.render_deal_summary(view, view.deal_summary, self.cat)
@@ -511,6 +524,7 @@ class App:
         while (seat := self.game.current_player) is not None and self.seats.is_person(seat):
             if not flow.auto_pass_due(self.game, seat):
                 return
+            self.auto_passes.note(self.game)
             self.game.apply(engine.Action.parse("pass"))
 
     def settle_later(self, count: int) -> None:

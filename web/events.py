@@ -79,6 +79,10 @@ def event_text(
         return fmt("log.player_declared", player=who(ev[1]), combination=combo, count=int(ev[3]))
     if kind == "pass":
         return fmt("log.you_passed") if you else fmt("log.player_passed", player=who(ev[1]))
+    if kind == "auto_pass":  # the table passed for a person who had nothing to declare
+        if you:
+            return fmt("log.you_nothing_to_declare")
+        return fmt("log.player_nothing_to_declare", player=who(ev[1]))
     if kind == "seven":
         return fmt("log.you_seven" if you else "log.seven_exchanged", player=who(ev[1]), count=10)
     if kind == "seven_turnup" and seat is not None:

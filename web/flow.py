@@ -3,7 +3,7 @@
 Kept apart from the controller (web.app) so each rule of the flow is a small
 function testable under CPython against a real engine game:
 
-- the automatic pass after a won trick with nothing to declare;
+- the automatic pass after a won trick with nothing to declare (and its log line);
 - the finished trick: shown as finished, then put aside, peekable until the
   next trick starts;
 - the deal's log as the table tells it (the dealer's turned-up seven, a kontr
@@ -14,6 +14,7 @@ function testable under CPython against a real engine game:
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,12 +111,43 @@ def tricks_done(log: list[list[Any]]) -> tuple[int, int | None]:
 # ------------------------------------------------------------- the deal's log
 
 
-def table_log(game: Any, log: list[list[Any]]) -> list[list[Any]]:
+class AutoPasses:
+    """The passes the table made for a person with nothing to declare (``auto_pass_due``).
+
+    The engine logs them as any pass; the log says "nothing to declare" for these
+    rather than "you passed".  Kept per deal (the game's seed and the deal's
+    numbers, which a move taken back keeps), by the pass's place in the deal's log.
+    """
+
+    def __init__(self) -> None:
+        self.deal: tuple[Any, ...] = ()
+        self.places: set[int] = set()
+
+    @staticmethod
+    def deal_key(game: Any) -> tuple[Any, ...]:
+        return (getattr(game, "seed", None), *numbers(game))
+
+    def note(self, game: Any) -> None:
+        """The pass about to be applied for the seat to move is the table's own."""
+        key = self.deal_key(game)
+        if key != self.deal:
+            self.deal, self.places = key, set()
+        self.places.add(len(game.deal.log))
+
+    def of(self, game: Any) -> set[int]:
+        """The places of this deal's automatic passes."""
+        return self.places if self.deal_key(game) == self.deal else set()
+
+
+def table_log(
+    game: Any, log: list[list[Any]], auto_passes: Collection[int] = ()
+) -> list[list[Any]]:
     """The observation's log as the table tells it.
 
     The dealer's 10 for a turned-up seven is scored by the engine at the deal
     without a log event: it gets one, first. Vido calls and answers after an
-    accepted vido of the same game are kontr vido.
+    accepted vido of the same game are kontr vido.  The passes the table made
+    (``auto_passes``: places in the log) are ``auto_pass`` events.
     """
     deal = game.deal
     out: list[list[Any]] = []
@@ -125,9 +157,11 @@ def table_log(game: Any, log: list[list[Any]]) -> list[list[Any]]:
     extra = getattr(deal, "extra", None) or {}
     accepted = sum(1 for v in extra.get("vidos") or [] if v[1] == "accepted")
     accepted -= sum(1 for ev in log if ev[0] == "vido_accepted")  # those of earlier deals
-    for ev in log:
+    for place, ev in enumerate(log):
         if ev[0] in ("vido", "vido_accepted", "vido_refused") and accepted >= 1:
             out.append(["kontr_" + ev[0], *ev[1:]])
+        elif ev[0] == "pass" and place in auto_passes:
+            out.append(["auto_pass", *ev[1:]])
         else:
             out.append(ev)
         if ev[0] == "vido_accepted":

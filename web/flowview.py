@@ -190,7 +190,10 @@ def render_toast(view: TableView, cat: Cat) -> str:
     seat = view.seven_turnup
     if seat is None:
         return ""
-    text = cat.t("log.seven_turnup", player=seat_name(view.seats[seat], view, cat), count=10)
+    if seat == view.human:  # the player dealt: "you score", not "the dealer (You) scores"
+        text = cat.t("log.you_seven_turnup", count=10)
+    else:
+        text = cat.t("log.seven_turnup", player=seat_name(view.seats[seat], view, cat), count=10)
     return f'<p class="toast" data-toast="seven-turnup">{escape(text)}</p>'
 
 

@@ -12,6 +12,7 @@ from dataclasses import replace
 from html import escape
 from typing import Any, Protocol
 
+from web.cards import Cat, face_html
 from web.seats import Seats
 from web.view import TableView
 
@@ -43,12 +44,47 @@ def conceal(view: TableView) -> TableView:
     return replace(view, hand=[], hand_actions={}, legal=[], prompts=[], drawn=[], current=None)
 
 
-def render_screen(cat: _Cat, name: str) -> str:
-    """'Pass the device to Player 2' with one button; covers the whole table."""
+def render_last_trick(view: TableView, cat: Cat) -> str:
+    """The trick finished while the screen was up (it was swept meanwhile): its cards by
+    seat and who took it, so the returning person sees how it ended."""
+    from web.render import seat_name
+
+    if not view.last_trick or view.trick_winner is None:
+        return ""
+    cells = "".join(
+        f'<figure class="ho-cell{" took" if seat == view.trick_winner else ""}"'
+        f' data-seat="{seat}">'
+        + face_html(
+            card,
+            cat,
+            aria=cat.t(
+                "table.played_by",
+                player=seat_name(view.seats[seat], view, cat),
+                card=cat.card_name(card),
+            ),
+        )
+        + f"<figcaption>{escape(seat_name(view.seats[seat], view, cat))}</figcaption></figure>"
+        for seat, card in view.last_trick
+    )
+    # named, never "you": the screen is read before the device changes hands
+    who = seat_name(view.seats[view.trick_winner], view, cat)
+    taker = cat.t("table.last_trick_player", player=who)
+    label = escape(cat.t("table.last_trick_label"))
+    return (
+        f'<section class="ho-trick" data-last-trick aria-label="{label}">'
+        f'<div class="ho-cells">{cells}</div><p class="trick-caption"><span>{escape(taker)}'
+        "</span></p></section>"
+    )
+
+
+def render_screen(cat: _Cat, name: str, last_trick: str = "") -> str:
+    """'Pass the device to Player 2' with one button, and the last trick
+    (``render_last_trick``); covers the whole table."""
+    top = last_trick or '<div class="ho-card" aria-hidden="true"></div>'
     return (
         '<div class="handover" data-handover role="dialog" aria-modal="true"'
         ' aria-labelledby="ho-title" aria-describedby="ho-text">'
-        '<div class="ho-card" aria-hidden="true"></div>'
+        f"{top}"
         f'<h2 id="ho-title">{escape(cat.t("handover.title", player=name))}</h2>'
         f'<p id="ho-text">{escape(cat.t("handover.text", player=name))}</p>'
         '<button type="button" class="btn primary" data-command="ready">'

@@ -11,7 +11,7 @@ import time
 from html import escape
 from typing import Any
 
-from web import history, score_sheet, stats, undo
+from web import ending, history, score_sheet, stats, undo
 from web.players import default_level
 from web.replay import Viewer, render_viewer
 
@@ -28,6 +28,8 @@ class Records:
         self.viewer_entry: dict[str, Any] | None = None
         self.problem: tuple[str, dict[str, Any]] | None = None
         self.back_to: str | None = None  # the overlay to return to when a screen closes
+        # the statistics' change made by the game just finished (shown on its summary)
+        self.change: tuple[Any, ending.StatsChange] | None = None
 
     # ------------------------------------------------------------ commands
     def command(self, name: str, el: Any) -> bool:
@@ -207,7 +209,20 @@ class Records:
             return  # pass-and-play: no opponent level to count against
         outcome = stats.outcome_of(app.game, app.human, app.game.rules.name, self.level(),
                                    bool(app.undo_used))
-        stats.save(app.store, stats.add(stats.load(app.store), outcome))
+        before = stats.load(app.store)
+        after = stats.add(before, outcome)
+        stats.save(app.store, after)
+        self.change = (app.game, ending.StatsChange(
+            before["groups"].get(outcome.key), after["groups"][outcome.key], outcome.won,
+            outcome.score, outcome.best_declaration, outcome.undo,
+        ))
+
+    def change_html(self) -> str:
+        """What the game just finished did to the statistics (for its summary)."""
+        app = self.app
+        if self.change is None or self.change[0] is not app.game or not app.game.is_terminal:
+            return ""
+        return ending.render_change(app.cat, self.change[1])
 
     # ---------------------------------------------------------------- bar
     def undo_available(self) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from web import choices, flowview
+from web import callouts, choices, flowview
 from web.cards import Cat, back_html, cards_bdi, face_html
 from web.menu import icon
 from web.view import (
@@ -75,7 +75,8 @@ def render_scores(view: TableView, cat: Cat) -> str:
             f'<div class="score{turn}" data-pos="{position(sv.rel, view.num_players)}">'
             f'<span class="who">{escape(seat_name(sv, view, cat))}</span> '
             f'<span class="pts" data-seat-score="{sv.seat}" data-value="{sv.score}">'
-            f"{cat.number(sv.score)}</span></div>"
+            f"{cat.number(sv.score)}</span>"
+            f"{callouts.render_gain(view.callouts, sv.seat, cat)}</div>"
         )
     if view.side_scores is not None:
         for side, pts in enumerate(view.side_scores):
@@ -281,7 +282,7 @@ def render_seat(sv: SeatView, view: TableView, cat: Cat) -> str:
         f"{in_head}</header>{below}"
         f'<div class="backs" aria-hidden="true">{backs}</div>'
         f"{render_groups(sv, view, cat, small=True)}"
-        "</section>"
+        f"{callouts.render_at_seat(view.callouts, sv.seat, cat)}</section>"
     )
 
 
@@ -526,9 +527,14 @@ def winner_text(view: TableView, cat: Cat) -> str:
     return cat.t("summary.match_winner" if view.match_over else "summary.winner", player=who)
 
 
-def render_game_summary(view: TableView, cat: Cat, sheet: str = "", actions: str = "") -> str:
-    """The end of a game: winner, final scores, the whole score sheet (``sheet``) and
-    the buttons (``actions`` adds more, e.g. export)."""
+def render_game_summary(
+    view: TableView, cat: Cat, sheet: str = "", actions: str = "", moment: str = ""
+) -> str:
+    """The end of a game, result first: who won (a win celebrated), the final scores,
+    what it did to the statistics (``moment``, web.ending), the buttons (``actions``
+    adds more, e.g. export), then the whole score sheet (``sheet``), folded."""
+    from web import ending
+
     scores = "".join(
         f"<li>{escape(seat_name(sv, view, cat))}: <span "
         f'data-final-score="{sv.seat}" data-value="{sv.score}">{cat.number(sv.score)}</span></li>'
@@ -558,19 +564,24 @@ def render_game_summary(view: TableView, cat: Cat, sheet: str = "", actions: str
         )
     match_attr = ' data-match="over"' if view.match_over else ""
     sheet_block = (
-        f'<details class="sheet-in-summary" open><summary>{escape(cat.t("sheet.title"))}'
+        f'<details class="sheet-in-summary"><summary>{escape(cat.t("sheet.title"))}'
         f"</summary>{sheet}</details>"
         if sheet
         else ""
     )
+    won = ending.winner_is_here(view)
+    result = "won" if won else ("lost" if view.winner is not None else "none")
     return (
-        f'<div class="summary" data-summary="game"{match_attr} '
+        f'<div class="summary" data-summary="game"{match_attr} data-result="{result}" '
         f'role="dialog"'
-        f' aria-labelledby="gsum-title"><h2 id="gsum-title">{escape(title)}</h2>'
+        f' aria-labelledby="gsum-title"><div class="result">'
+        f"{ending.celebration() if won else ''}"
+        f'<h2 id="gsum-title">{escape(title)}</h2>'
         f'<p class="winner">{escape(winner_text(view, cat))}</p><ul '
-        f'class="finals">{scores}</ul>{match}'
+        f'class="finals">{scores}</ul></div>{match}{moment}'
+        f'<div class="summary-actions">{nxt}<button type="button" class="btn'
+        f'{"" if nxt else " primary"}" data-command="new-game">'
+        f'{escape(cat.t("menu.new_game"))}</button>{actions}</div>'
         f"{sheet_block}"
-        f'{nxt}<button type="button" class="btn{"" if nxt else " primary"}" '
-        f'data-command="new-game">{escape(cat.t("menu.new_game"))}</button>{actions}'
         "</div>"
     )

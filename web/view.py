@@ -7,6 +7,7 @@ without a browser and independent of the engine's internal shapes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass
@@ -135,3 +136,4 @@ class TableView:
     trick_fresh: bool = False  # the last trick card was just played (animated in)
     game_info: dict[str, object] = field(default_factory=dict)  # bezik: how the game ended
     seat_kinds: list[str] | None = None  # pass-and-play: person/computer per seat (names)
+    callouts: list[Any] = field(default_factory=list)  # web.callouts: points said at a seat

@@ -251,7 +251,8 @@ def test_records_end_to_end(
         for lang in LANGS:
             choose_language(page, lang)
             for screen in ("summary", "score-sheet", "stats", "history", "replay"):
-                if screen == "summary":  # the game summary with the whole sheet
+                if screen == "summary":  # the game summary with the whole sheet, unfolded
+                    page.click('[data-summary="game"] .sheet-in-summary > summary')
                     page.wait_for_selector('[data-summary="game"] [data-sheet-deal]')
                 elif screen == "replay":
                     open_screen(page, "history")

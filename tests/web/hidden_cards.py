@@ -22,6 +22,22 @@ def _text(code: Any) -> str:
     return code_text(code) if isinstance(code, int) else str(code)
 
 
+HANDOVER_TRICK = re.compile(r"<section[^>]*data-last-trick.*?</section>", re.S)
+
+
+def last_trick(game: Any) -> Counter[str]:
+    """The cards of the deal's last completed trick."""
+    obs = game.deal.observation(0)
+    plays: list[str] = []
+    last: list[str] = []
+    for ev in obs.log:
+        if ev and ev[0] == "play":
+            plays.append(_text(ev[2]))
+        elif ev and ev[0] == "trick":
+            last, plays = plays[-obs.players :], []
+    return Counter(last)
+
+
 def public_cards(game: Any) -> Counter[str]:
     """Face-up cards anyone may see: declared tables, the trick (and the last one), turn-up."""
     obs = game.deal.observation(0)
@@ -29,8 +45,7 @@ def public_cards(game: Any) -> Counter[str]:
     for table in obs.tables:
         seen.update(_text(c) for c in table)
     seen.update(_text(c) for _, c, *_ in obs.trick)
-    plays = [_text(ev[2]) for ev in obs.log if ev and ev[0] == "play"]
-    seen.update(plays[-obs.players :])  # the last completed trick stays on show
+    seen.update(last_trick(game))  # the last completed trick stays on show
     if obs.turnup is not None and obs.stock_size > 0:
         seen[_text(obs.turnup)] += 1
     return seen
@@ -45,10 +60,17 @@ def leaks(game: Any, viewer: int | None, html: str) -> list[str]:
 
     Counted per copy, since Bezique decks hold two or more copies of a card.
     """
+    problems = [  # the hand-over screen shows the last trick again, and nothing else
+        f"{card} on the hand-over screen, not in the last trick"
+        for section in HANDOVER_TRICK.findall(html)
+        for card, n in Counter(CARD_ATTR.findall(section)).items()
+        if n > last_trick(game)[card]
+    ]
+    html = HANDOVER_TRICK.sub("", html)
     allowed = public_cards(game)
     mine = hand_of(game, viewer) if viewer is not None else Counter()
     allowed.update(mine)
-    problems = [
+    problems += [
         f"{card} shown {n}x, {allowed[card]} visible"
         for card, n in Counter(CARD_ATTR.findall(html)).items()
         if n > allowed[card]
