@@ -135,3 +135,4 @@ class TableView:
     trick_fresh: bool = False  # the last trick card was just played (animated in)
     game_info: dict[str, object] = field(default_factory=dict)  # bezik: how the game ended
     seat_kinds: list[str] | None = None  # pass-and-play: person/computer per seat (names)
+    seat_names: list[str] | None = None  # typed names by seat ("": the usual name)
