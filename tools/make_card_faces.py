@@ -275,7 +275,7 @@ def card_symbol(rank: str, suit: str) -> str:
 
 def sprite() -> str:
     # Each pip takes its suit's colour from the page when four-colour suits are on
-    # (app.css: .pip-c { fill: var(--suit-c) }); unset, it keeps the face's own colour.
+    # (web/screens.css: .pip-c { fill: var(--suit-c) }); unset, it keeps the face's own colour.
     pips = "".join(
         f'<symbol id="p{s}" viewBox="0 0 100 100">'
         f'<path class="pip-{s.lower()}" d="{PIPS[s]}"/></symbol>'

@@ -87,6 +87,8 @@ class Commands:
         app.dialog_variant = app.dialog_draft = app.pending_setup = None
         app.rules_variant = None
         if name == "new-game":
+            if app.notice and str(app.notice[0]).startswith("seats.error."):
+                app.set_notice(None)  # a refused start of before: a fresh form has none
             app.open_screen("dialog", NEW_GAME_FOCUS)
         else:
             app.open_screen(name)

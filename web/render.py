@@ -73,10 +73,8 @@ def human_to_act(view: TableView) -> bool:
 def render_scores(view: TableView, cat: Cat) -> str:
     parts: list[str] = []
     if view.match is not None:  # bezik shows two rows of scores: say which is which
-        parts.append(
-            f'<span class="row-label" id="bz-game-points">{escape(cat.t("table.game_points"))}'
-            "</span>"
-        )
+        label = cat.t("table.game_points_to", count=view.target)
+        parts.append(f'<span class="row-label">{escape(label)}</span>')
     for sv in view.seats:
         turn = " turn" if sv.is_turn else ""
         parts.append(
@@ -94,10 +92,12 @@ def render_scores(view: TableView, cat: Cat) -> str:
                 f'<span class="pts" data-side-score="{side}" data-value="{pts}">'
                 f"{cat.number(pts)}</span></div>"
             )
-    parts.append(
-        f'<div class="score target"><span class="who">{escape(cat.t("table.target_label"))}</span> '
-        f'<span class="pts" data-value="{view.target}">{cat.number(view.target)}</span></div>'
-    )
+    if view.match is None:  # (bezik's row label names the target)
+        parts.append(
+            f'<div class="score target"><span class="who">{escape(cat.t("table.target_label"))}'
+            f'</span> <span class="pts" data-value="{view.target}">{cat.number(view.target)}'
+            "</span></div>"
+        )
     if view.match is None:
         parts.append(f'<div class="score">{flowview.render_numbers(view, cat)}</div>')
     board = render_match(view.match, view, cat) if view.match else ""

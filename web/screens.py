@@ -212,11 +212,25 @@ def render_new_game(app: Any, cat: Cat) -> str:
             radios("dealer", list(DEALER_CHOICES), dealer, "options.dealer.", cat),
         )
         + '<div class="dlg-actions ng-actions">'
+        + form_problem(app, cat)
         + button("start", cat.t("options.start"), primary=True)
         + button("close", cat.t("options.cancel"))
         + "</div></form>"
     )
     return dialog("newgame", cat.t("options.title"), body, cat)
+
+
+def form_problem(app: Any, cat: Cat) -> str:
+    """Why Start was refused (a seat or a name), beside the button and said at once: the
+    table's notice lies under this modal screen (inert, or not drawn behind the start
+    screen)."""
+    notice = getattr(app, "notice", None)
+    if not notice or not getattr(app, "notice_error", False):
+        return ""
+    key, params = notice
+    if not str(key).startswith("seats.error."):
+        return ""
+    return f'<p class="notice error ng-problem" role="alert">{escape(cat.t(key, **params))}</p>'
 
 
 def dialog_source(app: Any) -> dict[str, Any]:
