@@ -57,10 +57,13 @@ def from_form(form: Mapping[str, str], players: int) -> list[str]:
 
 
 def for_seats(setup: Mapping[str, Any] | None, seats: Seats) -> list[str]:
-    """Each seat's typed name ("" for none, and always for the computer's seats)."""
+    """Each seat's typed name as shown ("" for none, and always for the computer's seats),
+    isolated (FSI…PDI): a Latin name in a Hebrew sentence, or the reverse, keeps its place
+    and the punctuation around it."""
     typed = clean_names((setup or {}).get("names"))
     return [
-        typed[s] if s < len(typed) and seats.is_person(s) else "" for s in range(seats.players)
+        f"\u2068{typed[s]}\u2069" if s < len(typed) and typed[s] and seats.is_person(s) else ""
+        for s in range(seats.players)
     ]
 
 

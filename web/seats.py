@@ -135,7 +135,8 @@ def render_choices(
             f'<label class="seat-name"><span class="sr-only">'
             f"{escape(cat.t('seats.name_label', number=seat + 1))}</span>"
             f'<input type="text" name="name.{seat}" value="{typed}" maxlength="{max_name}"'
-            f' autocomplete="off" autocapitalize="words" spellcheck="false" enterkeyhint="done"'
+            f' dir="auto" autocomplete="off" autocapitalize="words" spellcheck="false"'
+            ' enterkeyhint="done"'
             f' placeholder="{escape(cat.t("seats.name_placeholder"))}"></label>'
         )
         rows.append(
