@@ -74,7 +74,9 @@ def render_scores(view: TableView, cat: Cat) -> str:
     parts: list[str] = []
     if view.match is not None:  # bezik shows two rows of scores: say which is which
         label = cat.t("table.game_points_to", count=view.target)
-        parts.append(f'<span class="row-label">{escape(label)}</span>')
+        parts.append(  # the target's value stays a hook (data-value), as on other tables
+            f'<span class="row-label target" data-value="{view.target}">{escape(label)}</span>'
+        )
     for sv in view.seats:
         turn = " turn" if sv.is_turn else ""
         parts.append(
