@@ -274,8 +274,12 @@ def card_symbol(rank: str, suit: str) -> str:
 
 
 def sprite() -> str:
+    # Each pip takes its suit's colour from the page when four-colour suits are on
+    # (web/screens.css: .pip-c { fill: var(--suit-c) }); unset, it keeps the face's own colour.
     pips = "".join(
-        f'<symbol id="p{s}" viewBox="0 0 100 100"><path d="{PIPS[s]}"/></symbol>' for s in SUITS
+        f'<symbol id="p{s}" viewBox="0 0 100 100">'
+        f'<path class="pip-{s.lower()}" d="{PIPS[s]}"/></symbol>'
+        for s in SUITS
     )
     cards = "\n".join(card_symbol(r, s) for s in SUITS for r in RANKS)
     clip = '<clipPath id="half"><rect x="23.5" y="11.5" width="53" height="58.5"/></clipPath>'

@@ -19,12 +19,14 @@ import engine
 from engine import IllegalActionError, RecordError
 from web import (
     card_faces,
+    cards,
     events,
     flow,
     flowview,
     handover,
     i18n,
     menu,
+    names,
     render,
     schema,
     screens,
@@ -117,6 +119,7 @@ class App:
         self.log_open = False  # the log drawer (phones; wide screens show it beside the table)
         self.hand_focus = 0
         self.announced = 0
+        self.title_shown = ""  # the document's title as last set (the variant's name)
         self.deal_number = 1
         self.view: TableView | None = None
         self.tasks: set[Any] = set()
@@ -203,6 +206,7 @@ class App:
         self.lang = lang
         self.cat = load_catalog(lang)
         self.dom.set_lang(lang, i18n.direction(lang), self.cat.t("app.title"))
+        self.title_shown = self.cat.t("app.title")
         if save:
             storage.set_text(self.store, storage.LANG_KEY, lang)
 
@@ -323,8 +327,12 @@ class App:
         view = build_view(
             self.game, self.human, obs=obs, thinking=self.busy, deal_number=self.deal_number
         )
+        view.hand = cards.sort_hand(view.hand, self.prefs.hand_sort, view.trump)
         if self.seats.pass_and_play:
             view.seat_kinds = self.seats.to_json()
+        typed = names.for_seats(self.settings, self.seats)
+        if any(typed):
+            view.seat_names = typed
         if self.handover is not None:
             view = handover.conceal(view)
         self.view = view
@@ -374,6 +382,8 @@ class App:
                 hint_enabled=not self.busy and render.human_to_act(view),
                 menu_open=self.overlay == "menu",
                 log_open=self.log_open,
+                variant=view.variant,
+                undo=self.records.undo_button(),
             ),
             "bz-scores": render.render_scores(view, cat),
             "bz-opps": render.render_opponents(view, cat),
@@ -389,11 +399,16 @@ class App:
         if self.overlay == "start" or "start" in self.back:  # no table (nor controls) behind it
             regions = {k: ("" if k != "bz-overlay" else v) for k, v in regions.items()}
         self.dom.patch_all(regions, table_players=n)
+        title = menu.title_of(cat, view.variant)
+        if title != self.title_shown:
+            self.title_shown = title
+            self.dom.set_title(title)
         self.dom.set_look(
             {
                 **card_faces.look(self.prefs.card_style, self.prefs.card_back),
                 "data-motion": self.prefs.animation,
                 "data-card-size": self.prefs.card_size,
+                "data-suits": "four" if self.prefs.four_colour else "two",
                 "data-log": "open" if self.log_open else "closed",
             }
         )
@@ -438,9 +453,10 @@ class App:
         if screen is not None:
             return screen()
         if self.handover is not None:
+            typed = names.for_seats(self.settings, self.seats)
             return handover.render_screen(
                 self.cat,
-                seat_label(self.cat, self.seats, self.handover),
+                seat_label(self.cat, self.seats, self.handover, typed),
                 handover.render_last_trick(view, self.cat),
             )
         records = self.records.overlay()

@@ -71,6 +71,22 @@ def card_sort_key(text: str, trump: str | None = None) -> tuple[int, int]:
     )
 
 
+def rank_sort_key(text: str) -> tuple[int, int]:
+    """Across suits: rank high to low (aces together: Bezique's fours at a glance)."""
+    rank, suit = split_card(text)
+    return (
+        RANK_ORDER.index(rank) if rank in RANK_ORDER else 9,
+        SUIT_ORDER.index(suit) if suit in SUIT_ORDER else 9,
+    )
+
+
+def sort_hand(cards: list[str], how: str, trump: str | None = None) -> list[str]:
+    """The hand in the player's chosen order: "suit" (trumps first) or "rank"."""
+    if how == "suit":
+        return sorted(cards, key=lambda c: card_sort_key(c, trump))
+    return sorted(cards, key=rank_sort_key)
+
+
 def face_html(
     text: str,
     cat: Cat,

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import engine
-from web import i18n
+from web import i18n, names
 from web import settings as prefs_store
 from web.screens import parse_settings
 from web.seats import SeatsError
@@ -43,6 +43,7 @@ class Commands:
             "close": lambda el: app.close_screen(),
             "start": self.start,
             "confirm-new": self.confirm_new,
+            "stay": self.stay,
             "log": self.log,
             "next": lambda el: app.next_step(),
             "hint": lambda el: app.keep(asyncio.ensure_future(app.hints.show())),
@@ -86,6 +87,8 @@ class Commands:
         app.dialog_variant = app.dialog_draft = app.pending_setup = None
         app.rules_variant = None
         if name == "new-game":
+            if app.notice and str(app.notice[0]).startswith("seats.error."):
+                app.set_notice(None)  # a refused start of before: a fresh form has none
             app.open_screen("dialog", NEW_GAME_FOCUS)
         else:
             app.open_screen(name)
@@ -111,7 +114,7 @@ class Commands:
         try:
             setup = parse_settings(app.dom.read_form("bz-newgame"))
         except SeatsError as err:
-            app.set_notice((err.code, {}), error=True)
+            app.set_notice((err.code, {"count": names.MAX_NAME}), error=True)
             app.render()
             return
         if app.prefs.confirm_new_game and app.game_in_progress():
@@ -124,6 +127,12 @@ class Commands:
     def confirm_new(self, el: Any) -> None:
         if self.app.pending_setup is not None:
             self.app.start_new_game(self.app.pending_setup)
+
+    def stay(self, el: Any) -> None:
+        """Keep playing: back to the table, the new game's choices dropped."""
+        app = self.app
+        app.pending_setup = app.dialog_draft = app.dialog_variant = None
+        self.resume(el)
 
     def log(self, el: Any) -> None:
         app = self.app
@@ -198,13 +207,13 @@ class Commands:
         elif name.startswith("setting.") and app.prefs.with_value(name[8:], value):
             prefs_store.save(app.store, app.prefs)
             app.render()
-        if name == "variant":
+        if name == "variant":  # the form follows the game; names and seats typed stay
             app.dialog_variant = value
-            app.dialog_draft = None
+            app.dialog_draft = {**app.dom.read_form("bz-newgame"), "variant": value}
             app.render()
             app.dom.focus_first("#bz-overlay select")
         if name == "players":  # the seat list follows the number of players
             app.dialog_draft = app.dom.read_form("bz-newgame")
             app.render()
-            app.dom.focus_first("#bz-overlay select")
+            app.dom.focus_first('#bz-overlay input[name="opt.players"]:checked')
 

@@ -50,6 +50,9 @@ class Dom:
 
     def set_state(self, state: str) -> None: ...
 
+    def set_title(self, title: str) -> None:
+        """The document's title (the game at the table: "Turkish Bezik")."""
+
     def on_events(self, click: ClickHandler, key: KeyHandler, change: ChangeHandler) -> None: ...
 
     def patch_all(self, regions: dict[str, str], table_players: int) -> None: ...
@@ -127,6 +130,9 @@ class BrowserDom(Dom):
 
     def set_state(self, state: str) -> None:
         self.page.set_html({"data-app-state": state})
+
+    def set_title(self, title: str) -> None:
+        self.page.set_html({"title": title})
 
     # ------------------------------------------------------------ events
     def on_events(self, click: ClickHandler, key: KeyHandler, change: ChangeHandler) -> None:

@@ -45,6 +45,7 @@ ICONS = {
     "menu": '<path d="M4 7h16M4 12h16M4 17h16"/>',
     "close": '<path d="M6 6l12 12M18 6L6 18"/>',
     "log": '<path d="M5 6h14M5 10h14M5 14h10M5 18h7"/>',
+    "undo": '<path d="M9 14L4 9l5-5"/><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11"/>',
 }
 
 
@@ -77,19 +78,43 @@ def language_buttons(lang: str, cat: Cat) -> str:
     )
 
 
-def render_bar(cat: Cat, *, hint_enabled: bool, menu_open: bool, log_open: bool = False) -> str:
-    """One compact row: the title, then log (phones), hint, new game and the menu button."""
+def render_bar(
+    cat: Cat,
+    *,
+    hint_enabled: bool,
+    menu_open: bool,
+    log_open: bool = False,
+    variant: str | None = None,
+    undo: bool | None = None,
+) -> str:
+    """One compact row: the title (the game's name: "Turkish Bezik"), then log (phones),
+    undo (one tap; None: no undo in this game, e.g. pass-and-play), hint, new game and
+    the menu button."""
     hint_dis = "" if hint_enabled else ' aria-disabled="true"'
+    undo_button = ""
+    if undo is not None:
+        off = "" if undo else ' aria-disabled="true"'
+        undo_button = tool_button("undo", cat.t("menu.undo"), off)
     return (
-        f'<h1 class="title">{escape(cat.t("app.title"))}</h1>'
+        f'<h1 class="title">{escape(title_of(cat, variant))}</h1>'
         '<div class="status"></div>'
         f'<nav class="tools" aria-label="{escape(cat.t("menu.title"))}">'
         + tool_button("log", cat.t("log.title"), _expanded(log_open))
+        + undo_button
         + tool_button("hint", cat.t("menu.hint"), hint_dis)
         + tool_button("new-game", cat.t("menu.new_game"))
         + tool_button("menu", cat.t("menu.open"), _expanded(menu_open) + ' aria-haspopup="dialog"')
         + "</nav>"
     )
+
+
+def title_of(cat: Cat, variant: str | None) -> str:
+    """The header's and the document's title: the variant's short name, else the app's."""
+    key = f"options.variant_short.{variant}"
+    has = getattr(cat, "has", None)
+    if variant is None or (has is not None and not has(key)):
+        return cat.t("app.title")
+    return cat.t(key)
 
 
 def _expanded(is_open: bool) -> str:

@@ -228,3 +228,10 @@ class Records:
     def undo_available(self) -> bool:
         app = self.app
         return not app.game.is_terminal and undo.available(app)
+
+    def undo_button(self) -> bool | None:
+        """The header's undo button: None when this table has no undo (more than one
+        person plays), else whether a tap would take a move back now."""
+        if len(undo.person_seats(self.app)) != 1:
+            return None
+        return self.undo_available()

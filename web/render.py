@@ -34,7 +34,10 @@ def position(rel: int, n: int) -> str:
 
 
 def seat_name(sv: SeatView, view: TableView, cat: Cat) -> str:
-    """You / Computer / Partner / Left / Right (mirrored for right-to-left)."""
+    """The typed name, else You / Computer / Partner / Left / Right (mirrored for
+    right-to-left)."""
+    if view.seat_names and sv.seat < len(view.seat_names) and view.seat_names[sv.seat]:
+        return view.seat_names[sv.seat]
     if view.seat_kinds is not None:  # pass-and-play: names that do not change with the device
         key = "seats.player" if view.seat_kinds[sv.seat] == "person" else "seats.computer"
         return cat.t(key, number=sv.seat + 1)
@@ -69,6 +72,11 @@ def human_to_act(view: TableView) -> bool:
 
 def render_scores(view: TableView, cat: Cat) -> str:
     parts: list[str] = []
+    if view.match is not None:  # bezik shows two rows of scores: say which is which
+        label = cat.t("table.game_points_to", count=view.target)
+        parts.append(  # the target's value stays a hook (data-value), as on other tables
+            f'<span class="row-label target" data-value="{view.target}">{escape(label)}</span>'
+        )
     for sv in view.seats:
         turn = " turn" if sv.is_turn else ""
         parts.append(
@@ -87,10 +95,12 @@ def render_scores(view: TableView, cat: Cat) -> str:
                 f'<span class="pts" data-side-score="{side}" data-value="{pts}">'
                 f"{cat.number(pts)}</span></div>"
             )
-    parts.append(
-        f'<div class="score target"><span class="who">{escape(cat.t("table.target_label"))}</span> '
-        f'<span class="pts" data-value="{view.target}">{cat.number(view.target)}</span></div>'
-    )
+    if view.match is None:  # (bezik's row label names the target)
+        parts.append(
+            f'<div class="score target"><span class="who">{escape(cat.t("table.target_label"))}'
+            f'</span> <span class="pts" data-value="{view.target}">{cat.number(view.target)}'
+            "</span></div>"
+        )
     if view.match is None:
         parts.append(f'<div class="score">{flowview.render_numbers(view, cat)}</div>')
     board = render_match(view.match, view, cat) if view.match else ""
@@ -105,23 +115,38 @@ def render_match(m: MatchView, view: TableView, cat: Cat) -> str:
         f"{cat.number(m.match_points[sv.seat])}</span></div>"
         for sv in view.seats
     )
-    ticks = "".join(
-        f'<span class="tick{" now" if i == m.cycle_pos else ""}{" sv" if i >= 2 else ""}"></span>'
-        for i in range(m.cycle_len)
-    )
     return (
         f'<section class="markoz" aria-label="{escape(cat.t("table.markoz"))}">'
-        f'<div class="mk-row">{pts}<div class="mk-pts"><span '
-        f'class="who">{escape(cat.t("table.match_to", count=m.match_to))}</span>'
-        "</div></div>"
+        f'<div class="mk-row"><span class="row-label">'
+        f'{escape(cat.t("table.match_points_to", count=m.match_to))}</span>{pts}</div>'
         f'<div class="mk-row"><span '
         f'class="mk-kind">{escape(cat.t("table.game_kind." + m.game_kind))}</span>'
         f' <span class="mk-game">{escape(cat.t("table.game_number", number=m.game_number))}</span>'
         f" {flowview.render_numbers(view, cat)}"
         f' <span class="mk-stake" '
-        f'data-stake="{m.stake}">{escape(cat.t("table.stake", stake=m.stake))}</span>'
-        f' <span class="mk-cycle" aria-hidden="true">{ticks}</span></div>'
+        f'data-stake="{m.stake}">{escape(cat.t("table.stake", stake=m.stake))}</span></div>'
+        f"{render_cycle(m, cat)}"
         "</section>"
+    )
+
+
+def render_cycle(m: MatchView, cat: Cat) -> str:
+    """Where this game stands in the cycle of normal and sanvuar games: one pip per game
+    (round: normal, square: sanvuar, filled: this one), named and explained in words."""
+    if m.cycle_len <= 1:  # normal games only: no cycle to show
+        return ""
+    ticks = "".join(
+        f'<span class="tick{" now" if i == m.cycle_pos else ""}{" sv" if i >= 2 else ""}"></span>'
+        for i in range(m.cycle_len)
+    )
+    said = cat.t("table.cycle_aria", number=m.cycle_pos + 1, total=m.cycle_len)
+    return (
+        '<div class="mk-row mk-cycle-row">'
+        f'<span class="row-label" aria-hidden="true">{escape(cat.t("table.cycle"))}</span>'
+        f'<span class="mk-cycle" role="img" aria-label="{escape(said)}">{ticks}</span>'
+        '<span class="mk-legend" aria-hidden="true"><span class="tick"></span>'
+        f'{escape(cat.t("table.cycle_normal"))} <span class="tick sv"></span>'
+        f'{escape(cat.t("table.cycle_sanvuar"))}</span></div>'
     )
 
 
@@ -308,7 +333,8 @@ def render_centre(view: TableView, cat: Cat) -> str:
     if view.trump:
         red = " red" if view.trump in ("H", "D") else ""
         trump = (
-            f'<div class="trump{red}"><span>{escape(cat.t("table.trump_label"))}</span> '
+            f'<div class="trump{red} s-{view.trump}">'
+            f'<span>{escape(cat.t("table.trump_label"))}</span> '
             f'<span class="tsym" aria-label="{escape(cat.t("card.suit." + view.trump))}">'
             f"{suit_sym.get(view.trump, '')}</span></div>"
         )

@@ -142,7 +142,8 @@ def chips(cat: Catalog, cards: list[str], trump: str | None = None) -> str:
     """Cards as small face-up chips (rank letter of the language and suit symbol)."""
     ordered = sorted(cards, key=lambda c: card_sort_key(c, trump))
     return "".join(
-        f'<span class="chip {"red" if c[-1] in RED_SUITS else "black"}" dir="ltr" '
+        f'<span class="chip {"red" if c[-1] in RED_SUITS else "black"} s-{escape(c[-1])}"'
+        ' dir="ltr" '
         f'data-card="{escape(c)}" role="img" aria-label="{escape(cat.card_aria(c))}">'
         f"{escape(label(cat, c))}</span>"
         for c in ordered

@@ -12,7 +12,7 @@ from typing import Any
 
 import engine
 from engine import RecordError
-from web import i18n
+from web import i18n, names
 from web.cards import Cat, face_html
 from web.menu import close_button, language_buttons
 from web.players import default_level, levels
@@ -118,20 +118,36 @@ def parse_settings(form: dict[str, str]) -> dict[str, Any]:
         dealer = "random"
     players = engine.make_rules(variant, options).players
     seats = Seats.from_form(form, players)  # SeatsError: nobody at the table
+    typed = names.from_form(form, players)  # SeatsError: a name that cannot be one
     return {
         "variant": variant,
         "options": options,
         "level": level,
         "dealer": dealer,
         "seats": seats.to_json(),
+        "names": typed,
     }
 
 
-def radios(name: str, values: list[str], now: str, label_key: str, cat: Cat) -> str:
+def segments(name: str, choices: list[tuple[str, str]], now: str, change: str = "") -> str:
+    """Segmented buttons over real radios: (value, label) pairs, the ``now`` one checked."""
+    hook = f' data-change="{change}"' if change else ""
     return "".join(
-        f'<label class="choice"><input type="radio" name="{name}" value="{escape(v)}"'
-        f'{" checked" if v == now else ""}> <span>{escape(cat.t(label_key + v))}</span></label>'
-        for v in values
+        f'<label class="seg"><input type="radio" name="{escape(name)}" value="{escape(v)}"'
+        f'{hook}{" checked" if v == now else ""}><span>{escape(label)}</span></label>'
+        for v, label in choices
+    )
+
+
+def radios(name: str, values: list[str], now: str, label_key: str, cat: Cat) -> str:
+    return segments(name, [(v, cat.t(label_key + v)) for v in values], now)
+
+
+def segment_group(legend: str, inner: str, extra: str = "") -> str:
+    """A fieldset of segmented buttons (its legend names the group for screen readers)."""
+    return (
+        f'<fieldset class="segs{extra}"><legend>{escape(legend)}</legend>'
+        f'<div class="segrow">{inner}</div></fieldset>'
     )
 
 
@@ -153,49 +169,68 @@ def render_new_game(app: Any, cat: Cat) -> str:
         if isinstance(spec.default, bool):
             checked = " checked" if value else ""
             opts.append(
-                f'<label class="choice"><input type="checkbox" name="opt.{escape(key)}"{checked}>'
-                f" <span>{escape(cat.t('options.' + key))}</span></label>"
+                f'<label class="switch"><span>{escape(cat.t("options." + key))}</span>'
+                f'<input type="checkbox" role="switch" name="opt.{escape(key)}"{checked}></label>'
             )
-        else:
-            change = ' data-change="players"' if key == "players" else ""
-            choices = "".join(
-                f'<option value="{escape(str(a))}"{" selected" if a == value else ""}>'
-                f"{escape(option_value_label(cat, key, a))}</option>"
-                for a in spec.allowed
+        else:  # a single allowed value still shows: it says what the game is played to
+            choices = [(str(a), option_value_label(cat, key, a)) for a in spec.allowed]
+            inner = segments(
+                f"opt.{key}", choices, str(value), "players" if key == "players" else ""
             )
-            opts.append(
-                f'<label class="pick"><span>{escape(cat.t("options." + key))}</span>'
-                f'<select name="opt.{escape(key)}"{change}>{choices}</select></label>'
-            )
+            opts.append(segment_group(cat.t("options." + key), inner))
     house = (
-        f"<fieldset><legend>{escape(cat.t('options.house_rules'))}</legend>"
-        f'<div class="opts col">{"".join(opts)}</div></fieldset>'
+        f'<fieldset class="house"><legend>{escape(cat.t("options.house_rules"))}</legend>'
+        f'{"".join(opts)}</fieldset>'
         if opts
         else ""
     )
-    seat_list = render_choices(cat, dialog_seats(variant, saved_opts, source), partnered(variant))
+    typed = names.clean_names(source.get("names"))
+    seat_list = render_choices(
+        cat,
+        dialog_seats(variant, saved_opts, source),
+        partnered(variant),
+        typed,
+        names.MAX_NAME,
+    )
     level = source.get("level") or default_level()
     dealer = source.get("dealer", "random")
     body = (
-        '<form id="bz-newgame">'
-        f"<fieldset><legend>{escape(cat.t('options.variant'))}</legend>"
+        '<form id="bz-newgame" class="ng">'
+        f'<fieldset class="ng-variant"><legend>{escape(cat.t("options.variant"))}</legend>'
         f'<label class="pick"><span class="sr-only">{escape(cat.t("options.variant"))}</span>'
-        f'<select name="variant" data-change="variant">{variants}</select></label>'
+        '<select name="variant" data-change="variant" aria-describedby="ng-variant-about">'
+        f"{variants}</select></label>"
+        f'<p class="about" id="ng-variant-about">'
+        f'{escape(cat.t("options.variant_about." + variant))}</p>'
         "</fieldset>"
         f"{house}{seat_list}"
-        f"<fieldset><legend>{escape(cat.t('options.ai_level'))}</legend>"
-        f'<div class="opts">{radios("level", levels(), level, "options.ai.", cat)}</div>'
-        "</fieldset>"
-        f"<fieldset><legend>{escape(cat.t('options.first_dealer'))}</legend>"
-        f'<div class="opts">'
-        f"{radios('dealer', list(DEALER_CHOICES), dealer, 'options.dealer.', cat)}</div>"
-        "</fieldset>"
-        '<div class="dlg-actions">'
+        + segment_group(
+            cat.t("options.ai_level"), radios("level", levels(), level, "options.ai.", cat)
+        )
+        + segment_group(
+            cat.t("options.first_dealer"),
+            radios("dealer", list(DEALER_CHOICES), dealer, "options.dealer.", cat),
+        )
+        + '<div class="dlg-actions ng-actions">'
+        + form_problem(app, cat)
         + button("start", cat.t("options.start"), primary=True)
         + button("close", cat.t("options.cancel"))
         + "</div></form>"
     )
     return dialog("newgame", cat.t("options.title"), body, cat)
+
+
+def form_problem(app: Any, cat: Cat) -> str:
+    """Why Start was refused (a seat or a name), beside the button and said at once: the
+    table's notice lies under this modal screen (inert, or not drawn behind the start
+    screen)."""
+    notice = getattr(app, "notice", None)
+    if not notice or not getattr(app, "notice_error", False):
+        return ""
+    key, params = notice
+    if not str(key).startswith("seats.error."):
+        return ""
+    return f'<p class="notice error ng-problem" role="alert">{escape(cat.t(key, **params))}</p>'
 
 
 def dialog_source(app: Any) -> dict[str, Any]:
@@ -205,8 +240,13 @@ def dialog_source(app: Any) -> dict[str, Any]:
     draft = dict(app.dialog_draft)
     try:
         return parse_settings(draft)
-    except SeatsError:  # nobody chose a person yet: keep the others' values
-        return parse_settings({**draft, "seat.0": "person"})
+    except SeatsError:  # nobody chose a person yet, or a name is refused: keep the rest
+        draft["seat.0"] = "person"
+        kept = {k: v for k, v in draft.items() if not k.startswith("name.")}
+        try:
+            return parse_settings(draft)
+        except SeatsError:
+            return parse_settings(kept)
 
 
 def dialog_seats(variant: str, options: dict[str, Any], source: dict[str, Any]) -> Seats:
@@ -226,12 +266,15 @@ def partnered(variant: str) -> bool:
 
 
 def render_confirm_new(cat: Cat) -> str:
-    """Leave the game in progress for a new one? (the settings may turn this off)"""
+    """Leave the game in progress for a new one? (the settings may turn this off)
+
+    Staying is the primary, focused choice and goes back to the table: a stray tap or
+    Enter never throws a game away."""
     body = (
         f'<p class="question">{escape(cat.t("menu.confirm_new"))}</p>'
         '<div class="dlg-actions">'
-        + button("confirm-new", cat.t("menu.yes"), primary=True)
-        + button("close", cat.t("menu.no"))
+        + button("stay", cat.t("menu.keep_playing"), primary=True)
+        + button("confirm-new", cat.t("menu.leave_game"))
         + "</div>"
     )
     return dialog("confirm", cat.t("options.title"), body, cat)
@@ -255,6 +298,8 @@ SETTING_CONTROLS: list[SettingControl] = [
     SettingControl("card_size", "settings.card_size"),
     SettingControl("card_style", "settings.card_style"),
     SettingControl("card_back", "settings.card_back"),
+    SettingControl("four_colour", "settings.four_colour"),
+    SettingControl("hand_sort", "settings.hand_sort"),
     SettingControl("confirm_new_game", "settings.confirm_new_game"),
 ]
 

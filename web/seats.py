@@ -9,7 +9,7 @@ only when ``people_count() == 1``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any, Protocol
@@ -101,32 +101,49 @@ class _Cat(Protocol):
     def t(self, key: str, **params: Any) -> str: ...
 
 
-def seat_label(cat: _Cat, seats: Seats, seat: int) -> str:
-    """Absolute seat names for pass-and-play: 'Player 2', 'Computer 3'."""
+def seat_label(cat: _Cat, seats: Seats, seat: int, names: Sequence[str] = ()) -> str:
+    """Absolute seat names for pass-and-play: the typed name, else 'Player 2', 'Computer 3'."""
+    if seats.is_person(seat) and seat < len(names) and names[seat]:
+        return names[seat]
     key = "seats.player" if seats.is_person(seat) else "seats.computer"
     return cat.t(key, number=seat + 1)
 
 
-def render_choices(cat: _Cat, seats: Seats, partnerships: bool) -> str:
-    """The new-game dialog's seat list: person or computer for each seat.
+def render_choices(
+    cat: _Cat, seats: Seats, partnerships: bool, names: Sequence[str] = (), max_name: int = 16
+) -> str:
+    """The new-game dialog's seat list: person or computer for each seat, as a pair of
+    segmented buttons (real radios underneath), and a name field shown for a person.
 
-    Each radio carries ``data-seat-kind`` (person|computer) and ``data-seat``.
+    Each radio carries ``data-seat-kind`` (person|computer) and ``data-seat``; each name
+    field is ``name.N`` (CSS hides it while the seat is the computer's).
     """
     rows = []
     for seat, kind in enumerate(seats.kinds):
         name = escape(cat.t("seats.seat", number=seat + 1))
         radios = "".join(
-            f'<label><input type="radio" name="seat.{seat}" value="{k}" data-seat="{seat}"'
-            f' data-seat-kind="{k}"{" checked" if k == kind else ""}> '
-            f"{escape(cat.t('seats.kind.' + k))}</label>"
+            f'<label class="seg"><input type="radio" name="seat.{seat}" value="{k}"'
+            f' data-seat="{seat}" data-seat-kind="{k}"{" checked" if k == kind else ""}>'
+            f"<span>{escape(cat.t('seats.kind.' + k))}</span></label>"
             for k in KINDS
         )
         team = ""
         if partnerships:
             team = f' <span class="team">{escape(cat.t("seats.side", number=seat % 2 + 1))}</span>'
+        typed = escape(names[seat]) if seat < len(names) else ""
+        field = (
+            f'<label class="seat-name"><span class="sr-only">'
+            f"{escape(cat.t('seats.name_label', number=seat + 1))}</span>"
+            f'<input type="text" name="name.{seat}" value="{typed}" maxlength="{max_name}"'
+            f' dir="auto" autocomplete="off" autocapitalize="words" spellcheck="false"'
+            ' enterkeyhint="done"'
+            f' placeholder="{escape(cat.t("seats.name_placeholder"))}"></label>'
+        )
         rows.append(
-            f'<div class="seatrow" role="radiogroup" aria-labelledby="seat-name-{seat}">'
-            f'<span class="seatname" id="seat-name-{seat}">{name}{team}</span>{radios}</div>'
+            f'<div class="seatrow" data-seat-row="{seat}">'
+            f'<span class="seatname" id="seat-name-{seat}">{name}{team}</span>'
+            f'<div class="segrow" role="radiogroup" aria-labelledby="seat-name-{seat}">'
+            f"{radios}</div>{field}</div>"
         )
     note = f'<p class="note">{escape(cat.t("seats.partners_note"))}</p>' if partnerships else ""
     return (

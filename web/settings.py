@@ -7,7 +7,8 @@ falls back to the default, field by field. So a corrupt or hand-edited entry
 can never break the app: at worst a setting returns to its default.
 
 Adding a setting is one line in ``Settings`` (``choices`` in the field's
-metadata when only some values are valid); the settings screen lists what it
+metadata when only some values are valid, ``clean`` when a stored value may be
+mended part by part, like the players' names); the settings screen lists what it
 shows in ``web.screens.SETTING_CONTROLS``.
 """
 
@@ -18,13 +19,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from web import card_faces
+from web import card_faces, names
 
 SETTINGS_KEY = "bezique.settings"
 
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 CARD_SIZES = ("small", "medium", "large")
 DEALER_CHOICES = ("you", "opponent", "random")
+HAND_SORTS = ("rank", "suit")  # the hand by rank across suits, or by suit (trumps first)
 
 # How long the computer's moves and the finished trick stay on screen, by speed.
 PAUSE_SCALE = {"off": 0.35, "fast": 0.55, "normal": 1.0, "slow": 1.7}
@@ -56,6 +58,10 @@ def _seats_ok(value: Any) -> bool:
     return len(value) <= 4 and all(kind in KINDS for kind in value)
 
 
+def _names_ok(value: Any) -> bool:
+    return len(value) <= 4 and all(names.clean_name(name) == name for name in value)
+
+
 def _options_ok(value: Any) -> bool:
     """House rules: a flat object of scalar values (checked per variant at game start)."""
     return all(
@@ -73,6 +79,10 @@ class Settings:
     level: str = field(default="", metadata=_check(_level_ok))  # "": the default level
     dealer: str = field(default="random", metadata=_choice(*DEALER_CHOICES))
     seats: list[str] = field(default_factory=list, metadata=_check(_seats_ok))  # []: the usual
+    # Typed names by seat ("": the usual name); a bad stored one is dropped alone.
+    names: list[str] = field(
+        default_factory=list, metadata={**_check(_names_ok), "clean": names.clean_names}
+    )
     # Table preferences.
     auto_pass: bool = True  # pass for the player after a trick with nothing to declare
     animation: str = field(default="normal", metadata=_choice(*ANIMATION_SPEEDS))
@@ -81,6 +91,8 @@ class Settings:
     confirm_new_game: bool = True
     card_style: str = field(default=card_faces.DEFAULT_STYLE, metadata=_choice(*card_faces.STYLES))
     card_back: str = field(default=card_faces.DEFAULT_BACK, metadata=_choice(*card_faces.BACKS))
+    hand_sort: str = field(default="rank", metadata=_choice(*HAND_SORTS))
+    four_colour: bool = False  # clubs green, diamonds blue: four suits told apart at a glance
 
     # ------------------------------------------------------------ loading
     @classmethod
@@ -93,6 +105,9 @@ class Settings:
             if f.name not in data:
                 continue
             value = data[f.name]
+            clean = f.metadata.get("clean")
+            if clean is not None:
+                value = clean(value)
             if valid(f, getattr(settings, f.name), value):
                 setattr(settings, f.name, _copy(value))
         return settings
@@ -137,12 +152,14 @@ class Settings:
         }
         if self.seats:
             setup["seats"] = list(self.seats)
+        if any(self.names):
+            setup["names"] = list(self.names)
         return setup
 
     def remember_setup(self, setup: Mapping[str, Any]) -> None:
         """Keep a started game's choices as the next new game's defaults (valid ones only)."""
         fresh = Settings.from_data(setup)
-        for name in ("variant", "options", "level", "dealer", "seats"):
+        for name in ("variant", "options", "level", "dealer", "seats", "names"):
             if name in setup:
                 setattr(self, name, getattr(fresh, name))
 

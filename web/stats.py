@@ -195,10 +195,12 @@ def average(group: dict[str, Any]) -> int:
 
 # -------------------------------------------------------------- drawing
 def chart_svg(recent: list[list[int]], cat: Catalog) -> str:
-    """Recent results as bars of the margin (up: won, down: lost), drawn inline."""
+    """Recent results as bars of the margin (up: won, down: lost), drawn inline, with
+    their scale (the largest margin either way, and 0 on the axis), a visible caption
+    and legend, and each bar's score as its tooltip; screen readers get the caption."""
     if not recent:
         return ""
-    width, height, gap = 200, 60, 2
+    left, width, height, gap = 34, 200, 60, 2  # left: room for the scale's numbers
     bar = (width - gap * (len(recent) - 1)) / max(len(recent), 1)
     bar = min(bar, 18.0)
     top = max(abs(me - other) for _, me, other in recent) or 1
@@ -208,20 +210,41 @@ def chart_svg(recent: list[list[int]], cat: Catalog) -> str:
         size = max(2.0, abs(me - other) / top * (mid - 2))
         y = mid - size if won else mid
         cls = "won" if won else "lost"
-        bars.append(
-            f'<rect class="{cls}" x="{i * (bar + gap):.1f}" y="{y:.1f}" '
-            f'width="{bar:.1f}" height="{size:.1f}" rx="1"></rect>'
+        tip = cat.t(
+            "stats.chart_bar",
+            result=cat.t("stats.won" if won else "stats.lost"),
+            me=cat.number(me),
+            other=cat.number(other),
         )
+        bars.append(
+            f'<rect class="{cls}" x="{left + i * (bar + gap):.1f}" y="{y:.1f}" '
+            f'width="{bar:.1f}" height="{size:.1f}" rx="1"><title>{escape(tip)}</title></rect>'
+        )
+    scale = "".join(
+        f'<text class="scale" x="{left - 4}" y="{y}" text-anchor="end">{escape(text)}</text>'
+        for y, text in (
+            (8, cat.t("stats.chart_up", value=cat.number(top))),
+            (mid + 3, cat.number(0)),
+            (height - 1, cat.t("stats.chart_down", value=cat.number(top))),
+        )
+    )
     wins = sum(1 for r in recent if r[0])
-    label = escape(cat.t("stats.chart_label", count=len(recent), won=wins,
-                         lost=len(recent) - wins))
+    caption = cat.t("stats.chart_label", count=len(recent), won=wins, lost=len(recent) - wins)
+    legend = cat.t("stats.chart_legend")
+    label = escape(f"{caption}. {legend}")
     return (
-        f'<svg class="stats-chart" viewBox="0 0 {width} {height}" role="img" '
-        'preserveAspectRatio="xMinYMid meet" '
+        '<figure class="stats-figure">'
+        f'<figcaption class="chart-caption" aria-hidden="true">{escape(caption)}</figcaption>'
+        f'<svg class="stats-chart" viewBox="0 0 {left + width} {height}" role="img" '
+        'preserveAspectRatio="xMinYMid meet" direction="ltr" '
         f'aria-label="{label}" data-chart-bars="{len(recent)}">'
-        f"<title>{label}</title>"
-        f'<line x1="0" x2="{width}" y1="{mid}" y2="{mid}" class="axis"></line>'
+        f"<title>{label}</title>{scale}"
+        f'<line x1="{left}" x2="{left + width}" y1="{mid}" y2="{mid}" class="axis"></line>'
         f"{''.join(bars)}</svg>"
+        f'<p class="chart-legend" aria-hidden="true"><span class="key won"></span>'
+        f'{escape(cat.t("stats.won"))} <span class="key lost"></span>'
+        f'{escape(cat.t("stats.lost"))} · {escape(legend)}</p>'
+        "</figure>"
     )
 
 

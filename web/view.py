@@ -137,3 +137,4 @@ class TableView:
     game_info: dict[str, object] = field(default_factory=dict)  # bezik: how the game ended
     seat_kinds: list[str] | None = None  # pass-and-play: person/computer per seat (names)
     callouts: list[Any] = field(default_factory=list)  # web.callouts: points said at a seat
+    seat_names: list[str] | None = None  # typed names by seat ("": the usual name)

@@ -128,7 +128,7 @@ def dynamic_families(catalog_keys: Iterable[str] = ()) -> dict[str, tuple[str, .
     from engine.match import BASE_POINTS
     from web import card_faces
     from web.seats import KINDS as SEAT_KINDS
-    from web.settings import ANIMATION_SPEEDS, CARD_SIZES
+    from web.settings import ANIMATION_SPEEDS, CARD_SIZES, HAND_SORTS
 
     variants = engine.VARIANTS.values()
     option_keys = {k for v in variants for k in v.option_specs}
@@ -157,6 +157,8 @@ def dynamic_families(catalog_keys: Iterable[str] = ()) -> dict[str, tuple[str, .
         # 'options.' + key names an option; f"options.{key}.{value}" one of its values.
         "options.": _keys("options.", option_keys | option_values),
         "options.variant.": _keys("options.variant.", engine.VARIANTS),
+        "options.variant_about.": _keys("options.variant_about.", engine.VARIANTS),
+        "options.variant_short.": _keys("options.variant_short.", engine.VARIANTS),
         "options.ai.": _keys("options.ai.", AI_LEVELS),
         "options.dealer.": _keys("options.dealer.", DEALER_CHOICES),
         # the settings screen words a choice as f"{label}.{value}" (web.screens)
@@ -164,6 +166,7 @@ def dynamic_families(catalog_keys: Iterable[str] = ()) -> dict[str, tuple[str, .
         "settings.card_size.": _keys("settings.card_size.", CARD_SIZES),
         "settings.card_style.": _keys("settings.card_style.", card_faces.STYLES),
         "settings.card_back.": _keys("settings.card_back.", card_faces.BACKS),
+        "settings.hand_sort.": _keys("settings.hand_sort.", HAND_SORTS),
         "seats.kind.": _keys("seats.kind.", SEAT_KINDS),
         "table.game_kind.": _keys("table.game_kind.", BASE_POINTS),
         "summary.why.": _keys("summary.why.", (*BASE_POINTS, *MATCH_WHY_EXTRA)),

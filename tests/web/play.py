@@ -43,6 +43,7 @@ class RecordingPage(Dom):
     def __init__(self, form: dict[str, str] | None = None) -> None:
         self.regions: dict[str, str] = {}
         self.state = ""
+        self.title = ""
         self.said: list[str] = []
         self.look: dict[str, str] = {}
         self.form = form or {}  # what read_form() returns (the new-game screen's fields)
@@ -54,6 +55,9 @@ class RecordingPage(Dom):
 
     def set_state(self, state: str) -> None:
         self.state = state
+
+    def set_title(self, title: str) -> None:
+        self.title = title
 
     def announce(self, text: str) -> None:
         self.said.append(text)

@@ -169,8 +169,9 @@ def test_confirmation_before_leaving_a_game() -> None:
     app.command("new-game", None)
     app.command("start", None)
     assert app.overlay == "confirm" and app.game is first
-    app.command("close", None)  # no: back to the new-game dialog, the game untouched
-    assert app.overlay == "dialog" and app.game is first
+    app.command("stay", None)  # keep playing: back to the table, the game untouched
+    assert app.overlay is None and app.game is first
+    app.command("new-game", None)
     app.command("start", None)
     app.command("confirm-new", None)
     assert app.overlay is None and app.game is not first

@@ -173,7 +173,10 @@ def test_fuzzed_storage_never_sticks_loses_or_writes_back(
         outcome = exercise(key, text)
         outcomes[outcome] = outcomes.get(outcome, 0) + 1
     print(f"{key}: {cases} cases, {outcomes}")
-    assert outcomes.get("set aside", 0) > cases // 2  # the fuzzer does reach the guard
+    # The fuzzer does reach the guard. (Not "most cases": the settings' table preferences
+    # and names are mended field by field by web.settings, so a damaged one is rightly
+    # "kept"; each preference added moves the share.)
+    assert outcomes.get("set aside", 0) > cases // 3
 
 
 REPORTED = [  # the cases of issue 11, each alone
