@@ -17,9 +17,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from threads import in_thread as isolated  # noqa: E402
+
 import engine  # noqa: E402
 from tests.web.play import RecordingPage, play_through  # noqa: E402
-from tests.web.threads import in_thread as isolated  # noqa: E402
 from web import storage  # noqa: E402
 from web.app import App  # noqa: E402
 

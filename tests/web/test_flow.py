@@ -21,9 +21,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from threads import in_thread  # noqa: E402
+
 import engine  # noqa: E402
 from tests.web.play import RecordingPage  # noqa: E402
-from tests.web.threads import in_thread  # noqa: E402
 from web import flow, storage  # noqa: E402
 from web.adapter import build_view  # noqa: E402
 from web.app import App  # noqa: E402

@@ -19,8 +19,9 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from threads import in_thread  # noqa: E402
+
 from tests.web.play import RecordingPage, play_through  # noqa: E402
-from tests.web.threads import in_thread  # noqa: E402
 from web import i18n, score_sheet, storage  # noqa: E402
 from web.app import App  # noqa: E402
 

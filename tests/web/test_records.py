@@ -16,10 +16,11 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from threads import in_thread as isolated  # noqa: E402
+
 import engine  # noqa: E402
 from engine.cli import summary  # noqa: E402
 from tests.web.play import RecordingPage, play_through  # noqa: E402
-from tests.web.threads import in_thread as isolated  # noqa: E402
 from web import history, schema, stats, storage  # noqa: E402
 from web.app import App, load_catalog  # noqa: E402
 from web.replay import Viewer, deal_steps, render_viewer  # noqa: E402
