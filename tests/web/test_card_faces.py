@@ -4,21 +4,17 @@ corner letters, the generated files are current, and the faces stay small."""
 from __future__ import annotations
 
 import re
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from tool_loader import load_tool
+
+from web import card_faces, i18n
+from web.app import load_catalog
+from web.cards import back_html, face_html
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-from tool_loader import load_tool  # noqa: E402
-
-from web import card_faces, i18n  # noqa: E402
-from web.app import load_catalog  # noqa: E402
-from web.cards import back_html, face_html  # noqa: E402
-
 SVG_NS = "{http://www.w3.org/2000/svg}"
 CARDS = [f"{r}{s}" for s in i18n.SUITS for r in i18n.RANKS]
 SPRITE = ROOT / card_faces.SPRITE
