@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from positions import build, codes, end_position, play_all
+from deal_positions import build, codes, end_position, play_all
 
 from engine import IllegalActionError
 from engine.cards import CLUBS, HEARTS, parse_code
