@@ -1,4 +1,4 @@
-"""Actions and their stable text form (DESIGN.md notation)."""
+"""Actions and their stable text form (the notation of docs/design.md)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 A *kind* is a rank and a suit (``QS``); packs hold several identical copies of
 each kind, so the engine tracks physical cards by integer id and maps ids to
 kinds. Kind codes are ``suit * 8 + rank`` with rank 0 = ace … 7 = seven, the
-notation order of RULES.md.
+notation order of docs/rules.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Command line: ``python -m engine replay|selfplay|arena|bench|play`` (DESIGN.md).
+"""Command line: ``python -m engine replay|selfplay|arena|bench|play`` (docs/design.md).
 
 Every command prints one JSON object and never a traceback. Exit codes: 0 done,
 2 an illegal action in a record, 3 a malformed or unreadable record, 4 a usage error

@@ -190,7 +190,7 @@ class Game:
 
     # ----- records and saves --------------------------------------------
     def record(self) -> dict[str, Any]:
-        """The DESIGN.md game record of everything played so far."""
+        """The game record (docs/design.md) of everything played so far."""
         deals = []
         for start, history in zip(self.starts, self._histories(), strict=True):
             entry = {k: v for k, v in start.items() if k != "dealer"}
@@ -351,7 +351,7 @@ def replay_deal(
 
 
 def summary(game: Game) -> dict[str, Any]:
-    """The replay result of DESIGN.md for a game (or a bezik match)."""
+    """The replay result (docs/design.md) for a game (or a bezik match)."""
     custom = getattr(game, "summary", None)
     if callable(custom):
         return custom()  # type: ignore[no-any-return]

@@ -264,7 +264,7 @@ class Match(Game):
         return obs
 
     def summary(self) -> dict[str, Any]:
-        """The replay output of DESIGN.md for a bezik match."""
+        """The replay output (docs/design.md) for a bezik match."""
         game = self.current_game
         return {
             "ok": True,

@@ -1,4 +1,4 @@
-"""The page's DESIGN.md hooks as selectors and waits, shared by the browser tests and benchmarks.
+"""The page's hooks (docs/design.md) as selectors and waits, shared by browser tests and benchmarks.
 
 One home, so a change to the table's hooks is made once (tests/e2e and tools/bench_*.py
 both import this file: tools/ is on their sys.path).

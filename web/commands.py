@@ -1,4 +1,4 @@
-"""The table's command dispatch: each ``data-command`` (DESIGN.md) and page event.
+"""The table's command dispatch: each ``data-command`` (docs/design.md) and page event.
 
 ``App`` owns the state; records and device commands go to their own modules first.
 """

@@ -1,6 +1,6 @@
 """The last finished games kept on the device, export and import of records.
 
-Each entry holds the game record of DESIGN.md (what ``python -m engine
+Each entry holds the game record of docs/design.md (what ``python -m engine
 replay`` reads) and a few facts for the list. The loader is strict about the
 list's shape and drops entries that are not exactly an entry; the record
 itself is checked by the engine when it is opened.

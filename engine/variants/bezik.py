@@ -1,4 +1,4 @@
-"""Turkish Bezik (RULES.md, variant ``bezik``).
+"""Turkish Bezik (docs/rules.md, variant ``bezik``).
 
 96 cards (A 10 K Q J 9, four packs), 9 each, no turn-up. Trumps are fixed by
 the first marriage or sequence declared. Declared groups may be broken by
@@ -226,7 +226,7 @@ class Bezik(Ruleset):
     def choose_copies(
         self, deal: Deal, seat: int, codes: tuple[int, ...], combo: Combination
     ) -> tuple[list[int] | None, str]:
-        """A completion when one fits (RULES.md: preferred), else a new declaration."""
+        """A completion when one fits (docs/rules.md: preferred), else a new declaration."""
         done = self.find_completion(deal, seat, codes)
         if done is not None:
             return done[1], ""

@@ -1,4 +1,4 @@
-"""Classic two-handed Bezique (RULES.md, variant ``classic``)."""
+"""Classic two-handed Bezique (docs/rules.md, variant ``classic``)."""
 
 from __future__ import annotations
 

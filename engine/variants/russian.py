@@ -1,4 +1,4 @@
-"""The Russian family (RULES.md): ``russian``, ``russian-3``, ``russian-4``, ``no-trump``.
+"""The Russian family (docs/rules.md): ``russian``, ``russian-3``, ``russian-4``, ``no-trump``.
 
 They share card points taken with every trick, the longer declaration table
 (double and triple marriages, plain quint, two trump sevens) and the end phase

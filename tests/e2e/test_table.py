@@ -1,6 +1,6 @@
 """The card table played through its page, in real Chromium.
 
-The tests drive the app only through the DESIGN.md hooks (data-action,
+The tests drive the app only through the hooks of docs/design.md (data-action,
 data-command, data-summary, data-seat-score), like any script would.
 """
 

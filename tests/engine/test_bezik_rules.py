@@ -1,4 +1,4 @@
-"""Turkish Bezik deal rules (RULES.md, variant ``bezik``), one test per rule on built deals."""
+"""Turkish Bezik deal rules (docs/rules.md, ``bezik``), one test per rule on built deals."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rules of the Russian family (RULES.md ``russian``, ``russian-3``, ``russian-4``, ``no-trump``),
+"""Russian-family rules (docs/rules.md: ``russian``, ``russian-3``, ``russian-4``, ``no-trump``),
 one test per rule, each on a hand-built position."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 // Page-side functions of the smoke scenario shared by the non-Chromium engines.
 // Both drivers (firefox.mjs: puppeteer-core over WebDriver BiDi; test_webkit.py: Selenium)
 // split this file on the "// @fn NAME" lines and call each function expression in the page,
-// so the scenario is written once. Only the stable hooks of DESIGN.md are used
+// so the scenario is written once. Only the stable hooks of docs/design.md are used
 // (data-app-state, data-action, data-command, data-summary, data-seat-score), so the table's
 // look can change under them.
 

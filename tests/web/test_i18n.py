@@ -447,6 +447,16 @@ def test_words_players_use() -> None:
     assert "Марьяж" in str(ru["decl.marriage"]) and "Безик" in str(ru["decl.bezique"])
     assert "козыр" in str(ru["decl.trump_marriage"]).replace("К", "к")
     assert "взятк" in str(ru["rules.common.trick.title"])
+    # Turkish players call the K-Q group "papaz-kız"; "evlilik" is a calque of "marriage"
+    assert str(tr["decl.marriage"]) == "Papaz-kız"
+    assert not any("evlili" in str(v).lower() for v in tr.values())
+    assert not any("koltu" in str(v).lower() for v in tr.values())  # an armchair, not a seat
+    # four of a kind: "каре" in Russian, the cards' own names in Hebrew (not a letter)
+    assert not any("четыре одинаковых" in str(v).lower() for v in ru.values())
+    assert "אסים" in str(he["decl.four_aces"]) and "[[" not in str(he["decl.four_kings"])
+    # Hebrew speaks to the player in the singular everywhere (never the plural "you")
+    plural_you = re.compile(r"לכם|שלכם|אתם|מכם|שניכם|בטוחים מה|שימו לב|העבירו")
+    assert not [k for k, v in he.items() if plural_you.search(str(v))]
 
 
 # ------------------------------------------------------ no prose in web code
