@@ -425,7 +425,7 @@ def test_serve_compresses_and_isolates_like_a_static_host(site: Any) -> None:
             return {k.lower(): v for k, v in r.headers.items()}, r.read()
 
     snapshot = _snapshot_url(site.root)
-    for path in ("", "web/app.css", "runtime/pyodide/pyodide.asm.wasm", "web/main.py"):
+    for path in ("", "web/app.css", "runtime/pyodide/pyodide.asm.wasm", "web/i18n/en.json"):
         headers, body = get(path, "gzip, deflate, br")
         assert headers.get("content-encoding") == "gzip", (path, headers)
         assert "accept-encoding" in headers.get("vary", "").lower()
