@@ -14,9 +14,8 @@ ENGINE_PACKAGES := firefox-esr:/usr/bin/firefox-esr webkit2gtk-driver:/usr/bin/W
   xvfb:/usr/bin/xvfb-run xauth:/usr/bin/xauth
 WHEELS := build/wheels
 PYTEST_VERSION := $(shell sed -n 's/^ *"pytest==\([^"]*\)".*/\1/p' pyproject.toml)
-# Deals of the engine's random simulation under Pyodide (kept small: the interpreter is slower).
-PYODIDE_SIM_DEALS ?= 200
-# Chromium end-to-end tests run in this many processes (much of a test is waiting on the page).
+# Chromium end-to-end tests run in this many processes (much of a test is waiting on the page),
+# handed out by work stealing (no test file pins a worker).
 E2E_WORKERS ?= 2
 # The CPython tests run in this many processes, beside the Pyodide suite and the smoke
 # tests: alone in one process they took minutes longer than those.
@@ -24,11 +23,12 @@ UNIT_WORKERS ?= 2
 
 section = @printf '\n\033[1m==== %s ====\033[0m\n' "$(1)"
 
-.PHONY: help setup engines build play test bench clean
+.PHONY: help setup engines build play test test-long bench clean
 
 help:
 	@echo "make play   - install what is missing, build, serve the app on http://localhost:$(PORT)"
-	@echo "make test   - install what is missing, build, run every test"
+	@echo "make test   - install what is missing, build, run every test (stage times at the end)"
+	@echo "make test-long - the long seeded simulations (2,000+ deals per variant)"
 	@echo "make build  - write the static site into dist/"
 	@echo "make bench  - engine and load-time figures"
 	@echo "make lighthouse - Lighthouse scores of the served build (median of 3)"
@@ -80,32 +80,14 @@ play: build
 	$(call section,play)
 	$(PY) tools/serve.py --port $(PORT)
 
-PYTEST_DIRS = $(wildcard tests/engine tests/web)
-
+# Stages and their times: tools/run_tests.py (the times are printed at the end).
 test: build engines
-	$(call section,lint: ruff)
-	$(PY) -m ruff check engine web tests tools
-	$(call section,types: mypy)
-	$(PY) -m mypy engine web
-	$(call section,tests: engine and web under CPython ($(UNIT_WORKERS) workers; alongside: engine under Pyodide, then Firefox and WebKit smoke tests))
-	@mkdir -p build
-	@( s=0; BEZIQUE_SIM_DEALS=$(PYODIDE_SIM_DEALS) node tests/pyodide/run.mjs > build/pyodide-tests.log 2>&1 || s=1; \
-	    export BEZIQUE_DIST=dist; \
-	    node --test tests/smoke/firefox.mjs > build/smoke-firefox.log 2>&1 || s=1; \
-	    xvfb-run -a $(PY) -m pytest -p no:cacheprovider -s tests/smoke > build/smoke-webkit.log 2>&1 || s=1; \
-	    exit $$s ) & \
-	  others=$$!; trap 'kill $$others 2>/dev/null || true' EXIT; \
-	  status=0; if [ -n "$(PYTEST_DIRS)" ]; then $(PY) -m pytest -n $(UNIT_WORKERS) -m "not slow" $(PYTEST_DIRS) || status=$$?; \
-	  else echo "no tests/engine or tests/web yet"; fi; \
-	  wait $$others || status=1; trap - EXIT; \
-	  printf '\n\033[1m==== %s ====\033[0m\n' "tests: engine under Pyodide in Node.js"; \
-	  cat build/pyodide-tests.log; \
-	  printf '\n\033[1m==== %s ====\033[0m\n' "tests: smoke in Firefox (puppeteer-core, WebDriver BiDi)"; \
-	  cat build/smoke-firefox.log; \
-	  printf '\n\033[1m==== %s ====\033[0m\n' "tests: smoke in WebKitGTK (Selenium, under xvfb-run)"; \
-	  cat build/smoke-webkit.log; exit $$status
-	$(call section,tests: end to end in Chromium ($(E2E_WORKERS) workers, a test file each at a time))
-	@$(PY) -m pytest -n $(E2E_WORKERS) --dist loadfile tests/e2e
+	@UNIT_WORKERS=$(UNIT_WORKERS) E2E_WORKERS=$(E2E_WORKERS) $(PY) tools/run_tests.py
+
+# The long seeded simulations (2,000 and more deals per variant): run before resolving any
+# engine change.
+test-long: setup
+	@UNIT_WORKERS=$(UNIT_WORKERS) $(PY) tools/run_tests.py --long
 
 bench: setup
 	$(call section,bench: engine)

@@ -10,9 +10,10 @@ Physical cards are integer ids; ``kinds[id]`` is the card kind code.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import islice
+from typing import Any, overload
 
 from .actions import (
     ACCEPT,
@@ -31,6 +32,10 @@ from .cards import SEVEN as SEVEN_RANK
 from .cards import code_text, kind_code, notation_key, rank_of
 from .errors import IllegalActionError, RecordError
 from .rules import SEVENS, Combination, Ruleset, winning_index
+
+# One thing that happened in a deal, e.g. ("play", seat, code, from_table): immutable, so
+# every observation shares the deal's own events instead of copying them.
+Event = tuple[Any, ...]
 
 PLAYING = "play"
 DECLARING = "declare"
@@ -83,6 +88,51 @@ class DealResult:
         }
 
 
+class EventLog(Sequence[Event]):
+    """What a seat had seen of a deal's log when it looked: a read-only window on the first
+    ``length`` events of the deal's list for that seat.
+
+    Why: an observation at every step used to copy the whole log (a deal cost O(steps²),
+    a third of a checked simulation). The deal's per-seat lists only grow (a rewritten
+    event gets new lists, see ``Deal.replace_last_event``), so a window of fixed length
+    stays what the seat saw even as the deal goes on, and the events are tuples no observer
+    can change.
+    """
+
+    __slots__ = ("_events", "_length")
+
+    def __init__(self, events: list[Event], length: int | None = None) -> None:
+        self._events = events
+        self._length = len(events) if length is None else length
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        if isinstance(index, slice):
+            return [self._events[i] for i in range(self._length)[index]]
+        return self._events[range(self._length)[index]]
+
+    def __iter__(self) -> Iterator[Event]:
+        return islice(self._events, self._length)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog | list | tuple):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"EventLog({list(self)!r})"
+
+
 @dataclass
 class Observation:
     """Everything one seat may know about the deal, in card kind codes."""
@@ -109,7 +159,7 @@ class Observation:
     declarations: list[tuple[int, str, int]]
     scored_sevens: int
     legal_actions: list[Action]
-    log: list[list[Any]]
+    log: Sequence[Event]
     extra: dict[str, Any] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
     game_scores: list[int] = field(default_factory=list)  # filled in by the game layer
@@ -178,7 +228,9 @@ class Deal:
         self.trick_winner: int | None = None
         self.last_trick_winner: int | None = None
         self.history: list[str] = []
-        self.log: list[list[Any]] = []
+        self.log: list[Event] = []
+        self._views: list[list[Event]] | None = None  # each seat's log (see seat_log)
+        self._viewed = 0  # events of self.log already in the seats' lists
         self.extra: dict[str, Any] = {}
         if turnup is not None and rules.trump_sevens and rank_of(self.kinds[turnup]) == SEVEN_RANK:
             self.scored_sevens.append(turnup)
@@ -370,7 +422,7 @@ class Deal:
         elif act.kind == PASS:
             self._require_declaring(seat)
             self._record(act)
-            self.log.append(["pass", seat])
+            self.log.append(("pass", seat))
             self._draw()
         elif act.kind in (VIDO, ACCEPT, REFUSE):
             raise IllegalActionError("vido_not_allowed", f"'{act.kind}' is not possible now")
@@ -453,7 +505,7 @@ class Deal:
         (self.tables if from_table else self.hands)[seat].remove(card_id)
         self.trick.append((seat, card_id, from_table))
         self.played.append(card_id)
-        self.log.append(["play", seat, self.kinds[card_id], from_table])
+        self.log.append(("play", seat, self.kinds[card_id], from_table))
         self.rules.on_play(self, seat, card_id, from_table)
         if len(self.trick) < self.n:
             self.current = (seat + 1) % self.n
@@ -463,7 +515,7 @@ class Deal:
         self.won[winner].extend(i for _, i, _ in self.trick)
         self.last_trick, self.trick = self.trick, []
         self.last_trick_winner = winner
-        self.log.append(["trick", winner])
+        self.log.append(("trick", winner))
         self.rules.score_trick(self, winner, codes)
         self.rules.on_trick_won(self, winner)
         if self.phase == OVER:  # a ruleset may end the deal (bezik's 3000 rule)
@@ -484,7 +536,7 @@ class Deal:
                 self.tables[seat].append(card_id)
         self.add_group(seat, combo, ids)
         self.score_declaration(seat, combo.name, points)
-        self.log.append(["declare", seat, combo.name, points, [self.kinds[i] for i in ids]])
+        self.log.append(("declare", seat, combo.name, points, tuple(self.kinds[i] for i in ids)))
         self.rules.after_declaration(self, seat, combo, ids)
 
     def add_group(self, seat: int, combo: Combination, ids: list[int]) -> Group:
@@ -510,7 +562,7 @@ class Deal:
         self.score_declaration(seat, "seven", 10)
         # The exchanged turn-up was public: logged so observers (the AI) can track it.
         old = self.kinds[turnup] if exchanged and turnup is not None else None
-        self.log.append(["seven", seat, self.kinds[card_id], exchanged, old])
+        self.log.append(("seven", seat, self.kinds[card_id], exchanged, old))
 
     def _draw(self) -> None:
         winner = self.trick_winner
@@ -519,11 +571,11 @@ class Deal:
             seat = (winner + k) % self.n
             if self.stock:
                 card_id = self.stock.pop()
-                self.log.append(["draw", seat, self.kinds[card_id], False])
+                self.log.append(("draw", seat, self.kinds[card_id], False))
             else:
                 assert self.turnup is not None
                 card_id, self.turnup = self.turnup, None
-                self.log.append(["draw", seat, self.kinds[card_id], True])
+                self.log.append(("draw", seat, self.kinds[card_id], True))
             self.hands[seat].append(card_id)
         self.trick_winner = None
         self.phase = PLAYING
@@ -538,20 +590,20 @@ class Deal:
         for seat in range(self.n):
             self.hands[seat].extend(self.tables[seat])
             self.tables[seat] = []
-        self.log.append(["end_phase"])
+        self.log.append(("end_phase",))
         self.rules.on_end_phase(self)
 
     def _finish(self) -> None:
         self.phase = OVER
         self.current = None
         self.rules.finish_deal(self)
-        self.log.append(["deal_over"])
+        self.log.append(("deal_over",))
 
     def finish_early(self) -> None:
         """End the deal now (a refused vido): no more tricks are played."""
         self.phase = OVER
         self.current = None
-        self.log.append(["deal_over"])
+        self.log.append(("deal_over",))
 
     # ----- results and views -------------------------------------------
     def result(self) -> DealResult:
@@ -566,12 +618,6 @@ class Deal:
         def codes(ids: Sequence[int]) -> list[int]:
             return [kinds[i] for i in ids]
 
-        log: list[list[Any]] = []
-        for event in self.log:  # copies: an observer must not reach the deal's own lists
-            if event[0] == "draw" and event[1] != seat and not event[3]:
-                log.append(["draw", event[1], None, False])
-            else:
-                log.append([list(v) if isinstance(v, list) else v for v in event])
         return Observation(
             seat=seat,
             players=self.n,
@@ -598,10 +644,38 @@ class Deal:
             declarations=list(self.declarations),
             scored_sevens=len(self.scored_sevens),
             legal_actions=self.legal_actions() if seat == self.current else [],
-            log=log,
+            log=self.seat_log(seat),
             extra=self.rules.public_extra(self, seat),
             options=dict(self.rules.options),
         )
+
+    def seat_log(self, seat: int) -> EventLog:
+        """The log as ``seat`` sees it: others' draws from the stock hidden (O(1) a step).
+
+        Each seat's list is kept up to date from ``self.log`` when someone looks, one new
+        event at a time, and shares every event but the hidden draws with it."""
+        views = self._views
+        if views is None:
+            views = self._views = [[] for _ in range(self.n)]
+            self._viewed = 0
+        if self._viewed < len(self.log):
+            for event in islice(self.log, self._viewed, None):
+                if event[0] == "draw" and not event[3]:  # from the stock: only its drawer saw it
+                    hidden = ("draw", event[1], None, False)
+                    for viewer, view in enumerate(views):
+                        view.append(event if viewer == event[1] else hidden)
+                else:
+                    for view in views:
+                        view.append(event)
+            self._viewed = len(self.log)
+        return EventLog(views[seat])
+
+    def replace_last_event(self, event: Event) -> None:
+        """Rewrite the last event (bezik completes a declaration in place). The seats' lists
+        are rebuilt the next time someone looks: the old ones stay as earlier observations
+        saw them."""
+        self.log[-1] = event
+        self._views = None
 
     # ----- copying and JSON ---------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -630,7 +704,7 @@ class Deal:
             "trick_winner": self.trick_winner,
             "last_trick_winner": self.last_trick_winner,
             "history": list(self.history),
-            "log": [list(e) for e in self.log],
+            "log": event_lists(self.log),
             "extra": _copy_json(self.extra),
         }
 
@@ -672,7 +746,9 @@ class Deal:
             ltw = data["last_trick_winner"]
             deal.last_trick_winner = None if ltw is None else int(ltw)
             deal.history = [str(h) for h in data["history"]]
-            deal.log = [list(e) for e in data["log"]]
+            deal.log = [tuple(tuple(v) if isinstance(v, list) else v for v in e)
+                        for e in data["log"]]
+            deal._views, deal._viewed = None, 0
             deal.extra = _copy_json(data["extra"])
         except (KeyError, TypeError, ValueError) as err:
             raise RecordError(f"malformed deal state: {err}") from None
@@ -697,7 +773,8 @@ class Deal:
         other.card_groups = {k: list(v) for k, v in self.card_groups.items()}
         other.scored_sevens = list(self.scored_sevens)
         other.history = list(self.history)
-        other.log = list(self.log)
+        other.log = list(self.log)  # the events are tuples: shared
+        other._views = None  # the seats' lists belong to this deal; the clone builds its own
         other.extra = _copy_json(self.extra)
         return other
 
@@ -707,8 +784,8 @@ class Deal:
             return NotImplemented
         if (self.rules.name, self.rules.options) != (other.rules.name, other.rules.options):
             return False
-        mine = {k: v for k, v in self.__dict__.items() if k not in ("rules", "kinds")}
-        theirs = {k: v for k, v in other.__dict__.items() if k not in ("rules", "kinds")}
+        mine = {k: v for k, v in self.__dict__.items() if k not in _NOT_STATE}
+        theirs = {k: v for k, v in other.__dict__.items() if k not in _NOT_STATE}
         return mine == theirs
 
     __hash__ = None  # type: ignore[assignment]
@@ -721,6 +798,16 @@ class Deal:
             seen.append(self.turnup)
         if sorted(seen) != list(range(len(self.kinds))):
             raise RecordError("cards are missing or duplicated in the deal state")
+
+
+def event_lists(events: Iterable[Event]) -> list[list[Any]]:
+    """Events as JSON lists (a declaration's cards a list too), as saves and the table read
+    them: a copy the reader may change."""
+    return [[list(v) if isinstance(v, tuple) else v for v in event] for event in events]
+
+
+# Attributes that are not the deal's state: the rules, and caches derived from the state.
+_NOT_STATE = ("rules", "kinds", "_views", "_viewed")
 
 
 def _action_order(action: Action) -> tuple[int, tuple[int, int]]:

@@ -10,6 +10,7 @@ The output is deterministic: same inputs, same bytes.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import gzip
 import hashlib
@@ -19,6 +20,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tokenize
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -62,8 +64,10 @@ LOADER_RE = re.compile(r"^const SNAPSHOT = null;$", re.M)
 BUNDLE = f"{RUNTIME}/python-files.json"
 BUNDLE_RE = re.compile(r"^const BUNDLE = null;$", re.M)
 # Files Python reads that the page fetches too (PyScript's entry point, the shell's catalogs):
-# kept as files besides the bundle.
+# kept as files. The catalogs travel only as files (the interpreter module fetches them
+# beside the bundle): the shell's boot screen reads its language's catalog anyway.
 FETCHED_BY_PAGE = ("web/main.py", "web/i18n/")
+CATALOGS = "web/i18n/"
 SNAPSHOT_TOOL = ROOT / "tools" / "snapshot.mjs"
 SNAPSHOT_CACHE = ROOT / "build" / "snapshot-cache"
 # Files of dist/ the service worker does not precache: the manifest's screenshots, fetched
@@ -105,6 +109,67 @@ def _copy(src: Path, dest: Path) -> None:
     shutil.copyfile(src, dest)
 
 
+def _docstring_nodes(tree: ast.Module) -> Iterator[tuple[ast.Expr, bool]]:
+    """Each docstring of a module, with whether it is its block's only statement."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0] if node.body else None
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
+                yield first, len(node.body) == 1
+
+
+def strip_python(source: str) -> str:
+    """`source` without its comments and docstrings, every line where it was.
+
+    Why: the shipped Python is read by no one, and its explanations were about half of its
+    bytes (of the bundle and of the snapshot, which holds the source too). Line numbers stay,
+    so a traceback from a player's device points at the right line of the repository's file:
+    a comment's text goes (its line stays, maybe empty), a docstring's lines become empty,
+    and a block whose only statement was its docstring gets `pass` in its place.
+    """
+    lines = source.splitlines(keepends=True)
+    # (line index, start column, end line index, end column, replacement), columns in chars
+    cuts: list[tuple[int, int, int, int, str]] = []
+    tree = ast.parse(source)
+    for node, alone in _docstring_nodes(tree):
+        start, end = node.lineno - 1, (node.end_lineno or node.lineno) - 1
+        # ast's columns count UTF-8 bytes: turn them into characters
+        col = len(lines[start].encode()[: node.col_offset].decode())
+        end_col = len(lines[end].encode()[: node.end_col_offset or 0].decode())
+        cuts.append((start, col, end, end_col, "pass" if alone else ""))
+    readline = iter(lines).__next__
+    for token in tokenize.generate_tokens(readline):
+        if token.type == tokenize.COMMENT:
+            (row, col), (end_row, end_col) = token.start, token.end
+            cuts.append((row - 1, col, end_row - 1, end_col, ""))
+    for start, col, end, end_col, text in sorted(cuts, reverse=True):
+        head, tail = lines[start][:col], lines[end][end_col:]
+        if end == start:
+            lines[start] = head + text + tail
+        else:  # the cut text's line breaks stay: its lines become empty
+            lines[start : end + 1] = [head + text + "\n", *["\n"] * (end - start - 1), tail]
+    return "".join(line.rstrip() + "\n" if line.endswith("\n") else line.rstrip() for line in lines)
+
+
+def strip_shipped_python(out: Path) -> None:
+    """Strip every shipped Python file of `out` in place (see `strip_python`), checking that
+    each still compiles and keeps its number of lines."""
+    for path in sorted(out.glob("engine/**/*.py")) + sorted(out.glob("web/**/*.py")):
+        source = path.read_text(encoding="utf-8")
+        stripped = strip_python(source)
+        try:
+            compile(stripped, str(path), "exec", dont_inherit=True)
+        except SyntaxError as error:
+            raise BuildError(f"stripping {path} broke it: {error}") from error
+        if stripped.count("\n") != source.count("\n"):
+            raise BuildError(f"stripping {path} moved its lines")
+        path.write_text(stripped, encoding="utf-8")
+
+
 def _python_files(out: Path) -> list[str]:
     """Every Python module and catalog the app imports, as dist-relative POSIX paths."""
     rels: list[str] = []
@@ -130,7 +195,7 @@ def write_bundle(out: Path) -> dict[str, object]:
     while Python was restoring, and their end became the boot's critical path. JSON, so that
     any static host compresses it. The bundled files are then left out of dist/, except
     those the page fetches itself."""
-    rels = _python_files(out)
+    rels = [rel for rel in _python_files(out) if not rel.startswith(CATALOGS)]
     texts = {rel: (out / rel).read_text(encoding="utf-8") for rel in rels}
     (out / BUNDLE).parent.mkdir(parents=True, exist_ok=True)
     (out / BUNDLE).write_text(json.dumps(texts, ensure_ascii=False), encoding="utf-8")
@@ -140,7 +205,8 @@ def write_bundle(out: Path) -> dict[str, object]:
     for folder in sorted({(out / rel).parent for rel in rels}, key=lambda p: -len(p.parts)):
         if folder.is_dir() and not any(folder.iterdir()):
             folder.rmdir()
-    return {"url": f"../{BUNDLE}"}
+    catalogs = sorted(p.relative_to(out).as_posix() for p in (out / CATALOGS).glob("*.json"))
+    return {"url": f"../{BUNDLE}", "files": catalogs}
 
 
 def _sha256(text: str) -> str:
@@ -320,6 +386,7 @@ def build(out: Path, *, snapshot: bool = True) -> list[dict[str, object]]:
         _copy(path, out / path.relative_to(ROOT))
     for path in engine_files():
         _copy(path, out / path.relative_to(ROOT))
+    strip_shipped_python(out)
     for name in PYODIDE_FILES:
         _copy(pyodide_src / name, out / PYODIDE_DIR / name)
     for path in _walk(pyscript_src):

@@ -17,6 +17,7 @@ from typing import Any
 
 import engine
 from engine import IllegalActionError, RecordError
+from engine.deal import event_lists
 from web import (
     card_faces,
     cards,
@@ -308,7 +309,7 @@ class App:
 
     # -------------------------------------------------------------- view
     def observation_log(self) -> list[list[Any]]:
-        return list(self.game.deal.observation(self.human).log)
+        return event_lists(self.game.deal.observation(self.human).log)
 
     def decided(self) -> bool:
         """The current game has a winner (bezik: the match may still go on)."""
@@ -322,7 +323,9 @@ class App:
 
     def build(self) -> TableView:
         obs = observe(self.game, self.human)  # one observation per render
-        log_events = flow.table_log(self.game, list(obs.log), self.auto_passes.of(self.game))
+        log_events = flow.table_log(
+            self.game, event_lists(obs.log), self.auto_passes.of(self.game)
+        )
         self.last_log = log_events
         view = build_view(
             self.game, self.human, obs=obs, thinking=self.busy, deal_number=self.deal_number

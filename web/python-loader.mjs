@@ -11,7 +11,8 @@ import { nativePrelude } from "./pyscript-prelude.mjs";
 export { version };
 
 // Written by tools/build.py: {url, raw, revision} of the gzipped snapshot (named by its
-// inputs' hash), and {url} of the bundle of the app's Python files and catalogs.
+// inputs' hash), {url} of the bundle of the app's Python files, and its `files` that travel
+// as files of their own (dist-relative paths: the catalogs).
 const SNAPSHOT = null;
 const BUNDLE = null;
 const HOME = "/home/pyodide"; // Python's working directory: the app's files go under it
@@ -48,11 +49,18 @@ snapshotBytes.catch(() => {}); // reported where it is awaited
 const bundleFiles = readBundle();
 bundleFiles.catch(() => {});
 
+// The bundle, and the files that travel beside it (the catalogs, which the shell fetches
+// too: shipped once), fetched at once: {path: text}.
 async function readBundle() {
   if (!BUNDLE) throw new Error("this build names no bundle of Python files");
-  const response = await fetch(new URL(BUNDLE.url, import.meta.url));
-  if (!response.ok) throw new Error(`${BUNDLE.url}: HTTP ${response.status}`);
-  return response.json();
+  const text = async (url) => {
+    const response = await fetch(new URL(url, import.meta.url));
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return response.text();
+  };
+  const files = BUNDLE.files ?? [];
+  const [bundle, ...texts] = await Promise.all([text(BUNDLE.url), ...files.map((f) => text(`../${f}`))]);
+  return Object.assign(JSON.parse(bundle), Object.fromEntries(files.map((f, i) => [f, texts[i]])));
 }
 
 // The bundle is {path: text}, every path under Python's working directory. Each folder is

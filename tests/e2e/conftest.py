@@ -7,11 +7,9 @@ and a private server can be stopped to prove the app no longer needs it.
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import os
 import re
 import shutil
-import sys
 import threading
 import time
 from collections import Counter
@@ -24,22 +22,9 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, Request
+from tool_loader import load_tool
 
 ROOT = Path(__file__).resolve().parents[2]
-# tools/page_hooks.py (the page's hooks) is shared by these tests and the benchmarks.
-sys.path.insert(0, str(ROOT / "tools"))
-
-
-def _load_tool(name: str) -> Any:
-    """Import tools/<name>.py by path (tools/ is scripts, not a package)."""
-    spec = importlib.util.spec_from_file_location(
-        f"bezique_tool_{name}", ROOT / "tools" / f"{name}.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 _FUNCTION_RE = re.compile(r"\s*(async\s+)?(function\b|\([^()]*\)\s*=>|[\w$]+\s*=>)")
@@ -59,9 +44,9 @@ def _wait_for_function_under_csp(self: Page, expression: str, **kwargs: Any) -> 
 
 Page.wait_for_function = _wait_for_function_under_csp  # type: ignore[method-assign]
 
-site_build = _load_tool("build")
-site_serve = _load_tool("serve")
-site_screenshots = _load_tool("screenshots")
+site_build = load_tool("build")
+site_serve = load_tool("serve")
+site_screenshots = load_tool("screenshots")
 
 # Python may run in a worker, where the table handles a click a moment after it: the shell
 # counts the input not yet handled in html[data-pending] (index.html). A wait for the table

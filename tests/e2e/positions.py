@@ -4,15 +4,10 @@ reaches a rare or late moment at once instead of playing to it through the page.
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
 from playwright.sync_api import Page
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
 from test_table import leave_start_screen, wait_for_input
 
 import engine

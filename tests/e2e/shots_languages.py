@@ -12,37 +12,21 @@ Pictures go to artifacts/shots/<lang>-<screen>-<size>.png.
 from __future__ import annotations
 
 import json
-import sys
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fake_page import RecordingPage, play_through
 from playwright.sync_api import Page
+from threads import in_thread
+
+from web import storage
+from web.app import App
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from tests.web.play import play_through  # noqa: E402
-from web import storage  # noqa: E402
-from web.app import App  # noqa: E402
-from web.dom import Dom  # noqa: E402
-
 LANGS = ("he", "tr", "ru", "en")
 SIZES = {"phone": (360, 640), "desktop": (1280, 720)}
-
-
-class NullDom(Dom):
-    def patch_all(self, regions: dict[str, str], table_players: int) -> None:
-        pass
-
-    def set_state(self, state: str) -> None:
-        pass
-
-    def announce(self, text: str) -> None:
-        pass
 
 
 def saved_position(variant: str, seed: int, options: dict[str, Any], whole_game: bool) -> str:
@@ -50,7 +34,7 @@ def saved_position(variant: str, seed: int, options: dict[str, Any], whole_game:
     out: list[str] = []
 
     def run() -> None:
-        app = App(NullDom(), storage.MemoryStorage(), fast=True, seed=seed)
+        app = App(RecordingPage(), storage.MemoryStorage(), fast=True, seed=seed)
         app.start()
         app.new_game({"variant": variant, "options": options, "level": "greedy"})
 
@@ -61,9 +45,7 @@ def saved_position(variant: str, seed: int, options: dict[str, Any], whole_game:
         )
         out.append(app.store.getItem(storage.SAVE_KEY))
 
-    worker = threading.Thread(target=run)
-    worker.start()
-    worker.join()
+    in_thread(run)
     return out[0]
 
 

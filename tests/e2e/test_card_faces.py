@@ -6,7 +6,6 @@ desktop sizes in every language, with the faces and with the simple cards."""
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,13 +13,11 @@ from playwright.sync_api import Page
 from test_languages import LANGUAGES, axe_violations, switch_language
 from test_table import open_table
 
+from web import i18n
+from web.app import load_catalog
+from web.cards import face_html
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-from web import i18n  # noqa: E402
-from web.app import load_catalog  # noqa: E402
-from web.cards import face_html  # noqa: E402
-
 START = '[data-command="start-game"], [data-command="start"]'
 CARDS = [f"{r}{s}" for s in i18n.SUITS for r in i18n.RANKS]
 SIZES = ((360, 640), (1280, 720))

@@ -10,7 +10,6 @@ and checked with axe-core.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,12 +19,10 @@ from playwright.sync_api import Page
 from test_languages import LANGUAGES, axe_violations, switch_language
 from test_table import open_table
 
+import engine
+from tests.web.hidden_cards import leaks
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-import engine  # noqa: E402
-from tests.web.hidden_cards import leaks  # noqa: E402
-
 START = '[data-command="start-game"], [data-command="start"]'
 STEP = """() => {
   const enabled = document.querySelector('""" + ENABLED + """');

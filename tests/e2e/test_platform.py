@@ -13,6 +13,7 @@ from typing import Any
 
 from page_hooks import ENABLED, TURN
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page
+from tool_loader import load_tool
 
 WaitFn = Callable[[Page], None]
 GuardFn = Callable[[BrowserContext], list[str]]
@@ -382,18 +383,25 @@ def test_build_precache_and_config_cover_exactly_the_site(dist_dir: Path) -> Non
     index = (dist_dir / "index.html").read_text("utf-8")
     preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', index)
     assert "runtime/pyscript/core.js" in preloads and set(preloads) <= files
-    # Every module and catalog Python reads comes in one bundle, byte for byte the tree's;
-    # of those files, dist/ keeps only the ones the page fetches itself.
+    # Every module Python reads comes in one bundle, the tree's text stripped of comments and
+    # docstrings line for line; the catalogs travel once, as files the loader fetches beside
+    # it. Of the bundled files, dist/ keeps only the ones the page fetches itself.
+    strip_python = load_tool("build").strip_python
     sources = [*(ROOT / "engine").rglob("*.py"), *(ROOT / "web").rglob("*.py")]
-    sources += [*(ROOT / "web" / "i18n").glob("*.json"), *(ROOT / "engine" / "ai").glob("*.json")]
+    sources += [*(ROOT / "engine" / "ai").glob("*.json")]
     wanted = {p.relative_to(ROOT).as_posix() for p in sources if "__pycache__" not in p.parts}
     wanted -= {"engine/__main__.py", "engine/cli.py", "engine/arena.py", "engine/ai/bench.py"}
     texts = json.loads((dist_dir / "runtime" / "python-files.json").read_text("utf-8"))
     assert set(texts) == wanted
     for path, text in texts.items():
-        assert text == (ROOT / path).read_text("utf-8"), path
+        source = (ROOT / path).read_text("utf-8")
+        assert text == (strip_python(source) if path.endswith(".py") else source), path
+        assert text.count("\n") == source.count("\n"), path
+    catalogs = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "web/i18n").glob("*.json"))
+    for path in catalogs:
+        assert (dist_dir / path).read_text("utf-8") == (ROOT / path).read_text("utf-8")
     kept = {f for f in files if f.startswith(("engine/", "web/")) and f.endswith((".py", ".json"))}
-    assert kept == {"web/main.py"} | {f for f in wanted if f.startswith("web/i18n/")}
+    assert kept == {"web/main.py", *catalogs}
 
     # One snapshot, named by the hash of its inputs, and the loader points at exactly it.
     (snapshot,) = [f for f in files if f.endswith(".snapshot.gz")]
@@ -405,7 +413,7 @@ def test_build_precache_and_config_cover_exactly_the_site(dist_dir: Path) -> Non
     assert facts["revision"] == entries[snapshot]["revision"]  # the worker's cache key
     assert f'<meta name="bz-snapshot" content="{snapshot}">' in index  # fetched early
     bundle = json.loads(loader.split("const BUNDLE = ", 1)[1].split(";\n", 1)[0])
-    assert bundle == {"url": "../runtime/python-files.json"}
+    assert bundle == {"url": "../runtime/python-files.json", "files": catalogs}
 
 
 def test_serve_compresses_and_isolates_like_a_static_host(site: Any) -> None:
@@ -417,7 +425,7 @@ def test_serve_compresses_and_isolates_like_a_static_host(site: Any) -> None:
             return {k.lower(): v for k, v in r.headers.items()}, r.read()
 
     snapshot = _snapshot_url(site.root)
-    for path in ("", "web/app.css", "runtime/pyodide/pyodide.asm.wasm", "web/main.py"):
+    for path in ("", "web/app.css", "runtime/pyodide/pyodide.asm.wasm", "web/i18n/en.json"):
         headers, body = get(path, "gzip, deflate, br")
         assert headers.get("content-encoding") == "gzip", (path, headers)
         assert "accept-encoding" in headers.get("vary", "").lower()

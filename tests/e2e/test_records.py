@@ -29,13 +29,10 @@ from test_table import (
     wait_for_input,
 )
 
+import engine
+from engine.cli import summary
+
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-import engine  # noqa: E402
-from engine.cli import summary  # noqa: E402
-
 SAVE_KEY = "bezique.save"
 LEVEL = "easy"
 LANGS = ("en", "he", "tr", "ru")

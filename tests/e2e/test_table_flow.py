@@ -9,7 +9,6 @@ Screenshots of each new state, phone and desktop, in every language, go to artif
 from __future__ import annotations
 
 import random
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -17,16 +16,13 @@ from typing import Any
 
 from page_hooks import ENABLED
 from playwright.sync_api import Page
+from positions import begin, load_save
+from test_languages import axe_violations
+from test_table import wait_for_input
+
+import engine
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-from positions import begin, load_save  # noqa: E402
-from test_languages import axe_violations  # noqa: E402
-from test_table import wait_for_input  # noqa: E402
-
-import engine  # noqa: E402
-
 SEVEN_TURNUP_SEED = 24  # classic, the computer deals and turns up a seven
 LANGS = ("en", "he", "tr", "ru")
 SIZES = {"phone": (360, 640), "desktop": (1280, 720)}

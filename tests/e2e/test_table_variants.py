@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Page
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
 from positions import late_in_the_deal, load_save
 
 from engine import new_game

@@ -82,12 +82,13 @@ def test_observations_carry_copies_not_the_deals_lists(variant: str) -> None:
     log_before = json.dumps(game.deal.log)
     for seat in range(game.rules.players):
         obs = game.observation(seat)
-        for event in obs.log:  # scribble over everything an observer holds
-            for v in event:
-                if isinstance(v, list):
-                    v.append(99)
-            event.append("x")
-        for table in obs.tables:
+        # the log is shared, not copied: a read-only window on immutable events
+        with pytest.raises(AttributeError):
+            obs.log.append(("x",))  # type: ignore[attr-defined]
+        for event in obs.log:
+            assert isinstance(event, tuple)
+            assert not any(isinstance(v, list | dict | set) for v in event), event
+        for table in obs.tables:  # scribble over everything else an observer holds
             table.append(99)
         for value in obs.extra.values():
             if isinstance(value, list):

@@ -276,7 +276,7 @@ def test_donuk_lead_taken_then_a_later_trick_makes_it_final() -> None:
     assert deal.extra["provisional"] == [[0, 0, "bezik", 50]]
     play_all(deal, "pass, play 9D, play 10D")
     assert deal.current_player == 0 and deal.extra["provisional"] == []
-    assert ["donuk_cleared", 0] in deal.log
+    assert ("donuk_cleared", 0) in deal.log
     play_out(deal)
     assert "bezik_taken_back" not in names(deal)
 

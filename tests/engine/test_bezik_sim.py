@@ -1,44 +1,34 @@
-"""Seeded random simulation of bezik: deals and whole matches with every invariant checked.
-
-BEZIQUE_SIM_DEALS scales the number of deals (default 1,000; small under Pyodide).
-"""
+"""Seeded random simulation of bezik: deals and whole matches with every invariant checked
+(the harness and its counts: simulate.py)."""
 
 from __future__ import annotations
 
 import json
-import os
 import random
-import sys
 from typing import Any
+
+from simulate import LONG, play_deal, sim_deals, simulation
 
 from engine import Game, new_game, replay_record
 from engine.deal import Deal
 from engine.match import BASE_POINTS, Match
-from engine.players import choose, make_player
+from engine.players import make_player
 from engine.variants.bezik import COMPLETED, LED, TAKEN_BACK, Bezik
 
-PYODIDE = sys.platform == "emscripten"
-DEALS = int(os.environ.get("BEZIQUE_SIM_DEALS", 60 if PYODIDE else 1000))
-MATCHES = 4 if PYODIDE else 20
-DEEP_EVERY = 23  # clone and JSON round trips every this many steps (and at each deal's end)
+MATCHES = 20 if LONG else 5
 KNOWN = set(Bezik.combination_points)
 PAIRS = (("random", "random"), ("greedy", "random"), ("random", "random"), ("random", "greedy"),
          ("greedy", "greedy"))
 
 
-def check_step(deal: Deal, deep: bool) -> None:
-    deal.check_cards()
+def check_step(deal: Deal) -> None:
+    """Bezik's own invariants at every step (the harness checks the cards and copies)."""
     assert len(deal.kinds) == 96
     for index, group in enumerate(deal.groups):
         for card_id in group.cards:
             assert index in deal.card_groups[card_id]
     provisional = deal.extra["provisional"]
     assert all(p[0] in (0, 1) and p[3] > 0 for p in provisional)
-    if not deal.is_terminal:
-        assert deal.legal_actions(), "a legal action exists until the deal ends"
-    if deep:
-        assert deal.clone() == deal
-        assert Deal.from_json(json.loads(json.dumps(deal.to_json()))) == deal
 
 
 def check_deal_end(deal: Deal) -> None:
@@ -117,16 +107,10 @@ def run_match(seed: int, deal_budget: int | None, names: tuple[str, str],
     assert isinstance(match, Match)
     players = [make_player(n, random.Random(rng.random())) for n in names]
     deals = 0
-    step = 0
     while True:
         deal = match.deal
-        while not deal.is_terminal:
-            step += 1
-            check_step(deal, step % DEEP_EVERY == 0)
-            seat = match.current_player
-            assert seat is not None
-            match.apply(choose(players[seat], match.observation(seat)))
-        check_step(deal, True)
+        play_deal(match, players, deep_deal=deals == 0, each_step=check_step)
+        check_step(deal)
         check_deal_end(deal)
         deals += 1
         if match.is_terminal or (deal_budget is not None and deals >= deal_budget):
@@ -134,20 +118,23 @@ def run_match(seed: int, deal_budget: int | None, names: tuple[str, str],
         match.next_deal()
 
 
+@simulation
 def test_random_deals_keep_every_invariant() -> None:
+    deals = sim_deals(40)
     played = 0
     seed = 0
     pairs = (("random", "random"), ("greedy", "random"), ("random", "random"),
              ("random", "greedy"), ("random", "random"), ("greedy", "greedy"))
-    while played < DEALS:
-        match, deals = run_match(1000 + seed, DEALS - played, pairs[seed % len(pairs)])
-        played += deals
+    while played < deals:
+        match, more = run_match(1000 + seed, deals - played, pairs[seed % len(pairs)])
+        played += more
         seed += 1
-        if seed % 10 == 0:
+        if seed % 10 == 0 or played >= deals:
             check_match(match)
-    assert played >= DEALS
+    assert played >= deals
 
 
+@simulation
 def test_whole_matches_keep_every_invariant() -> None:
     kinds: set[str] = set()
     for number in range(MATCHES):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from positions import build, codes, end_position, play_all
+from deal_positions import build, codes, end_position, play_all
 
 from engine import IllegalActionError
 from engine.cards import CLUBS, HEARTS, parse_code
@@ -338,7 +338,7 @@ def test_observation_reveals_only_what_the_seat_may_know() -> None:
     assert sorted(theirs.tables[0]) == sorted(codes("QS JD"))
     hidden_text = repr(theirs.to_json())
     assert "KC" not in hidden_text  # seat 0 drew KC: only seat 0 knows it
-    assert [e for e in theirs.log if e[0] == "draw" and e[1] == 0] == [["draw", 0, None, False]]
+    assert [e for e in theirs.log if e[0] == "draw" and e[1] == 0] == [("draw", 0, None, False)]
     assert next(e for e in mine.log if e[0] == "draw" and e[1] == 0)[2] == codes("KC")[0]
     assert theirs.hand_sizes == [6, 8] and theirs.stock_size == mine.stock_size
     assert theirs.legal_actions == [] and mine.legal_actions

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from positions import build
+from deal_positions import build
 
 from engine.cards import RANKS, rank_of
 from engine.variants import VARIANTS, make_rules

@@ -1,7 +1,13 @@
-// Runs the engine test suite under Pyodide's Python (the browser's interpreter) in Node.js.
-// Why: the engine must be proven to work in the exact interpreter the app ships.
-// Usage: node tests/pyodide/run.mjs [pytest args...]  (default: tests/pyodide tests/engine,
-// then the checks of prelude_check.mjs and snapshot_check.mjs)
+// Runs the engine's rules tests under Pyodide's Python (the browser's interpreter) in Node.js,
+// one short simulation per variant, and a parity check: seeded AI games give records with the
+// same hashes here as in CPython (tests/support/golden.py, run by CPython first).
+// Why: the engine must be proven to work in the exact interpreter the app ships; the rest of
+// the engine suite (AI, tools) runs under CPython, and the parity proves the AI plays the same.
+// Usage: node tests/pyodide/run.mjs [pytest args...]  (default: TARGETS, then the checks of
+// prelude_check.mjs and snapshot_check.mjs). BEZIQUE_PYTHON names the CPython for the parity
+// (default .venv/bin/python), BEZIQUE_GOLDEN_DEALS its deals per variant (default 1: the
+// strong and normal AI in every variant, every level in the three- and four-handed ones).
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,12 +28,44 @@ if (!existsSync(wheelDir)) fail(`missing ${wheelDir}; run 'make setup' first`);
 const wheels = readdirSync(wheelDir).filter((n) => n.endsWith(".whl")).sort();
 if (!wheels.some((n) => n.startsWith("pytest-"))) fail(`no pytest wheel in ${wheelDir}`);
 
+// The rules of every variant, one short simulation each (BEZIQUE_SIM_DEALS deals), parity.
+const TARGETS = [
+  "tests/pyodide",
+  "tests/engine/test_classic_rules.py",
+  "tests/engine/test_russian.py",
+  "tests/engine/test_bezik_rules.py",
+  "tests/engine/test_bezik_match.py",
+  "tests/engine/test_game_and_records.py",
+  "tests/engine/test_undo.py",
+  "tests/engine/test_observation_log.py",
+  "tests/engine/test_simulation.py::test_classic_random_simulation",
+  "tests/engine/test_russian_sim.py",
+  "tests/engine/test_bezik_sim.py::test_random_deals_keep_every_invariant",
+];
+const GOLDEN_DEALS = process.env.BEZIQUE_GOLDEN_DEALS ?? "1";
+
+// The records' hashes in CPython, for tests/pyodide/test_parity.py to match.
+function cpythonHashes() {
+  const python = process.env.BEZIQUE_PYTHON ?? join(repo, ".venv", "bin", "python");
+  try {
+    return execFileSync(python, ["tests/support/golden.py", GOLDEN_DEALS, "--json"], {
+      cwd: repo, encoding: "utf-8", env: { ...process.env, PYTHONPATH: repo },
+    });
+  } catch (error) {
+    fail(`CPython's golden records (${python} tests/support/golden.py): ${error.message}`);
+  }
+}
+
+const args = process.argv.slice(2);
+const targets = args.length ? args : TARGETS;
 const started = Date.now();
 process.on("unhandledRejection", (error) => fail(String(error?.message ?? error)));
 const pyodide = await loadPyodide({
   env: {
     HOME: "/home/pyodide",
-    BEZIQUE_SIM_DEALS: process.env.BEZIQUE_SIM_DEALS ?? "300",
+    BEZIQUE_SIM_DEALS: process.env.BEZIQUE_SIM_DEALS ?? "12",
+    BEZIQUE_GOLDEN: targets.some((t) => t.startsWith("tests/pyodide")) ? cpythonHashes() : "",
+    BEZIQUE_GOLDEN_DEALS: GOLDEN_DEALS,
     PYTHONDONTWRITEBYTECODE: "1",
   },
 });
@@ -42,8 +80,6 @@ for (const name of wheels) {
 pyodide.FS.mkdirTree(MOUNT);
 pyodide.mountNodeFS(MOUNT, repo);
 
-const args = process.argv.slice(2);
-const targets = args.length ? args : ["tests/pyodide", "tests/engine"].filter((p) => existsSync(join(repo, p)));
 pyodide.globals.set("pytest_args", pyodide.toPy([
   "-p", "no:cacheprovider", "-p", "emscripten_skips", "-q", "-m", "not slow and not needs_processes", "--rootdir", MOUNT, ...targets,
 ]));

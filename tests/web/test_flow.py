@@ -11,36 +11,28 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fake_page import RecordingPage, new_app
+from threads import in_thread
+
+import engine
+from web import flow
+from web.adapter import build_view
+from web.app import App
+from web.render import assign_groups, render_game_summary
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-import engine  # noqa: E402
-from tests.web.play import RecordingPage  # noqa: E402
-from tests.web.threads import in_thread  # noqa: E402
-from web import flow, storage  # noqa: E402
-from web.adapter import build_view  # noqa: E402
-from web.app import App  # noqa: E402
-from web.render import assign_groups, render_game_summary  # noqa: E402
-
 SEVEN_TURNUP_SEED = 24  # classic, dealer = seat 1 (the computer): a seven is turned up
 
 
 def make_app(
     variant: str = "classic", seed: int = 5, options: Any = None
 ) -> tuple[App, RecordingPage]:
-    dom = RecordingPage()
-    app = App(dom, storage.MemoryStorage(), fast=True, seed=seed)
-    app.start()
-    app.new_game({"variant": variant, "options": options or {}, "level": "greedy"})
-    app.render()
-    return app, dom
+    return new_app(variant, seed, options)
 
 
 def prompt_actions(dom: RecordingPage) -> list[str]:

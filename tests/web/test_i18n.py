@@ -25,21 +25,16 @@ from __future__ import annotations
 import ast
 import json
 import re
-import sys
 import unicodedata
 from pathlib import Path
 
+import catalog_keys
 import pytest
+from catalog_keys import engine_rule_codes
+
+from web import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-import catalog_keys  # noqa: E402
-from catalog_keys import engine_rule_codes  # noqa: E402
-
-from web import i18n  # noqa: E402
-
 CATALOG_DIR = ROOT / "web" / "i18n"
 WEB_DIR = ROOT / "web"
 

@@ -14,8 +14,8 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
+from fake_page import RecordingPage
 
-from tests.web.play import RecordingPage
 from web import app as app_module
 from web import history, i18n, storage
 from web.app import App

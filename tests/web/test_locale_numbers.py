@@ -10,20 +10,16 @@ from __future__ import annotations
 
 import html
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from fake_page import RecordingPage, play_through
+from threads import in_thread
+
+from web import i18n, score_sheet, storage
+from web.app import App
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from tests.web.play import RecordingPage, play_through  # noqa: E402
-from tests.web.threads import in_thread  # noqa: E402
-from web import i18n, score_sheet, storage  # noqa: E402
-from web.app import App  # noqa: E402
-
 UNGROUPED = re.compile(r"(?<![\d.,\u00a0])\d{4,}(?![\d.,\u00a0])")
 
 

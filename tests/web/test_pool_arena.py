@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
+from tool_loader import load_tool
+
+from engine.arena import run_arena
+
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from tool_loader import load_tool  # noqa: E402
-
-from engine.arena import run_arena  # noqa: E402
-
 
 def _tool() -> Any:
     return load_tool("pool_arena")

@@ -10,21 +10,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import fake_page
 import pytest
+from fake_page import RecordingPage, play_through
+from threads import in_thread as isolated
+
+import engine
+from engine.cli import summary
+from web import history, schema, stats, storage
+from web.app import App, load_catalog
+from web.replay import Viewer, deal_steps, render_viewer
+from web.score_sheet import build_sheet, render_sheet
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-import engine  # noqa: E402
-from engine.cli import summary  # noqa: E402
-from tests.web.play import RecordingPage, play_through  # noqa: E402
-from tests.web.threads import in_thread as isolated  # noqa: E402
-from web import history, schema, stats, storage  # noqa: E402
-from web.app import App, load_catalog  # noqa: E402
-from web.replay import Viewer, deal_steps, render_viewer  # noqa: E402
-from web.score_sheet import build_sheet, render_sheet  # noqa: E402
-
 
 def finished_game(variant: str, seed: int, options: dict[str, Any] | None = None) -> Any:
     rng = random.Random(seed)
@@ -217,12 +215,7 @@ def drive(app: App, until: Any, limit: int = 40_000) -> None:
 
 
 def new_app(store: Any = None, seed: int = 8) -> tuple[App, RecordingPage]:
-    dom = RecordingPage()
-    app = App(dom, store or storage.MemoryStorage(), fast=True, seed=seed)
-    app.start()
-    app.new_game({"variant": "classic", "options": {}, "level": "greedy", "dealer": "random"})
-    app.render()
-    return app, dom
+    return fake_page.new_app("classic", seed, store=store, dealer="random")
 
 
 def menu_html(app: Any, dom: Any) -> str:

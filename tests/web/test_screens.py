@@ -9,19 +9,16 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
+from fake_page import RecordingPage
+
+from web import settings, storage
+from web.app import App
+from web.menu import MENU_ENTRIES
+
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from tests.web.play import RecordingPage  # noqa: E402
-from web import settings, storage  # noqa: E402
-from web.app import App  # noqa: E402
-from web.menu import MENU_ENTRIES  # noqa: E402
-
 
 def boot(store: Any = None, form: dict[str, str] | None = None) -> tuple[App, RecordingPage]:
     dom = RecordingPage(form)

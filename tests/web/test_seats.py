@@ -7,23 +7,20 @@ pass-and-play deal the page's HTML is checked against the engine's hands.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fake_page import RecordingPage
+
+import engine
+from tests.web.hidden_cards import leaks
+from web import storage
+from web.app import App
+from web.screens import parse_settings
+from web.seats import COMPUTER, PERSON, Seats, SeatsError, fit, render_choices
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-import engine  # noqa: E402
-from tests.web.hidden_cards import leaks  # noqa: E402
-from tests.web.play import RecordingPage  # noqa: E402
-from web import storage  # noqa: E402
-from web.app import App  # noqa: E402
-from web.screens import parse_settings  # noqa: E402
-from web.seats import COMPUTER, PERSON, Seats, SeatsError, fit, render_choices  # noqa: E402
-
 
 class EnCat:
     lang = "en"

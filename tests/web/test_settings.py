@@ -3,19 +3,15 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
+from web import settings, storage
+from web.screens import SETTING_CONTROLS
+from web.settings import Settings
+
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from web import settings, storage  # noqa: E402
-from web.screens import SETTING_CONTROLS  # noqa: E402
-from web.settings import Settings  # noqa: E402
-
 
 def test_defaults_of_a_first_visit() -> None:
     s = Settings()

@@ -17,8 +17,8 @@ import re
 from typing import Any
 
 import pytest
+from fake_page import RecordingPage
 
-from tests.web.play import RecordingPage
 from web import schema, storage
 from web.app import App
 from web.i18n import LANGS

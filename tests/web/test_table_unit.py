@@ -8,31 +8,21 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fake_page import RecordingPage, new_app, play_through
+from threads import in_thread as isolated
+
+import engine
+from web import storage
+from web.app import App
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-import engine  # noqa: E402
-from tests.web.play import RecordingPage, play_through  # noqa: E402
-from tests.web.threads import in_thread as isolated  # noqa: E402
-from web import storage  # noqa: E402
-from web.app import App  # noqa: E402
-
 
 def run_app(variant: str, seed: int = 3) -> tuple[App, RecordingPage]:
-    dom = RecordingPage()
-    app = App(dom, storage.MemoryStorage(), fast=True, seed=seed)
-    app.start()
-    app.new_game({"variant": variant, "options": {}, "level": "greedy", "dealer": "random"})
-    app.render()
-    return app, dom
-
-
+    return new_app(variant, seed, dealer="random")
 
 
 def play_deal(app: App) -> None:

@@ -1,0 +1,162 @@
+"""The table as the real app draws it, rendered by CPython and shown in one Chromium page.
+
+Why: checking the layout at every step of whole deals through the booted app cost minutes
+(a round trip and the AI's pause per move). Here CPython runs the real App with a page that
+records every call the app makes to the shell (`__bzCall`: mount, patch, html, look, fit),
+step by step; the browser loads the real shell and CSS (dist/index.html, Python left out)
+and replays the calls, so each step is drawn by the same code as in the app, in a second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Page, Route
+from threads import in_thread
+
+from web import storage
+from web.app import App
+from web.dom import FIT_TEXT, BrowserDom
+
+
+class RecordingShell:
+    """Stands for web/page.py: keeps each shell call the app makes, as plain values."""
+
+    def __init__(self) -> None:
+        self.calls: list[list[Any]] = []
+
+    def call(self, name: str, *args: Any) -> Any:
+        if name in ("mount", "patch", "html", "look", "fit"):
+            self.calls.append([name, *args])
+        return None
+
+    def set_html(self, attrs: dict[str, str | None]) -> None:
+        self.call("html", json.dumps(attrs))
+
+    def facts(self) -> dict[str, Any]:
+        return {"lang": "en", "reducedMotion": True, "params": {}}
+
+    def in_worker(self) -> bool:
+        return False
+
+    def taken(self) -> list[list[Any]]:
+        """The calls since the last time, and forget them."""
+        calls, self.calls = self.calls, []
+        return calls
+
+
+class ReplayDom(BrowserDom):
+    """The app's real page code (web/dom.py) over a RecordingShell."""
+
+    def __init__(self, shell: RecordingShell) -> None:
+        from web.dom import SKELETON
+
+        self.page = shell  # type: ignore[assignment]
+        self.in_worker = False
+        self.holding = False
+        self.cache: dict[str, str] = {}
+        self.motion = "off"
+        self.look: dict[str, str] = {}
+        self._proxies: list[Any] = []
+        self.reduced_motion = True
+        shell.call("mount", SKELETON)
+
+    def on_events(self, click: Any, key: Any, change: Any) -> None:
+        """No listeners: the replayed page is looked at, not played."""
+
+    def html_lang(self) -> str:
+        return "en"
+
+
+@dataclass
+class Frame:
+    """One moment of a deal: the shell calls that drew it since the frame before."""
+
+    where: str
+    calls: list[list[Any]]
+    step: int
+    last: bool = False
+
+
+@dataclass
+class Deal:
+    variant: str
+    frames: list[Frame] = field(default_factory=list)
+
+
+def record_deal(variant: str, seed: int, langs: tuple[str, ...], every: int = 6) -> Deal:
+    """A whole deal played in CPython by the person (declaring when it can) against the
+    easy AI; the language changes every `every` steps. A frame per decision, then the deal's
+    summary in each language."""
+
+    def run() -> Deal:
+        shell = RecordingShell()
+        app = App(ReplayDom(shell), storage.MemoryStorage(), fast=True, seed=seed)
+        app.start()
+        app.new_game({"variant": variant, "options": {}, "level": "easy", "dealer": "random"})
+        app.render()
+        out = Deal(variant)
+
+        async def go() -> None:
+            step = 0
+            while not app.game.deal.is_terminal:
+                while app.busy or app.game.current_player != app.human:
+                    if app.game.deal.is_terminal:
+                        return
+                    await asyncio.sleep(0.001)
+                if step % every == 0:
+                    app.set_language(langs[step // every % len(langs)], save=False)
+                app.render()
+                out.frames.append(Frame(f"{variant} step {step} {app.lang}", shell.taken(), step))
+                legal = [a.text() for a in app.game.legal_actions()]
+                pick = next((a for a in legal if a.startswith(("declare", "seven"))), legal[0])
+                app.try_action(pick)
+                step += 1
+                assert step < 200, "the deal does not end"
+                await asyncio.sleep(0)
+
+        asyncio.run(go())
+        for lang in langs:
+            app.set_language(lang, save=False)
+            app.render()
+            out.frames.append(Frame(f"{variant} summary {lang}", shell.taken(), -1, last=True))
+        return out
+
+    result = in_thread(run)
+    assert isinstance(result, Deal)
+    return result
+
+
+NO_PYTHON = "export {};"  # PyScript's core module, replaced: the shell stays, Python never boots
+
+
+def open_shell(context: BrowserContext, url: str) -> Page:
+    """A page of the real shell and CSS with no Python: the app's calls are replayed into it."""
+
+    def stub(route: Route) -> None:
+        route.fulfill(status=200, content_type="text/javascript", body=NO_PYTHON)
+
+    page = context.new_page()
+    page.route("**/runtime/pyscript/core.js", stub)
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(url)
+    page.wait_for_function("typeof window.__bzCall === 'function'")
+    # What Python does on a resize (web/dom.py's listener): fit the cards, then tell the
+    # shell the resize is handled (it counts it in html[data-pending] until then).
+    page.evaluate(
+        """fit => addEventListener("resize", () => {
+             window.__bzCall("fit", fit);
+             window.__bzSettled();
+           })""",
+        FIT_TEXT,
+    )
+    return page
+
+
+def replay(page: Page, calls: list[list[Any]]) -> None:
+    """The app's shell calls, in order, as Python would have made them."""
+    page.evaluate("calls => { for (const c of calls) window.__bzCall(...c); }", calls)
+

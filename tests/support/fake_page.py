@@ -1,0 +1,108 @@
+"""The table's fake page (RecordingPage), the one app of its unit tests (new_app), and a
+player for it (play_through): the first legal action on each turn.
+
+The table's unit tests drive a whole deal or game through the App (clicks, the AI
+loop, the summaries) rather than the engine, so the controller's flow is tested too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from web.dom import Dom
+
+
+def play_through(
+    app: Any, until: Callable[[], bool], *, limit: int = 60_000, past_the_end: bool = True
+) -> None:
+    """Play the first legal action for the person and step on after each deal until `until()`.
+
+    `past_the_end`: at a finished game's last deal, also step on to the game summary.
+    """
+
+    async def go() -> None:
+        for _ in range(limit):
+            if until():
+                return
+            if app.game.deal.is_terminal:
+                if past_the_end or not app.game.is_terminal:
+                    app.next_step()
+            elif app.game.current_player == app.human and not app.busy:
+                app.try_action(app.game.legal_actions()[0].text())
+            await asyncio.sleep(0)
+            while app.busy:
+                await asyncio.sleep(0.001)
+
+    asyncio.run(go())
+
+
+class RecordingPage(Dom):
+    """A page that records what the App does to it: regions, state, live-region text."""
+
+    def __init__(self, form: dict[str, str] | None = None) -> None:
+        self.regions: dict[str, str] = {}
+        self.state = ""
+        self.title = ""
+        self.said: list[str] = []
+        self.look: dict[str, str] = {}
+        self.form = form or {}  # what read_form() returns (the new-game screen's fields)
+        self.downloads: list[tuple[str, str]] = []
+        self.file_text: str | None = None  # what the file picker "chooses"
+
+    def patch_all(self, regions: dict[str, str], table_players: int) -> None:
+        self.regions.update(regions)
+
+    def set_state(self, state: str) -> None:
+        self.state = state
+
+    def set_title(self, title: str) -> None:
+        self.title = title
+
+    def announce(self, text: str) -> None:
+        self.said.append(text)
+
+    def set_look(self, attrs: dict[str, str]) -> None:
+        self.look.update(attrs)
+
+    def read_form(self, form_id: str) -> dict[str, str]:
+        return dict(self.form)
+
+    def attr(self, el: Any, name: str) -> str | None:
+        return el.get(name) if isinstance(el, dict) else None
+
+    def download(self, filename: str, text: str) -> None:
+        self.downloads.append((filename, text))
+
+    def pick_file(self, on_text: Callable[[str], None]) -> None:
+        if self.file_text is not None:
+            on_text(self.file_text)
+
+    def page(self) -> str:
+        """Everything patched, as one string."""
+        return "".join(self.regions.values())
+
+
+def new_app(
+    variant: str = "classic",
+    seed: int = 5,
+    options: dict[str, Any] | None = None,
+    *,
+    level: str = "greedy",
+    store: Any = None,
+    dealer: str | None = None,
+) -> tuple[Any, RecordingPage]:
+    """The one app of the table's unit tests: a new game on a RecordingPage, rendered."""
+    from web import storage
+    from web.app import App
+
+    dom = RecordingPage()
+    app = App(dom, store or storage.MemoryStorage(), fast=True, seed=seed)
+    app.start()
+    settings: dict[str, Any] = {"variant": variant, "options": options or {}, "level": level}
+    if dealer is not None:
+        settings["dealer"] = dealer
+    app.new_game(settings)
+    app.render()
+    return app, dom
