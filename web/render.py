@@ -12,6 +12,7 @@ from html import escape
 from web import callouts, choices, flowview
 from web.cards import Cat, back_html, cards_bdi, face_html
 from web.menu import icon
+from web.score_sheet import seat_columns_class
 from web.view import (
     DealSummaryView,
     GroupView,
@@ -450,7 +451,8 @@ def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
     per_seat: dict[int, list[str]] = {sv.seat: [] for sv in view.seats}
     for seat, kind, pts in s.declarations:
         per_seat.setdefault(seat, []).append(f"{escape(cat.declaration(kind))} {cat.number(pts)}")
-    none = escape(cat.t("summary.no_declarations"))
+    # three or four narrow columns: a dash, as on the score sheet
+    none = "—" if len(view.seats) > 2 else escape(cat.t("summary.no_declarations"))
     decl_cells = "".join(f"<td>{'<br>'.join(per_seat[sv.seat]) or none}</td>" for sv in view.seats)
     rows.append(
         f'<tr><th scope="row">{escape(cat.t("summary.declarations"))}</th>{decl_cells}</tr>'
@@ -497,7 +499,8 @@ def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
         f'<div class="summary" data-summary="deal" role="dialog" aria-modal="false"'
         f' aria-labelledby="sum-title">'
         f'<h2 id="sum-title">{escape(cat.t("summary.deal_title"))}</h2>'
-        f'<div class="tablewrap"><table><thead><tr><td></td>{head}</tr></thead>'
+        f'<div class="tablewrap"><table{seat_columns_class(len(view.seats))}>'
+        f"<thead><tr><td></td>{head}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table></div>"
         f"{sides}"
         f'<button type="button" class="btn primary" '

@@ -12,6 +12,14 @@ from typing import Any
 
 from web.i18n import Catalog
 
+
+def seat_columns_class(seats: int) -> str:
+    """A score table with a column per seat: with three or four seats, narrow screens put
+    each row's label on a line of its own (app.css), so the seats' columns get the width
+    and no word is broken inside."""
+    return ' class="per-seat"' if seats > 2 else ""
+
+
 KIND_KEYS = {"normal": "sheet.kind.normal", "sanvuar": "sheet.kind.sanvuar"}  # bezik games
 
 
@@ -185,7 +193,8 @@ def _deal_table(
     return (
         f'<section class="sheet-deal" data-sheet-deal="{deal.index}"{running}>'
         f"<h4>{escape(title)}</h4>"
-        f'<div class="tablewrap"><table><thead><tr><td></td>{head}</tr></thead>'
+        f'<div class="tablewrap"><table{seat_columns_class(len(names))}>'
+        f"<thead><tr><td></td>{head}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table></div></section>"
     )
 

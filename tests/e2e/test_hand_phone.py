@@ -12,18 +12,13 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from page_hooks import TURN
 from playwright.sync_api import Browser, Page
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
 from positions import load_save
 
 import engine

@@ -9,22 +9,16 @@ or two before its moment.
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from page_hooks import ENABLED
 from playwright.sync_api import Page
+from positions import begin, load_save
+from test_table import wait_for_input
+from test_table_flow import boot, classic_nearly_won
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-from positions import begin, load_save  # noqa: E402
-from test_table import wait_for_input  # noqa: E402
-from test_table_flow import boot, classic_nearly_won  # noqa: E402
-
-import engine  # noqa: E402
+import engine
 
 # Everything the live region says, kept (the next move replaces its text).
 SAID = """window.__said = [];

@@ -10,16 +10,12 @@ card of a trick in the stock phase, can win it, and some declared group is broke
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
 from positions import load_save
 from test_table import open_table
 

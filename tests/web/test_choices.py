@@ -4,10 +4,6 @@ down carry its mark (web/choices.py): the hand's copies first, then the table's.
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from web import choices
 from web.app import load_catalog

@@ -8,21 +8,16 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
+from fake_page import RecordingPage
+from threads import in_thread
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-import engine  # noqa: E402
-from tests.web.play import RecordingPage  # noqa: E402
-from tests.web.threads import in_thread  # noqa: E402
-from web import ending, flow, i18n, stats, storage  # noqa: E402
-from web.app import App, load_catalog  # noqa: E402
-from web.callouts import Callouts, callout_text, callouts_from  # noqa: E402
+import engine
+from web import ending, flow, i18n, stats, storage
+from web.app import App, load_catalog
+from web.callouts import Callouts, callout_text, callouts_from
 
 CATS = {lang: load_catalog(lang) for lang in i18n.LANGS}
 SEVEN_TURNUP_SEED = 24  # classic: a seven is turned up at the first deal

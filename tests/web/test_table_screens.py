@@ -6,24 +6,21 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fake_page import RecordingPage, play_through
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-import engine  # noqa: E402
-from tests.web.play import RecordingPage, play_through  # noqa: E402
-from web import names, settings, stats, storage  # noqa: E402
-from web.app import App, load_catalog  # noqa: E402
-from web.cards import sort_hand  # noqa: E402
-from web.seats import SeatsError  # noqa: E402
+import engine
+from web import names, settings, stats, storage
+from web.app import App, load_catalog
+from web.cards import sort_hand
+from web.seats import SeatsError
 
 CAT = load_catalog("en")
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def boot(store: Any = None, form: dict[str, str] | None = None) -> tuple[App, RecordingPage]:
