@@ -121,10 +121,10 @@ def _expanded(is_open: bool) -> str:
     return f' aria-expanded="{"true" if is_open else "false"}"'
 
 
-def close_button(cat: Cat) -> str:
-    """The visible close button at the top of a screen."""
+def close_button(cat: Cat, command: str = "close") -> str:
+    """The visible close button at the top of a screen (``command``: what closing means)."""
     return (
-        f'<button type="button" class="btn close-x" data-command="close"'
+        f'<button type="button" class="btn close-x" data-command="{command}"'
         f' aria-label="{escape(cat.t("a11y.close"))}">{icon("close")}</button>'
     )
 

@@ -20,9 +20,12 @@ from web.seats import Seats, SeatsError, fit, render_choices
 from web.settings import DEALER_CHOICES, Settings
 
 
-def dialog(name: str, title: str, body: str, cat: Cat, *, closable: bool = True) -> str:
-    """A modal screen with its title (and a close button) at the top."""
-    close = close_button(cat) if closable else ""
+def dialog(
+    name: str, title: str, body: str, cat: Cat, *, closable: bool = True,
+    close_command: str = "close",
+) -> str:
+    """A modal screen with its title (and a close button sending ``close_command``) on top."""
+    close = close_button(cat, close_command) if closable else ""
     return (
         f'<div class="dialog {name}" role="dialog" aria-modal="true"'
         f' aria-labelledby="{name}-title" data-screen="{name}">'
@@ -277,7 +280,8 @@ def render_confirm_new(cat: Cat) -> str:
         + button("confirm-new", cat.t("menu.leave_game"))
         + "</div>"
     )
-    return dialog("confirm", cat.t("options.title"), body, cat)
+    # closing it is staying too: the table, not the form that asked
+    return dialog("confirm", cat.t("options.title"), body, cat, close_command="stay")
 
 
 # --------------------------------------------------------------- settings

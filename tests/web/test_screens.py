@@ -14,7 +14,7 @@ from typing import Any
 
 from fake_page import RecordingPage
 
-from web import settings, storage
+from web import screens, settings, storage
 from web.app import App
 from web.menu import MENU_ENTRIES
 
@@ -166,6 +166,9 @@ def test_confirmation_before_leaving_a_game() -> None:
     app.command("new-game", None)
     app.command("start", None)
     assert app.overlay == "confirm" and app.game is first
+    # its close button means staying too, never back to the form that asked
+    dialog_html = screens.render_confirm_new(app.cat)
+    assert 'class="btn close-x" data-command="stay"' in dialog_html
     app.command("stay", None)  # keep playing: back to the table, the game untouched
     assert app.overlay is None and app.game is first
     app.command("new-game", None)
