@@ -343,6 +343,8 @@ class App:
             self.cat, log_events, human=self.human, who=self.who, draws=self.handover is None
         )
         view.drawn, view.trick_fresh = self.fresh(log_events)
+        if not any(ev[0] == "play" for ev in log_events):  # a new deal: dealt from the stock
+            view.drawn = list(view.hand)
         flow.dress(view, self.game, self.shelf, log_events, self.hint)
         if view.trick_state == "done":
             self.settle_later(flow.tricks_done(log_events)[0])

@@ -118,3 +118,21 @@ def test_a_whole_game_ends_with_the_game_summary() -> None:
     overlay = dom.regions["bz-overlay"]
     assert 'data-summary="game"' in overlay and 'data-command="new-game"' in overlay
     assert max(app.game.totals) >= 1000
+
+
+def test_a_new_deals_hand_is_marked_as_dealt_from_the_stock_until_the_first_card_is_played():
+    """The shell flies the hand's 'drawn' cards in from the stock: the whole hand at a deal's
+    start, then only the cards drawn since the player's last play."""
+    from fake_page import new_app, play_through
+
+    app, dom = new_app("classic", seed=3)
+    hand = app.view.hand
+    assert hand and sorted(app.view.drawn) == sorted(hand)
+    assert dom.regions["bz-me"].count(" drawn") == len(hand)
+
+    def after_first_play() -> bool:
+        return any(ev[0] == "play" for ev in app.last_log)
+
+    play_through(app, after_first_play, limit=200)
+    app.render()
+    assert after_first_play() and len(app.view.drawn) < len(app.view.hand)
