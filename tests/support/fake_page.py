@@ -84,6 +84,17 @@ class RecordingPage(Dom):
         return "".join(self.regions.values())
 
 
+def started_app(store: Any = None, form: dict[str, str] | None = None) -> tuple[Any, RecordingPage]:
+    """An app started on a RecordingPage (its start screen), no game begun."""
+    from web import storage
+    from web.app import App
+
+    dom = RecordingPage(form)
+    app = App(dom, store if store is not None else storage.MemoryStorage(), fast=True, seed=5)
+    app.start()
+    return app, dom
+
+
 def new_app(
     variant: str = "classic",
     seed: int = 5,

@@ -12,19 +12,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-from fake_page import RecordingPage
+from fake_page import started_app
 
 from web import screens, settings, storage
-from web.app import App
 from web.menu import MENU_ENTRIES
 
 ROOT = Path(__file__).resolve().parents[2]
 
-def boot(store: Any = None, form: dict[str, str] | None = None) -> tuple[App, RecordingPage]:
-    dom = RecordingPage(form)
-    app = App(dom, store if store is not None else storage.MemoryStorage(), fast=True, seed=5)
-    app.start()
-    return app, dom
+boot = started_app
 
 
 def commands(html: str) -> list[str]:

@@ -7,14 +7,13 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
-from fake_page import RecordingPage, play_through
+from fake_page import RecordingPage, play_through, started_app
 
 import engine
 from web import names, settings, stats, storage
-from web.app import App, load_catalog
+from web.app import load_catalog
 from web.cards import sort_hand
 from web.seats import SeatsError
 
@@ -23,11 +22,7 @@ CAT = load_catalog("en")
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def boot(store: Any = None, form: dict[str, str] | None = None) -> tuple[App, RecordingPage]:
-    dom = RecordingPage(form)
-    app = App(dom, store if store is not None else storage.MemoryStorage(), fast=True, seed=5)
-    app.start()
-    return app, dom
+boot = started_app
 
 
 def overlay(dom: RecordingPage) -> str:
@@ -179,7 +174,8 @@ def test_leaving_asks_with_staying_first_and_staying_returns_to_the_table() -> N
     assert app.overlay == "confirm"
     primary = re.findall(r'class="btn primary[^"]*" data-command="([^"]+)"', html)
     assert primary == ["stay"]
-    assert re.findall(r'data-command="(stay|confirm-new)"', html) == ["stay", "confirm-new"]
+    # the close button at the top stays too; then the two choices, staying first
+    assert re.findall(r'data-command="(stay|confirm-new)"', html) == ["stay", "stay", "confirm-new"]
     app.command("stay", None)
     assert app.overlay is None and app.game is game and app.back == []
     assert overlay(dom) == "" and app.pending_setup is None
