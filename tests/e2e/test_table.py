@@ -272,26 +272,29 @@ def test_keyboard_only_trick(page: Page, app_url: str, wait_ready: Callable[...,
 
 
 # What happens first once the opponent starts thinking: the menu the player opened, or the
-# opponent's card on the table. A search that never yields (a frozen page) handles the
-# click only after its move. An order, not a time limit, so a slow machine cannot break it.
-# The tap comes from inside the page, while the opponent is seen thinking: Playwright's own
-# round trips for a click can outlast a move on a busy machine.
-WATCH_ORDER_AND_TAP = """(tap) => {
+# opponent's move (its "thinking" mark gone). A search that never yields (a frozen page)
+# handles the click only after its move. An order, not a time limit, so a slow machine cannot
+# break it. The tap comes from inside the page, the moment the mark appears: a tap sent by
+# Playwright after seeing the mark can land just as a slow machine's search ends.
+ARM_TAP_ON_THINKING = """(tap) => {
   const order = (window.__order = []);
-  const centre = document.getElementById('bz-centre');
-  const before = centre.innerHTML;
+  window.__tapped = false;
+  const thinking = () => !!document.querySelector('#bz .seat .thinking');
   const note = (what) => {
     if (!order.some((seen) => seen[0] === what)) order.push([what, Math.round(performance.now())]);
   };
   const look = () => {
-    if (centre.innerHTML !== before) note('moved');  // first, in a tie
+    if (!window.__tapped) {
+      if (!thinking()) return;
+      window.__tapped = true;
+      note('tap');
+      document.querySelector(tap).click();
+    }
+    if (!thinking()) note('moved');  // first, in a tie
     if (document.querySelector('.menu-panel')) note('menu');
   };
-  look();
   new MutationObserver(look).observe(document.body, {subtree: true, childList: true});
-  const thinking = !!document.querySelector('#bz .seat .thinking');
-  document.querySelector(tap).click();
-  return thinking;
+  look();
 }"""
 
 
@@ -318,17 +321,16 @@ def test_the_table_answers_while_the_strong_ai_thinks(
     page.check('input[name="level"][value="strong"]')
     page.click('[data-command="start"]')
     page.evaluate("window.__longtasks = []")
-    if page.locator("#bz .seat .thinking").count() == 0:
-        wait_for_input(page)
+    page.evaluate(ARM_TAP_ON_THINKING, '#bz-bar [data-command="menu"]')
+    page.wait_for_function(f"window.__tapped || ({READY_FOR_INPUT})()", timeout=30_000)
+    if not page.evaluate("window.__tapped"):
         click_first_legal(page)  # the player leads; the opponent answers
-    page.wait_for_selector("#bz .seat .thinking", timeout=30_000)
-    tapped_while_thinking = page.evaluate(WATCH_ORDER_AND_TAP, '#bz-bar [data-command="menu"]')
-    assert tapped_while_thinking, "the opponent had moved before the tap: nothing was tested"
+    page.wait_for_function("window.__tapped", timeout=30_000)
     page.locator(".menu-panel").wait_for()
     page.wait_for_function("window.__order.some((seen) => seen[0] === 'menu')")
     order = page.evaluate("window.__order")
     print("first after the click, ms:", order)
-    assert order[0][0] == "menu", f"the click waited for the opponent's move: {order}"
+    assert order[1][0] == "menu", f"the click waited for the opponent's move: {order}"
     page.keyboard.press("Escape")
     play_until(page, lambda played: len(played) >= 8)
     _record_long_tasks("strong-play", page.evaluate("window.__longtasks"), artifacts_dir)
