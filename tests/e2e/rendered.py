@@ -21,15 +21,21 @@ from web import storage
 from web.app import App
 from web.dom import FIT_TEXT, BrowserDom
 
+DRAWING = ("mount", "patch", "html", "look", "fit")
+# Where the app puts the focus: the browser scrolls a focused card into view (a table taller
+# than a phone's screen scrolls to the hand).
+FOCUS = ("focus", "focusHand", "roving")
+
 
 class RecordingShell:
     """Stands for web/page.py: keeps each shell call the app makes, as plain values."""
 
-    def __init__(self) -> None:
+    def __init__(self, kept: tuple[str, ...] = DRAWING) -> None:
         self.calls: list[list[Any]] = []
+        self.kept = kept
 
     def call(self, name: str, *args: Any) -> Any:
-        if name in ("mount", "patch", "html", "look", "fit"):
+        if name in self.kept:
             self.calls.append([name, *args])
         return None
 
@@ -127,6 +133,44 @@ def record_deal(variant: str, seed: int, langs: tuple[str, ...], every: int = 6)
 
     result = in_thread(run)
     assert isinstance(result, Deal)
+    return result
+
+
+def record_positions(saves: list[str]) -> list[list[list[Any]]]:
+    """The app showing each save in turn, the first continued from the start screen and the
+    others taken the way a player's tab takes a save another tab posts (web/keeper.py's
+    follow), each once its last trick went aside: the shell calls that drew each position
+    and put the focus in it, to replay in order."""
+
+    def run() -> list[list[list[Any]]]:
+        shell = RecordingShell(DRAWING + FOCUS)
+        store = storage.MemoryStorage()
+        store.setItem(storage.SAVE_KEY, saves[0])
+        app = App(ReplayDom(shell), store, fast=True)
+
+        async def go() -> list[list[list[Any]]]:
+            app.start()
+            app.command("continue", None)
+            app.render()
+            settle()
+            drawn = [shell.taken()]
+            for save in saves[1:]:
+                app.keeper.follow(save)
+                settle()
+                drawn.append(shell.taken())
+            return drawn
+
+        def settle() -> None:
+            """What the app's timer does a moment after a trick ends (App.settle_later): the
+            trick goes aside, and the position stays so while the person decides."""
+            if app.shelf.settling > app.shelf.settled:
+                app.shelf.settle(app.shelf.settling)
+                app.render()
+
+        return asyncio.run(go())
+
+    result = in_thread(run)
+    assert isinstance(result, list)
     return result
 
 

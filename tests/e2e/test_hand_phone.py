@@ -2,10 +2,12 @@
 at every step of a deal, the same size from turn to turn, a prompt that leaves the hand in
 view and marks its cards, and no focus frame after a tap.
 
-Fast and still the whole deal: each variant's seeded deal is played by the engine here, and
-the page follows it the way a player's tab takes a save posted on the app's BroadcastChannel
-when it extends the game it has (web/keeper.py), so one boot per phone and variant shows the
-positions where the player acts, without a click or a reload between them.
+Fast and still the whole deal: each variant's seeded deal is played by the engine here; the
+real app in CPython takes its positions the way a player's tab takes a save posted by
+another (web/keeper.py), and the calls it makes to the shell are replayed into a page of the
+real shell and CSS on each phone (tests/e2e/rendered.py: no Python boots there). The booted
+app on the phones shows a prompt's position, live, and lays its hand out the same as the
+replay does.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from typing import Any
 
 import pytest
 from page_hooks import TURN
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 from positions import load_save
+from rendered import open_shell, record_positions, replay
 
 import engine
 from engine.cards import code_text
@@ -96,14 +99,6 @@ def human_steps(variant: str, seed: int) -> Iterator[tuple[Any, str, list[str], 
         game.apply(rng.choice(declare or calm))
 
 
-def post(page: Page, save: str) -> None:
-    """Post a position on the app's channel, as the player's tab posts its saves."""
-    page.evaluate(
-        "(t) => { const c = new BroadcastChannel('bezique'); c.postMessage(t); c.close(); }",
-        save,
-    )
-
-
 def shown(page: Page, hand: list[str]) -> None:
     """Wait until the page shows the position, laid out and fitted."""
     page.wait_for_function(
@@ -115,29 +110,38 @@ def shown(page: Page, hand: list[str]) -> None:
     page.evaluate(NEXT_FRAME)
 
 
-def follow(page: Page, save: str, hand: list[str]) -> None:
-    post(page, save)
-    shown(page, hand)
+def phone_context(browser: Browser, size: tuple[int, int], **options: Any) -> BrowserContext:
+    return browser.new_context(
+        viewport={"width": size[0], "height": size[1]},
+        is_mobile=True,
+        has_touch=True,
+        reduced_motion="reduce",
+        **options,
+    )
 
 
 @pytest.fixture
 def phones(browser: Browser, app_url: str) -> Iterator[dict[tuple[int, int], Page]]:
-    """A touch phone of each size, each in its own context (each its own player tab)."""
-    contexts = [
-        browser.new_context(
-            viewport={"width": size[0], "height": size[1]},
-            is_mobile=True,
-            has_touch=True,
-            reduced_motion="reduce",
-        )
-        for size in PHONES
-    ]
+    """A touch phone of each size, each in its own context, the app booting in each."""
+    contexts = [phone_context(browser, size) for size in PHONES]
     try:
         pages = {size: context.new_page() for size, context in zip(PHONES, contexts, strict=True)}
         for page in pages.values():
             page.set_default_timeout(BOOT_MS)
             page.goto(app_url + "?fast&seed=3")
         yield pages
+    finally:
+        for context in contexts:
+            context.close()
+
+
+@pytest.fixture(scope="module")
+def shells(browser: Browser, app_url: str) -> Iterator[dict[tuple[int, int], Page]]:
+    """A touch phone of each size showing the real shell and CSS, no Python: the app's
+    drawing calls, made in CPython, are replayed into it."""
+    contexts = [phone_context(browser, size, service_workers="block") for size in PHONES]
+    try:
+        yield {size: open_shell(c, app_url) for size, c in zip(PHONES, contexts, strict=True)}
     finally:
         for context in contexts:
             context.close()
@@ -156,30 +160,31 @@ def problems_in(found: dict[str, Any], where: str) -> list[str]:
     return problems
 
 
+def chosen_steps(shapes: list[Any]) -> list[int]:
+    """Each shape of the hand the first time it comes (cards in hand, the player's cards on
+    the table, the kinds of choice), every fourth step besides, and the last: about half
+    the steps, and every layout of the hand among them."""
+    return [
+        index
+        for index, shape in enumerate(shapes)
+        if shape not in shapes[:index] or index % 4 == 0 or index == len(shapes) - 1
+    ]
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_every_card_of_the_hand_shows_at_every_step_on_phones(
-    phones: dict[tuple[int, int], Page], wait_ready: Callable[..., None], variant: str
+    shells: dict[tuple[int, int], Page], variant: str
 ) -> None:
-    """Each shape of the hand the deal brings, the first time it comes (cards in hand, the
-    player's cards on the table, the kinds of choice), every fourth step besides, and the
-    last: about half the steps, and every layout of the hand among them."""
     steps = list(human_steps(variant, seed=11))
-    for page in phones.values():
-        wait_ready(page)
-        load_save(page, steps[0][0])
+    chosen = chosen_steps([shape for *_, shape in steps])
+    drawn = record_positions([steps[index][1] for index in chosen])
     problems: list[str] = []
     widths: dict[tuple[int, int], Counter[float]] = {size: Counter() for size in PHONES}
     largest = 0
-    shapes: list[Any] = []
-    for index, (_, save, hand, stock, shape) in enumerate(steps):
-        new = shape not in shapes
-        shapes.append(shape)
-        if not (new or index % 4 == 0 or index == len(steps) - 1):
-            continue
-        if index:  # both phones take the position at once, then each is measured
-            for page in phones.values():
-                post(page, save)
-        for size, page in phones.items():
+    for index, calls in zip(chosen, drawn, strict=True):
+        _, _, hand, stock, _ = steps[index]
+        for size, page in shells.items():
+            replay(page, calls)
             shown(page, hand)
             found: dict[str, Any] = page.evaluate(HAND_GEOMETRY)
             problems += problems_in(found, f"{variant} step {index} {size[0]}x{size[1]}")
@@ -187,10 +192,19 @@ def test_every_card_of_the_hand_shows_at_every_step_on_phones(
             if stock and held:
                 widths[size][round(held[0], 1)] += 1
             largest = max(largest, len(found["cards"]))
+    assert len(chosen) >= len(steps) // 3
     assert problems == [], "\n".join(problems[:30])
     for size, seen in widths.items():
         assert len(seen) == 1, f"{variant} {size}: the hand's cards change size {dict(seen)}"
     assert largest >= (9 if variant == "bezik" else 8)
+
+
+def shape_of(found: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """Each card's place in a HAND_GEOMETRY, to the half pixel."""
+    return [
+        (c["card"], c["table"], round(c["width"] * 2), round(c["height"] * 2), c["showing"] // 2)
+        for c in found["cards"]
+    ] + [found["prompt"], found["scrolls"]]
 
 
 # Per prompt choice: its action and the cards marked as its own (hand and table), whether
@@ -222,16 +236,24 @@ def declaring(variant: str, seed: int) -> Any:
 
 
 def test_a_prompt_keeps_the_hand_in_view_and_marks_each_choices_cards_without_focus_frames(
-    phones: dict[tuple[int, int], Page], wait_ready: Callable[..., None]
+    phones: dict[tuple[int, int], Page],
+    shells: dict[tuple[int, int], Page],
+    wait_ready: Callable[..., None],
 ) -> None:
     page = phones[PHONES[0]]
     wait_ready(page)
-    load_save(page, declaring("bezik", seed=11))  # the start screen left with a tap's click
+    game = declaring("bezik", seed=11)
+    load_save(page, game)  # the start screen left with a tap's click
     page.evaluate(NEXT_FRAME)
     page.evaluate(NEXT_FRAME)
     found = page.evaluate(HAND_GEOMETRY)
     assert found["prompt"] and len(found["cards"]) == 8  # one played, none drawn yet
     assert problems_in(found, "prompt 360x640") == []
+    # the replayed page (the test above) lays the hand out as the booted app does
+    shell = shells[PHONES[0]]
+    replay(shell, record_positions([save_text(game)])[0])
+    shown(shell, [c["card"] for c in found["cards"] if not c["table"]])
+    assert shape_of(shell.evaluate(HAND_GEOMETRY)) == shape_of(found)
     marks = page.evaluate(CHOICE_MARKS)
     assert len(marks["choices"]) == 2, marks
     for choice in marks["choices"].values():
