@@ -17,6 +17,7 @@ from typing import Any
 from page_hooks import ENABLED, READY_FOR_INPUT, TURN
 from playwright.sync_api import Browser, Page
 from positions import late_in_the_deal, load_save
+from test_table import visit
 
 WaitFn = Callable[..., None]
 IPHONE = (
@@ -53,11 +54,7 @@ def png_size(path: Path) -> tuple[int, int]:
 
 
 def fresh_table(page: Page, app_url: str, wait_ready: WaitFn, seed: int = 11) -> None:
-    page.goto(app_url + f"?fast&seed={seed}")
-    wait_ready(page)
-    page.evaluate("localStorage.clear()")
-    page.goto(app_url + f"?fast&seed={seed}")
-    wait_ready(page)
+    visit(page, app_url, wait_ready, seed)
     to_the_table(page)
 
 

@@ -21,7 +21,7 @@ from page_hooks import ENABLED, READY_FOR_INPUT
 from playwright.sync_api import Browser, Page
 from rendered import open_shell, record_deal, replay
 from test_languages import axe_violations
-from test_table import FAST
+from test_table import visit
 
 LANGS = ("en", "he", "tr", "ru")
 SIZES = ((360, 640), (390, 844), (768, 1024), (1280, 720))
@@ -226,13 +226,7 @@ def test_the_booted_apps_screens_fit_every_size_and_language(
 ) -> None:
     page.emulate_media(reduced_motion="reduce")
     page.set_viewport_size({"width": 360, "height": 640})
-    page.goto(app_url + FAST.format(seed=7))
-    wait_ready(page)
-    page.evaluate(
-        "localStorage.clear(); localStorage.setItem('bezique.settings', '{\"level\": \"easy\"}')"
-    )
-    page.goto(app_url + FAST.format(seed=7))
-    wait_ready(page)
+    visit(page, app_url, wait_ready, seed=7, stored={"bezique.settings": '{"level": "easy"}'})
     check = Checker(page, artifacts_dir)
     found: dict[str, Any] = {}
 

@@ -14,9 +14,9 @@ from typing import Any
 
 from page_hooks import ENABLED
 from playwright.sync_api import Page
-from positions import begin, load_save
+from positions import begin, open_save
 from test_table import wait_for_input
-from test_table_flow import boot, classic_nearly_won
+from test_table_flow import EASY, classic_nearly_won
 
 import engine
 
@@ -67,10 +67,9 @@ def test_the_computers_declaration_is_called_out_at_its_seat(
     page.set_viewport_size({"width": 360, "height": 640})
     page.add_init_script(SAID)
     page.add_init_script(CALLOUTS)
-    boot(page, app_url, wait_ready, 5)
     game = computer_declares_next()
     before = int(game.scores()[1])
-    load_save(page, game)  # the computer declares at once, then leads
+    open_save(page, app_url, wait_ready, game, seed=5, stored=EASY)  # it declares at once
     page.wait_for_function("window.__callouts.length > 0", timeout=10_000)
     seen = page.evaluate("window.__callouts")[0]  # as first drawn (a slow page may be past it)
     kind, points = seen["kind"], int(seen["points"])
@@ -118,8 +117,7 @@ def test_game_over_opens_on_the_result(
     page: Page, app_url: str, wait_ready: Callable[..., None]
 ) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
-    boot(page, app_url, wait_ready, 5)
-    load_save(page, classic_nearly_won())
+    open_save(page, app_url, wait_ready, classic_nearly_won(), seed=5, stored=EASY)
     for _ in range(60):
         wait_for_input(page)
         if page.locator('[data-summary="game"]').count():

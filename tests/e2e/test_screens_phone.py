@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from page_hooks import TURN
 from playwright.sync_api import Browser, Page
+from test_table import visit
 
 WaitFn = Callable[..., None]
 TIMEOUT_MS = 60_000
@@ -25,11 +26,7 @@ START = '#bz-overlay [data-command="start"]'
 
 
 def fresh(page: Page, app_url: str, wait_ready: WaitFn, seed: int = 4) -> None:
-    page.goto(app_url + f"?fast&seed={seed}")
-    wait_ready(page)
-    page.evaluate("localStorage.clear()")
-    page.goto(app_url + f"?fast&seed={seed}")
-    wait_ready(page)
+    visit(page, app_url, wait_ready, seed)
 
 
 def assert_whole(page: Page, what: str) -> None:

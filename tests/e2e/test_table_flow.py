@@ -1,8 +1,9 @@
 """The table's flow in real Chromium: automatic pass, the last trick, the hint's highlight,
 the turned-up seven, kontr vido, no-trump groups and the rematch.
 
-Two page sessions: one plays a classic deal from its first card; the other loads
-positions built with the engine (saved games) to reach rare moments at once.
+Two page sessions: one plays a classic deal's first tricks from its first card, then the
+same deal near its end (loaded as a save); the other loads positions built with the engine
+(saved games) to reach rare moments at once.
 Screenshots of each new state, phone and desktop, in every language, go to artifacts/.
 """
 
@@ -16,9 +17,9 @@ from typing import Any
 
 from page_hooks import ENABLED
 from playwright.sync_api import Page
-from positions import begin, load_save
+from positions import begin, declaration_due, load_save, near_the_end, open_save, saved_game
 from test_languages import axe_violations
-from test_table import wait_for_input
+from test_table import visit, wait_for_input
 
 import engine
 
@@ -26,17 +27,12 @@ ROOT = Path(__file__).resolve().parents[2]
 SEVEN_TURNUP_SEED = 24  # classic, the computer deals and turns up a seven
 LANGS = ("en", "he", "tr", "ru")
 SIZES = {"phone": (360, 640), "desktop": (1280, 720)}
+# the quick computer player: the tests are about the table, not the AI
+EASY = {"bezique.settings": '{"level": "easy"}'}
 
 
 def boot(page: Page, app_url: str, wait_ready: Callable[..., None], seed: int) -> None:
-    page.goto(f"{app_url}?fast&seed={seed}")
-    wait_ready(page)
-    page.evaluate(  # the quick computer player: the test is about the table, not the AI
-        "localStorage.clear();"
-        "localStorage.setItem('bezique.settings', JSON.stringify({level: 'easy'}))"
-    )
-    page.goto(f"{app_url}?fast&seed={seed}")
-    wait_ready(page)
+    visit(page, app_url, wait_ready, seed, stored=EASY)
     begin(page)
 
 
@@ -101,6 +97,7 @@ def test_a_classic_deal_flows(
     page.wait_for_function("document.querySelectorAll('.hinted').length === 0")
 
     pass_only = declared = peeks = 0
+    late = False
     for _ in range(200):
         wait_for_input(page)
         if page.locator("[data-summary]").count():
@@ -127,8 +124,13 @@ def test_a_classic_deal_flows(
             # the next trick started: nothing left to peek at
             page.wait_for_function("!document.querySelector('[data-trick=\"peek\"]')")
             peeks += 1
+            # the same deal a few tricks from its end (the whole deal's flow, click by click,
+            # is tests/web/test_flow.py's): the end and its summary
+            wait_for_input(page)
+            load_save(page, near_the_end(saved_game(page)))
+            late = True
     assert pass_only == 0, "a prompt offered nothing but pass"
-    assert peeks == 2
+    assert peeks == 2 and late
     summary = page.locator('[data-summary="deal"]')
     summary.wait_for()
     assert "Seven turned up" in summary.inner_text()
@@ -180,17 +182,6 @@ def no_trump_broken_group() -> Any:
     raise AssertionError("no position found")
 
 
-def declaration_due() -> Any:
-    """Classic: the human just won a trick and holds something to declare."""
-    game = engine.new_game("classic", {}, seed=6, dealer=1)
-    rng = random.Random(6)
-    while True:
-        legal = game.legal_actions()
-        if game.current_player == 0 and any(a.kind == "declare" for a in legal):
-            return game
-        game.apply(rng.choice([a for a in legal if a.kind != "declare"] or legal))
-
-
 def classic_nearly_won() -> Any:
     """A classic game whose current deal will end it: a score is past 1,000 already."""
     game = engine.new_game("classic", {}, seed=2, dealer=1)
@@ -214,10 +205,9 @@ def test_vido_groups_and_rematch_from_saved_positions(
 ) -> None:
     page.emulate_media(reduced_motion="reduce")
     page.set_viewport_size({"width": 360, "height": 640})
-    boot(page, app_url, wait_ready, 5)
 
     # a won trick with a declaration: the choice is offered, with pass beside it
-    load_save(page, declaration_due())
+    open_save(page, app_url, wait_ready, declaration_due(), seed=5, stored=EASY)
     actions = prompt_actions(page)
     assert "pass" in actions and any(a.startswith("declare") for a in actions), actions
     assert page.locator("#bz-prompt .question").inner_text().strip()

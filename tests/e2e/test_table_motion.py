@@ -16,8 +16,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
-from positions import load_save
-from test_table import open_table
+from positions import open_save
 
 import engine
 from web.adapter import build_view
@@ -170,9 +169,7 @@ def test_trick_cards_lie_in_front_of_their_seats(
     )
     try:
         page = context.new_page()
-        open_table(page, app_url, wait_ready, seed=seed)
-        page.evaluate("(lang) => localStorage.setItem('bezique.lang', lang)", lang)
-        load_save(page, game)
+        open_save(page, app_url, wait_ready, game, seed=seed, stored={"bezique.lang": lang})
         assert page.evaluate("document.documentElement.lang") == lang
         assert page.locator("#bz-centre .tcell").count() == players - 1
         check_places(page, players - 1)
@@ -199,8 +196,7 @@ def test_cards_travel_from_their_seat_and_the_trick_to_its_winner(
     land within 400 ms."""
     game, action = last_to_play_and_winning("russian-3", 12)
     page.set_viewport_size({"width": 1280, "height": 720})
-    open_table(page, app_url, wait_ready, seed=12)
-    load_save(page, game)
+    open_save(page, app_url, wait_ready, game, seed=12)
     # the new game's deal-in (before the save came) has landed: only this move's travel counts
     page.wait_for_function("document.querySelectorAll('#bz-fly > .card').length === 0")
     page.evaluate(WATCH_TRAVEL)

@@ -7,16 +7,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Page
-from positions import late_in_the_deal, load_save
-
-from engine import new_game
-from tests.e2e.test_table import (
+from positions import SAVE, late_in_the_deal, open_save
+from test_table import (
     leave_start_screen,
     open_table,
     play_until,
     scores,
+    visit,
     wait_for_input,
 )
+
+from engine import new_game
 from web.app import load_catalog
 from web.dom import FIT_STEPS
 
@@ -38,8 +39,7 @@ def test_three_handed_deal_to_summary(
 ) -> None:
     page.emulate_media(reduced_motion="reduce")  # still pictures
     page.set_viewport_size({"width": 360, "height": 740})
-    open_table(page, app_url, wait_ready, seed=21)
-    load_save(page, late_in_the_deal("russian-3", seed=21))
+    open_save(page, app_url, wait_ready, late_in_the_deal("russian-3", seed=21), seed=21)
     assert page.locator("#bz-opps .seat").count() == 2
     assert page.locator("[data-seat-score]").count() == 3
     page.screenshot(path=str(artifacts_dir / "table-3-players-360.png"), full_page=True)
@@ -79,8 +79,7 @@ def test_side_seats_hug_their_cards_and_keep_their_width_while_thinking(
     column, so the centre does not shift whenever a seat starts to think."""
     page.emulate_media(reduced_motion="reduce")
     page.set_viewport_size({"width": 1280, "height": 720})
-    open_table(page, app_url, wait_ready, seed=21)
-    load_save(page, late_in_the_deal("russian-3", seed=21))
+    open_save(page, app_url, wait_ready, late_in_the_deal("russian-3", seed=21), seed=21)
     assert page.locator("#bz-opps .seat").count() == 2
     notes = [load_catalog(lang).t("table.opponent_thinking") for lang in ("en", "he", "tr", "ru")]
     seen = page.evaluate(SIDE_SEATS_WITH_A_NOTE, notes)
@@ -100,8 +99,7 @@ def test_four_handed_deal_to_summary(
 ) -> None:
     page.emulate_media(reduced_motion="reduce")  # still pictures
     page.set_viewport_size({"width": 360, "height": 740})
-    open_table(page, app_url, wait_ready, seed=22)
-    load_save(page, late_in_the_deal("russian-4", seed=22))
+    open_save(page, app_url, wait_ready, late_in_the_deal("russian-4", seed=22), seed=22)
     assert page.locator("#bz-opps .seat").count() == 3
     assert page.locator("[data-side-score]").count() == 2
     assert not page.evaluate("document.documentElement.scrollWidth > innerWidth")
@@ -149,10 +147,7 @@ def test_bezik_vido_called_and_refused(
     page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
 ) -> None:
     page.emulate_media(reduced_motion="reduce")  # still pictures
-    open_table(page, app_url, wait_ready, seed=23)
-    page.evaluate("(s) => localStorage.setItem('bezique.save', s)", bezik_save_with_vido_called())
-    page.reload()
-    wait_ready(page)
+    visit(page, app_url, wait_ready, seed=23, stored={SAVE: bezik_save_with_vido_called()})
     leave_start_screen(page)
     wait_for_input(page)
     assert page.locator(".markoz").count() == 1
