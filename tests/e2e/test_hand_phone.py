@@ -22,7 +22,7 @@ import pytest
 from page_hooks import TURN
 from playwright.sync_api import Browser, BrowserContext, Page
 from positions import load_save
-from rendered import open_shell, record_positions, replay
+from rendered import open_shell, record_positions
 
 import engine
 from engine.cards import code_text
@@ -110,6 +110,23 @@ def shown(page: Page, hand: list[str]) -> None:
     page.evaluate(NEXT_FRAME)
 
 
+# The app's calls replayed, two frames on (the cards fitted), the page measured: in one round
+# trip to the page.
+REPLAY_AND_MEASURE = f"""async (calls) => {{
+  for (const c of calls) window.__bzCall(...c);
+  for (let i = 0; i < 2; i++) await ({NEXT_FRAME})();
+  return {{turn: ({TURN})(), hand: ({HAND_CARDS})(), found: ({HAND_GEOMETRY})()}};
+}}"""
+
+
+def replayed(page: Page, calls: list[list[Any]], hand: list[str]) -> dict[str, Any]:
+    """The position drawn in a shell page by the app's calls: its HAND_GEOMETRY."""
+    drawn = page.evaluate(REPLAY_AND_MEASURE, calls)
+    assert drawn["turn"] and sorted(drawn["hand"]) == sorted(hand), (drawn["hand"], hand)
+    found: dict[str, Any] = drawn["found"]
+    return found
+
+
 def phone_context(browser: Browser, size: tuple[int, int], **options: Any) -> BrowserContext:
     return browser.new_context(
         viewport={"width": size[0], "height": size[1]},
@@ -184,9 +201,7 @@ def test_every_card_of_the_hand_shows_at_every_step_on_phones(
     for index, calls in zip(chosen, drawn, strict=True):
         _, _, hand, stock, _ = steps[index]
         for size, page in shells.items():
-            replay(page, calls)
-            shown(page, hand)
-            found: dict[str, Any] = page.evaluate(HAND_GEOMETRY)
+            found = replayed(page, calls, hand)
             problems += problems_in(found, f"{variant} step {index} {size[0]}x{size[1]}")
             held = [c["width"] for c in found["cards"] if not c["table"]]
             if stock and held:
@@ -250,10 +265,9 @@ def test_a_prompt_keeps_the_hand_in_view_and_marks_each_choices_cards_without_fo
     assert found["prompt"] and len(found["cards"]) == 8  # one played, none drawn yet
     assert problems_in(found, "prompt 360x640") == []
     # the replayed page (the test above) lays the hand out as the booted app does
-    shell = shells[PHONES[0]]
-    replay(shell, record_positions([save_text(game)])[0])
-    shown(shell, [c["card"] for c in found["cards"] if not c["table"]])
-    assert shape_of(shell.evaluate(HAND_GEOMETRY)) == shape_of(found)
+    hand = [c["card"] for c in found["cards"] if not c["table"]]
+    again = replayed(shells[PHONES[0]], record_positions([save_text(game)])[0], hand)
+    assert shape_of(again) == shape_of(found)
     marks = page.evaluate(CHOICE_MARKS)
     assert len(marks["choices"]) == 2, marks
     for choice in marks["choices"].values():
