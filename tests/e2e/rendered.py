@@ -136,6 +136,39 @@ def record_deal(variant: str, seed: int, langs: tuple[str, ...], every: int = 6)
     return result
 
 
+def record_screens(langs: tuple[str, ...], screens: tuple[str, ...]) -> list[Frame]:
+    """A first game's table with each screen opened over it, in each language: a frame per
+    screen opened (step 1) and per screen closed (step 0), commands as the buttons give
+    them (settings and rules through the menu; the log's button opens and closes it)."""
+
+    def run() -> list[Frame]:
+        shell = RecordingShell(DRAWING + FOCUS)
+        app = App(ReplayDom(shell), storage.MemoryStorage(), fast=True, seed=7)
+
+        async def go() -> list[Frame]:
+            app.start()
+            app.command("play", None)  # the start screen's quick start: the table
+            frames = [Frame("table", shell.taken(), 0)]
+            for lang in langs:
+                app.set_language(lang, save=False)
+                app.render()
+                frames.append(Frame(f"table/{lang}", shell.taken(), 0))
+                for screen in screens:
+                    through_menu = screen in ("settings", "rules")
+                    for command in ["menu", screen] if through_menu else [screen]:
+                        app.command(command, None)
+                    frames.append(Frame(f"{screen}/{lang}", shell.taken(), 1))
+                    app.command("log" if screen == "log" else "close", None)
+                    frames.append(Frame(f"{screen}/{lang} closed", shell.taken(), 0))
+            return frames
+
+        return asyncio.run(go())
+
+    result = in_thread(run)
+    assert isinstance(result, list)
+    return result
+
+
 def record_positions(saves: list[str]) -> list[list[list[Any]]]:
     """The app showing each save in turn, the first continued from the start screen and the
     others taken the way a player's tab takes a save another tab posts (web/keeper.py's
