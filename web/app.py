@@ -136,7 +136,7 @@ class App:
         self.hints = Hints(self)
 
     # ------------------------------------------------------------ start
-    def start(self) -> None:
+    def start(self, listen: bool = True) -> None:
         # Everything stored is checked (web.schema); what fails is set aside and told.
         lang = schema.load(self.store, storage.LANG_KEY)
         chosen = lang.value or self.dom.html_lang()
@@ -158,10 +158,11 @@ class App:
         self.make_players()
         self.announced = len(flow.table_log(self.game, self.observation_log()))
         self.overlay = "start"  # continue (with a save), new game, rules, settings
-        self.dom.on_events(
-            self.commands.on_click, self.commands.on_key, self.commands.on_change
-        )
-        self.device.start()
+        if listen:
+            self.dom.on_events(
+                self.commands.on_click, self.commands.on_key, self.commands.on_change
+            )
+            self.device.start()
         if self.launch == "new":
             self.command("new-game", None)
         elif self.launch == "continue" and self.has_save:
@@ -171,6 +172,26 @@ class App:
         self.dom.focus_first("#bz-overlay .primary")
         if sys.platform == "emscripten":  # in the browser (tests drive the AI themselves)
             self.keep(asyncio.ensure_future(prewarm()))
+
+    def restart(self, seed: int | None) -> None:
+        """Tests only (?fast): the app as a visit finds it, from what is stored now, without
+        booting Python again (the end-to-end tests' reset between tests of one page).
+
+        The same object starts afresh, so the page's listeners (bound to it) stay; the
+        computer's turns and timers of before end at their next step (a new generation).
+        """
+        generation = self.generation + 1
+        App.__init__(
+            self,
+            self.dom,
+            self.store,
+            fast=True,
+            seed=seed,
+            tabs=self.keeper.tabs,
+            device=self.device.device,
+        )
+        self.generation = generation
+        self.start(listen=False)
 
     def stop_ai(self) -> None:
         """Drop the computer's turn being thought about: its loop ends at its next step, and

@@ -49,6 +49,7 @@ class Commands:
             "hint": lambda el: app.keep(asyncio.ensure_future(app.hints.show())),
             "last-trick": self.last_trick,
             "rematch": self.rematch,
+            "test-restart": self.test_restart,
         }
 
     def run(self, name: str, el: Any) -> None:
@@ -63,6 +64,13 @@ class Commands:
             handler(el)
 
     # ------------------------------------------------------------ commands
+    def test_restart(self, el: Any) -> None:
+        """The end-to-end tests' reset (?fast only): a fresh start, data-seed its deals'."""
+        app = self.app
+        if app.fast:
+            seed = app.dom.attr(el, "data-seed") or ""
+            app.restart(int(seed) if seed.isdigit() else None)
+
     def language(self, el: Any) -> None:
         lang = self.app.dom.attr(el, "data-lang") or "en"
         if lang in i18n.LANGS:

@@ -8,7 +8,7 @@ import json
 import random
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urljoin
+from urllib.parse import parse_qs, urljoin, urlsplit
 
 from page_hooks import READY_FOR_INPUT
 from playwright.sync_api import Page
@@ -33,6 +33,9 @@ def visit(
     a page that has not been anywhere yet boots straight away; storage to set (or a page
     that has been at the app) goes through the manifest first, same origin and no boot.
     """
+    if restartable(page, app_url):
+        restart(page, seed, stored or {})
+        return
     if stored or page.url != "about:blank":
         page.goto(app_url + "manifest.webmanifest")
         page.evaluate(
@@ -42,6 +45,42 @@ def visit(
         )
     page.goto(app_url + FAST.format(seed=seed))
     wait_ready(page)
+
+
+# A page shared by a module's tests (tests/e2e/test_table.py's `page`) restarts the app
+# instead of booting it again: the app's test-only command (?fast), from a control that is
+# there only for the click.
+RESTART = """(seed) => {
+  const button = document.createElement('button');
+  button.hidden = true;
+  button.dataset.command = 'test-restart';
+  button.dataset.seed = String(seed);
+  document.getElementById('bz').append(button);
+  button.click();
+  button.remove();
+}"""
+STORE = """(items) => { localStorage.clear();
+  for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }"""
+
+
+def restartable(page: Page, app_url: str) -> bool:
+    """The app is up in this page already, with ?fast (a page kept across tests)."""
+    return bool(
+        page.url.startswith(app_url + "?fast")
+        and page.evaluate("document.documentElement.dataset.appState === 'ready'")
+    )
+
+
+def restart(page: Page, seed: int, stored: dict[str, str]) -> None:
+    """The app as a first visit with `stored` finds it, without a boot: a first restart
+    stops whatever the table was doing (a computer's move could save over the storage set
+    now), the storage is set, and a second restart starts from it."""
+    for step in range(2):
+        page.evaluate(RESTART, seed)
+        # the click is counted in html[data-pending] at once: this waits until it is handled
+        page.wait_for_function("() => !!document.querySelector('[data-screen=start]')")
+        if step == 0:
+            page.evaluate(STORE, stored)
 
 
 def leave_start_screen(page: Page) -> None:
@@ -153,6 +192,13 @@ def open_save(
 
 def load_save(page: Page, game: Any) -> None:
     text = save_text(game)
+    if restartable(page, urljoin(page.url, "/")):
+        kept = page.evaluate("({...localStorage})")
+        restart(page, int(parse_qs(urlsplit(page.url).query).get("seed", ["7"])[0]),
+                {**kept, SAVE: text})
+        begin(page)
+        wait_for_input(page)
+        return
     # The table's page (and its Python worker) is closed first: a save it was still writing
     # (its AI plays on) cannot land after this one.
     url = page.url

@@ -7,11 +7,12 @@ data-command, data-summary, data-seat-score), like any script would.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pytest
 from page_hooks import ENABLED, LONG_TASKS, READY_FOR_INPUT
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 from positions import (
     declaration_due,
     leave_start_screen,
@@ -23,6 +24,40 @@ from positions import (
     visit,
     wait_for_input,
 )
+
+
+@pytest.fixture(scope="module")
+def table_page(
+    browser: Browser, guard_origin: Callable[[BrowserContext], list[str]]
+) -> Iterator[tuple[Page, list[str]]]:
+    """One page for this module's tests: the app boots once, and each test's visit restarts
+    it (tests/e2e/positions.py's restart) with the storage the test wants. Beside it, every
+    request of the page that left localhost."""
+    context = browser.new_context()
+    foreign = guard_origin(context)
+    yield context.new_page(), foreign
+    context.close()
+
+
+@pytest.fixture
+def page(table_page: tuple[Page, list[str]]) -> Iterator[Page]:
+    """The module's page as a test's own page starts (viewport, media), failing the test if
+    a request leaves localhost or the console reports a CSP violation (as conftest's)."""
+    shared, foreign = table_page
+    shared.set_viewport_size({"width": 1280, "height": 720})
+    shared.emulate_media(reduced_motion="no-preference")
+    before = len(foreign)
+    refused: list[str] = []
+
+    def on_console(msg: ConsoleMessage) -> None:
+        if "Content Security Policy" in msg.text:
+            refused.append(msg.text)
+
+    shared.on("console", on_console)
+    yield shared
+    shared.remove_listener("console", on_console)
+    assert not foreign[before:], f"requests left the origin: {foreign[before:]}"
+    assert not refused, f"Content-Security-Policy violations: {refused}"
 
 
 def open_table(page: Page, app_url: str, wait_ready: Callable[..., None], seed: int = 7) -> None:
@@ -304,8 +339,8 @@ def test_the_table_answers_while_the_strong_ai_thinks(
     page: Page, app_url: str, wait_ready: Callable[..., None], artifacts_dir: Path
 ) -> None:
     """The strong level searches for about a second per move, in slices: input gets in."""
-    page.add_init_script(LONG_TASKS)
     open_table(page, app_url, wait_ready, seed=41)
+    page.evaluate(LONG_TASKS)  # a page this module shares: no boot to run an init script in
     page.click('[data-command="new-game"]')
     page.check('input[name="level"][value="strong"]')
     page.click('[data-command="start"]')
