@@ -181,6 +181,7 @@ class App:
         computer's turns and timers of before end at their next step (a new generation).
         """
         generation = self.generation + 1
+        self.dom.restart()
         App.__init__(
             self,
             self.dom,

@@ -50,6 +50,9 @@ class Dom:
 
     def set_state(self, state: str) -> None: ...
 
+    def restart(self) -> None:
+        """The tests' restart of the app in a page that stays (App.restart)."""
+
     def set_title(self, title: str) -> None:
         """The document's title (the game at the table: "Turkish Bezik")."""
 
@@ -113,6 +116,11 @@ class BrowserDom(Dom):
         self._proxies: list[Any] = []
         self.reduced_motion = bool(page.facts().get("reducedMotion"))
         page.call("mount", SKELETON)
+
+    def restart(self) -> None:
+        """The tests' restart (App.restart): what the page told at start is asked again."""
+        self.page.facts.cache_clear()
+        self.reduced_motion = bool(self.page.facts().get("reducedMotion"))
 
     @property
     def js(self) -> Any:

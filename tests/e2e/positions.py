@@ -59,8 +59,16 @@ RESTART = """(seed) => {
   button.click();
   button.remove();
 }"""
+# The storage set, and the page's language chosen from it as index.html does before a boot
+# (the app's start reads <html lang> when no language is stored).
 STORE = """(items) => { localStorage.clear();
-  for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }"""
+  for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+  const supported = ['he', 'tr', 'ru', 'en'];
+  const wanted = [localStorage.getItem('bezique.lang'), ...(navigator.languages || [])];
+  const lang = wanted.map(w => String(w).toLowerCase().split('-')[0])
+    .find(w => supported.includes(w)) || 'en';
+  document.documentElement.lang = lang;
+  document.documentElement.dir = lang === 'he' ? 'rtl' : 'ltr'; }"""
 
 
 def restartable(page: Page, app_url: str) -> bool:

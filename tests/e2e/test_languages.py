@@ -9,7 +9,14 @@ from typing import Any
 
 from playwright.sync_api import Page
 from positions import late_in_the_deal, load_save
-from test_table import choose_language, open_table, play_until, wait_for_input
+from test_table import (  # noqa: F401 (shared_page, table_page: this module's tests share a page)
+    choose_language,
+    open_table,
+    play_until,
+    shared_page,
+    table_page,
+    wait_for_input,
+)
 
 LANGUAGES = {"he": "rtl", "tr": "ltr", "ru": "ltr", "en": "ltr"}
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"

@@ -39,8 +39,8 @@ def table_page(
     context.close()
 
 
-@pytest.fixture
-def page(table_page: tuple[Page, list[str]]) -> Iterator[Page]:
+@pytest.fixture(name="page")
+def shared_page(table_page: tuple[Page, list[str]]) -> Iterator[Page]:
     """The module's page as a test's own page starts (viewport, media), failing the test if
     a request leaves localhost or the console reports a CSP violation (as conftest's)."""
     shared, foreign = table_page

@@ -8,11 +8,13 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 from positions import SAVE, late_in_the_deal, open_save
-from test_table import (
+from test_table import (  # noqa: F401 (shared_page, table_page: this module's tests share a page)
     leave_start_screen,
     open_table,
     play_until,
     scores,
+    shared_page,
+    table_page,
     visit,
     wait_for_input,
 )
