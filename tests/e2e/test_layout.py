@@ -26,7 +26,7 @@ from test_table import FAST
 LANGS = ("en", "he", "tr", "ru")
 SIZES = ((360, 640), (390, 844), (768, 1024), (1280, 720))
 EXTRA_SIZES = ((320, 568), (844, 390))  # the smallest phone, a phone on its side
-SHOTS = {(360, 640): "phone", (844, 390): "landscape", (1280, 720): "desktop"}
+SHOTS = {(360, 640): "phone", (390, 844): "tall", (844, 390): "landscape", (1280, 720): "desktop"}
 NEXT_FRAME = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 # What is wrong with the page as it is now: the document scrolls, a control lies outside
@@ -198,14 +198,12 @@ def test_every_step_of_a_deal_fits_every_size(
         if frame.step == 0:
             assert shell.locator("#bz-opps .seat").count() == players - 1
         if frame.step == 8:
-            sizes = ((360, 640), (844, 390), (1280, 720))
-            check.sizes(frame.where, sizes, shot=f"table-{players}p")
+            check.sizes(frame.where, tuple(SHOTS), shot=f"table-{players}p")
         if frame.last:
             assert shell.locator("[data-summary]").count(), frame.where
             if frame.where.endswith(LANGS):
                 lang = frame.where.rsplit(" ", 1)[1]
-                check.sizes(frame.where, ((360, 640), (844, 390), (1280, 720)),
-                            shot=f"summary-{players}p-{lang}")
+                check.sizes(frame.where, tuple(SHOTS), shot=f"summary-{players}p-{lang}")
     assert sum(1 for f in deal.frames if not f.last) >= 8
     assert check.problems == [], "\n".join(check.problems[:40])
 
