@@ -403,9 +403,6 @@ def build(out: Path, *, snapshot: bool = True) -> list[dict[str, object]]:
     config = json.dumps(pyscript_config(out), indent=2, sort_keys=True) + "\n"
     (out / CONFIG_NAME).write_text(config, encoding="utf-8")
     facts = make_snapshot(out) if snapshot else None
-    if facts:  # the shell fetches it early on a first visit
-        meta = f'<meta name="bz-snapshot" content="{str(facts["url"]).removeprefix("../")}">'
-        index.write_text(index.read_text("utf-8").replace(CHARSET_META, CHARSET_META + meta, 1))
     write_loader(out, facts, write_bundle(out))
     return write_service_worker(out, ROOT / SW_NAME)
 
