@@ -10,7 +10,8 @@ each beside the same figure for a "floor" page that only boots the same Pyodide
 (`loadPyodide()` then `1+1`; no PyScript, no app) with a minimal cache-first worker, and the
 ratio app/floor. "Playable" is html[data-app-state=ready] and an enabled control that plays
 (a card's data-action) — when a start screen stands first, its Continue (a saved game) or
-Play (a first visit) is tapped from inside the page the moment the screen takes input, and
+Play (a first visit) is tapped from inside the page the moment the screen takes input (on a
+warm start, the moment the shell draws its kept copy, before Python is ready), and
 the time runs on to the cards (the tap's time is reported too). Also: the longest main-thread
 task in the 3 s after ready, the bytes precached and the bytes sent over the wire (gzip) on a
 first visit, and the bytes sent before the table was playable.
@@ -142,7 +143,12 @@ READY_PROBE = """
   };
   const mark = () => {
     const html = document.documentElement;
-    if (!html || html.dataset.appState !== "ready") return;
+    if (!html) return;
+    const start = document.querySelector('#bz [data-screen="start"]');
+    if (start && window.__startShownAt === undefined) window.__startShownAt = performance.now();
+    // a warm start: the shell's copy of the start screen takes the tap before Python is ready
+    if (start && html.dataset.warm === "drawn" && window.__playableAt === undefined) tap(html);
+    if (html.dataset.appState !== "ready") return;
     if (window.__readyAt === undefined) window.__readyAt = performance.now();
     if (window.__playableAt === undefined && document.querySelector(PLAYABLE)) {
       window.__playableAt = performance.now();
@@ -263,6 +269,7 @@ def wait_playable(page: Page, app: bool, site: Counting) -> dict[str, float]:
         "playable": float(page.evaluate("window.__playableAt")),
         "long_task_after_ready": float(longest),
         "bytes_at_playable": at_playable,
+        "start_shown": float(page.evaluate("window.__startShownAt ?? window.__readyAt")),
         "snapshot_used": 1.0 if state.get("pythonBoot") == "snapshot" else 0.0,
         "worker": 1.0 if state.get("pythonThread") == "worker" else 0.0,
     }
@@ -297,6 +304,7 @@ def one_run(browser: Browser, site: Counting, path: str) -> dict[str, float]:
             "cold_ready_ms": cold["ready"],
             "warm_offline_ms": warm["playable"],
             "warm_offline_ready_ms": warm["ready"],
+            "warm_offline_start_screen_ms": warm["start_shown"],
             "cold_tap_to_playable_ms": cold["playable"] - cold["tapped"],
             "warm_tap_to_playable_ms": warm["playable"] - warm["tapped"],
             "long_task_after_ready_ms": max(

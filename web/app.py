@@ -264,6 +264,8 @@ class App:
         prefs_store.save(self.store, self.prefs)
         self.pass_for_human()
         self.save()
+        # the next start opens on Continue: the shell draws it before Python is ready
+        self.dom.keep_start_screen(screens.render_start(self.cat, self.lang, can_continue=True))
 
     def make_players(self) -> None:
         n = self.game.rules.players

@@ -64,6 +64,8 @@ def test_play_takes_the_game_dealt_behind_the_start_screen_in_one_tap() -> None:
     again, dom2 = boot(app.store)  # kept from the tap on
     assert "continue" in commands(dom2.regions["bz-overlay"])
     assert again.game.to_json() == behind
+    # the shell was given that next start screen at the tap, to draw before Python is ready
+    assert dom.start_screens == [dom2.regions["bz-overlay"]]
 
 
 def test_play_deals_the_remembered_setup_and_names_it() -> None:
