@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from page_hooks import ENABLED
-from playwright.sync_api import Browser
+from playwright.sync_api import Page
 
 WaitFn = Callable[..., None]
 HAND, CARDS = "#bz-me .hand [data-card]", "cards => cards.map((c) => c.dataset.card)"
@@ -32,50 +32,51 @@ WATCH_START = """(() => {
 
 
 def test_a_returning_player_sees_the_start_screen_before_python_and_the_tap_waits(
-    browser: Browser, app_url: str, wait_ready: WaitFn, wait_controlled: WaitFn
+    page: Page, app_url: str, wait_ready: WaitFn, wait_controlled: WaitFn
 ) -> None:
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        page.goto(app_url + "?seed=4")
-        wait_ready(page)
-        wait_controlled(page)
-        # a game to continue, then a later visit: the offline copy and the kept start screen
-        page.locator('[data-screen="start"] [data-command="play"]').click()
-        page.wait_for_function(f"() => !!document.querySelector('{ENABLED}')")
-        hand = page.eval_on_selector_all(HAND, CARDS)
-        page.add_init_script(WATCH_START)
+    page.goto(app_url + "?seed=4")
+    wait_ready(page)
+    wait_controlled(page)
+    # a game to continue, then a later visit: the offline copy and the kept start screen
+    page.locator('[data-screen="start"] [data-command="play"]').click()
+    page.wait_for_function(f"() => !!document.querySelector('{ENABLED}')")
+    hand = page.eval_on_selector_all(HAND, CARDS)
+    page.add_init_script(WATCH_START)
+    page.reload()
+    wait_ready(page)
+    warm: dict[str, Any] = page.evaluate("window.__warm")
+    print("warm start, ms after navigation:", warm)
+    assert warm["drawnBy"] == "shell", warm  # not by Python
+    assert warm["stateWhenTapped"] == "loading", warm  # tapped before Python was ready...
+    # ...and the tap went through once it was: the same game's table, no second tap
+    page.wait_for_function(f"() => !!document.querySelector('{ENABLED}')", timeout=30_000)
+    assert page.locator('[data-screen="start"]').count() == 0
+    assert page.eval_on_selector_all(HAND, CARDS) == hand
+    assert page.evaluate("document.documentElement.dataset.warm") is None
+
+
+# Kept values the shell must not draw: broken, not an object, another language, and a
+# start screen offering Continue while no game is saved.
+NOT_DRAWN = (
+    "{not json",
+    "[1, 2]",
+    '{"lang": "xx", "skeleton": "<div id=bz></div>", "screen": "<div data-screen=\\"start\\">"}',
+    '{"lang": "en", "skeleton": "<div id=bz><div id=bz-overlay></div></div>",'
+    ' "screen": "<div data-screen=\\"start\\"><b data-command=\\"continue\\"></b></div>"}',
+)
+
+
+def test_a_broken_foreign_or_stale_kept_screen_only_means_the_loading_screen(
+    page: Page, app_url: str, wait_ready: WaitFn
+) -> None:
+    page.goto(app_url + "?seed=4")
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.add_init_script(WATCH_START)
+    for kept in NOT_DRAWN:
+        page.evaluate("(v) => localStorage.setItem('bezique-warm-start', v)", kept)
         page.reload()
         wait_ready(page)
-        warm: dict[str, Any] = page.evaluate("window.__warm")
-        print("warm start, ms after navigation:", warm)
-        assert warm["drawnBy"] == "shell", warm  # not by Python
-        assert warm["stateWhenTapped"] == "loading", warm  # tapped before Python was ready...
-        # ...and the tap went through once it was: the same game's table, no second tap
-        page.wait_for_function(f"() => !!document.querySelector('{ENABLED}')", timeout=30_000)
-        assert page.locator('[data-screen="start"]').count() == 0
-        again = page.eval_on_selector_all(HAND, CARDS)
-        assert again == hand
-        assert page.evaluate("document.documentElement.dataset.warm") is None
-    finally:
-        context.close()
-
-
-def test_a_broken_or_foreign_kept_screen_only_means_the_loading_screen(
-    browser: Browser, app_url: str, wait_ready: WaitFn
-) -> None:
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        page.goto(app_url + "?seed=4")
-        wait_ready(page)
-        page.add_init_script(WATCH_START)
-        for kept in ("{not json", '{"lang": "xx", "skeleton": "", "screen": "x"}', "[1, 2]"):
-            page.evaluate("(v) => localStorage.setItem('bezique-warm-start', v)", kept)
-            page.reload()
-            wait_ready(page)
-            warm = page.evaluate("window.__warm")
-            assert warm["drawnBy"] == "app", (kept, warm)
-            assert page.locator('[data-screen="start"]').count() == 1
-    finally:
-        context.close()
+        warm = page.evaluate("window.__warm")
+        assert warm["drawnBy"] == "app", (kept, warm)
+        assert page.locator('[data-screen="start"]').count() == 1
