@@ -31,7 +31,7 @@ from .actions import (
 from .cards import SEVEN as SEVEN_RANK
 from .cards import code_text, kind_code, notation_key, rank_of
 from .errors import IllegalActionError, RecordError
-from .rules import SEVENS, Combination, Ruleset, winning_index
+from .rules import SEVENS, Combination, Ruleset, takes_lead, winning_index
 
 # One thing that happened in a deal, e.g. ("play", seat, code, from_table): immutable, so
 # every observation shares the deal's own events instead of copying them.
@@ -168,6 +168,11 @@ class Observation:
     def end_phase(self) -> bool:
         return self.stock_size == 0 and self.turnup is None and self.phase != DECLARING
 
+    def takes_lead(self, code: int) -> bool:
+        """Whether playing ``code`` now would make it the card winning the trick so far
+        (a lead always does): what a hint tells, by the rule the deal itself uses."""
+        return takes_lead([c for _, c, _ in self.trick], code, self.trump)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
@@ -234,7 +239,7 @@ class Deal:
         self.extra: dict[str, Any] = {}
         if turnup is not None and rules.trump_sevens and rank_of(self.kinds[turnup]) == SEVEN_RANK:
             self.scored_sevens.append(turnup)
-            self.score_declaration(dealer, "seven_turnup", 10)
+            self.score_declaration(dealer, "seven_turnup", rules.seven_points)
         rules.start_deal(self)
 
     # ----- construction from card text --------------------------------
@@ -547,6 +552,7 @@ class Deal:
         return group
 
     def _seven(self, seat: int, card_id: int) -> None:
+        points = self.rules.seven_points
         self.scored_sevens.append(card_id)
         self.hands[seat].remove(card_id)
         turnup = self.turnup
@@ -557,12 +563,12 @@ class Deal:
             self.turnup = card_id
         else:
             self.tables[seat].append(card_id)
-            combo = Combination("seven", SEVENS, 10)
+            combo = Combination("seven", SEVENS, points)
             self.add_group(seat, combo, [card_id])
-        self.score_declaration(seat, "seven", 10)
+        self.score_declaration(seat, "seven", points)
         # The exchanged turn-up was public: logged so observers (the AI) can track it.
         old = self.kinds[turnup] if exchanged and turnup is not None else None
-        self.log.append(("seven", seat, self.kinds[card_id], exchanged, old))
+        self.log.append(("seven", seat, self.kinds[card_id], exchanged, old, points))
 
     def _draw(self) -> None:
         winner = self.trick_winner
@@ -746,8 +752,8 @@ class Deal:
             ltw = data["last_trick_winner"]
             deal.last_trick_winner = None if ltw is None else int(ltw)
             deal.history = [str(h) for h in data["history"]]
-            deal.log = [tuple(tuple(v) if isinstance(v, list) else v for v in e)
-                        for e in data["log"]]
+            deal.log = [_upgraded(tuple(tuple(v) if isinstance(v, list) else v for v in e),
+                                  rules) for e in data["log"]]
             deal._views, deal._viewed = None, 0
             deal.extra = _copy_json(data["extra"])
         except (KeyError, TypeError, ValueError) as err:
@@ -808,6 +814,16 @@ def event_lists(events: Iterable[Event]) -> list[list[Any]]:
 
 # Attributes that are not the deal's state: the rules, and caches derived from the state.
 _NOT_STATE = ("rules", "kinds", "_views", "_viewed")
+
+
+def _upgraded(event: Event, rules: Ruleset) -> Event:
+    """An event of a saved log in today's form: a seven event saved before it carried its
+    points (and, earlier still, the exchanged turn-up) gets them, so readers of the log
+    never need to know the rules' numbers."""
+    if event and event[0] == "seven" and len(event) < 6:
+        old = event[4] if len(event) > 4 else None
+        return (*event[:4], old, rules.seven_points)
+    return event
 
 
 def _action_order(action: Action) -> tuple[int, tuple[int, int]]:

@@ -16,6 +16,7 @@ from .deal import Deal, DealResult, Observation
 from .errors import IllegalActionError, NotationError, RecordError
 from .rules import Ruleset
 from .variants import make_rules
+from .variants.bezik import VidoStakes
 
 SAVE_VERSION = 1
 _MT_WORDS = 624  # Mersenne Twister state words; the state adds the position in them
@@ -174,6 +175,10 @@ class Game:
         obs = self.deal.observation(seat)
         obs.game_scores = self.scores()
         return obs
+
+    def vido_stakes(self, seat: int) -> VidoStakes | None:
+        """What a vido would put at stake for ``seat`` now; only bezik's match has vidos."""
+        return None
 
     def scores(self) -> list[int]:
         """Game score per seat, the running deal included."""

@@ -9,11 +9,24 @@ variant family subclasses ``Ruleset`` in a module of ``engine/variants/``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from .cards import ACE, EIGHT, JACK, KING, NINE, QUEEN, SEVEN, TEN, kind_code, rank_of, suit_of
+from .cards import (
+    ACE,
+    EIGHT,
+    JACK,
+    KING,
+    NINE,
+    QUEEN,
+    RANKS,
+    SEVEN,
+    TEN,
+    kind_code,
+    rank_of,
+    suit_of,
+)
 from .errors import RecordError
 
 if TYPE_CHECKING:
@@ -69,6 +82,7 @@ class Ruleset:
     has_turnup: ClassVar[bool] = True
     trump_sevens: ClassVar[bool] = True
     brisque_points: ClassVar[int] = 10
+    seven_points: ClassVar[int] = 10  # the seven of trumps shown, exchanged or turned up
     # Points a card scores for the trick winner; empty means brisques only.
     card_points: ClassVar[Mapping[int, int]] = {}
     last_trick_points: ClassVar[int] = 10
@@ -78,6 +92,26 @@ class Ruleset:
 
     options: dict[str, Any] = field(default_factory=dict)
     memo: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False, compare=False)
+
+    # ----- what the rules screens show ----------------------------------
+    @classmethod
+    def score_items(cls) -> dict[str, int]:
+        """Every scoring item of the variant and its points, by name: each combination,
+        ``seven`` (a trump seven, when sevens score), ``brisk`` (an ace or ten taken, when
+        only those count) or ``card.<rank>`` (card points taken in tricks, e.g. ``card.K``).
+
+        Why: the rules screens print these numbers; asked here, they cannot drift from
+        the rules the deal scores by.
+        """
+        items = dict(cls.combination_points)
+        if cls.trump_sevens:
+            items["seven"] = cls.seven_points
+        if cls.card_points:
+            for rank in cls.ranks:
+                items[f"card.{RANKS[rank]}"] = cls.card_points.get(rank, 0)
+        else:
+            items["brisk"] = cls.brisque_points
+        return items
 
     # ----- construction -------------------------------------------------
     @classmethod
@@ -405,3 +439,12 @@ def winning_index(codes: list[int], trump: int | None) -> int:
         if beats(codes[pos], codes[best], trump):
             best = pos
     return best
+
+
+def takes_lead(trick: Sequence[int], code: int, trump: int | None) -> bool:
+    """Whether ``code`` played now on the cards of ``trick`` (in order) would be the card
+    winning the trick so far (leading counts as taking the lead).
+
+    Why: a hint says "this card wins the trick"; the answer is the one the deal uses.
+    """
+    return winning_index([*trick, code], trump) == len(trick)

@@ -53,8 +53,8 @@ def callouts_from(events: Iterable[list[Any]]) -> list[Callout]:
         kind = ev[0] if ev else None
         if kind == "declare" and len(ev) >= 4:
             out.append(Callout(int(ev[1]), str(ev[2]), int(ev[3])))
-        elif kind == "seven" and len(ev) >= 2:
-            out.append(Callout(int(ev[1]), "seven", 10))
+        elif kind == "seven" and len(ev) >= 6:
+            out.append(Callout(int(ev[1]), "seven", int(ev[5])))
         elif kind == "seven_turnup" and len(ev) >= 3:
             out.append(Callout(int(ev[1]), "seven_turnup", int(ev[2])))
         elif kind == "rescore_led" and len(ev) >= 4:

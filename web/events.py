@@ -84,7 +84,9 @@ def event_text(
             return fmt("log.you_nothing_to_declare")
         return fmt("log.player_nothing_to_declare", player=who(ev[1]))
     if kind == "seven":
-        return fmt("log.you_seven" if you else "log.seven_exchanged", player=who(ev[1]), count=10)
+        return fmt(
+            "log.you_seven" if you else "log.seven_exchanged", player=who(ev[1]), count=int(ev[5])
+        )
     if kind == "seven_turnup" and seat is not None:
         key = "log.you_seven_turnup" if you else "log.seven_turnup"
         return fmt(key, player=who(seat), count=int(ev[2]))

@@ -173,34 +173,9 @@ def table_log(
 
 
 def vido_view(game: Any, seat: int) -> VidoView | None:
-    """What a vido the seat may call, or must answer, means — computed by the engine.
-
-    The match points a refusal gives come from applying it to a copy of the
-    match, so the rubikon and the game kind are counted exactly as the rules do.
-    """
-    if game.current_player != seat:
-        return None
-    kinds = {a.kind for a in game.legal_actions()}
-    answering = "accept" in kinds
-    if not answering and "vido" not in kinds:
-        return None
-    extra = game.deal.extra
-    stake = int(extra.get("stake", 1))
-    kontr = any(v[1] == "accepted" for v in extra.get("vidos") or [])
-    probe = game.clone()
-    if not answering:
-        probe.apply("vido")
-    caller = int(probe.deal.extra["vido_pending"])
-    probe.apply("refuse")
-    won = int(probe.current_game.match_points)
-    return VidoView(
-        role="answer" if answering else "call",
-        kontr=kontr,
-        caller=caller,
-        stake=stake,
-        stake_after=stake * 2,
-        refused_points=won,
-    )
+    """What a vido the seat may call, or must answer, means: the engine counts it."""
+    stakes: VidoView | None = game.vido_stakes(seat)
+    return stakes
 
 
 # ------------------------------------------------------------------ numbers

@@ -102,12 +102,5 @@ def reason_for(obs: Any, action: Any) -> str:
     if kind in ("play", "play_table"):
         if not obs.trick:
             return "lead"
-        code = action.codes[0]
-        led = obs.trick[0][1]
-        trump = obs.trump
-        same = code >> 3 == led >> 3
-        wins = (same and (code & 7) < (led & 7)) or (
-            not same and trump is not None and code >> 3 == trump
-        )
-        return "win_trick" if wins else "play_low"
+        return "win_trick" if obs.takes_lead(action.codes[0]) else "play_low"
     return "play_low"

@@ -17,6 +17,7 @@ scores: ``[seat, group, name, points]``), ``trump_sequence``,
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import ACCEPT, REFUSE, VIDO, Action
@@ -47,6 +48,23 @@ BEZIK_NAMES = {1: "bezik", 2: "double_bezik", 3: "triple_bezik"}
 COMPLETED = "_completed"
 LED = "_led"
 TAKEN_BACK = "_taken_back"
+
+
+@dataclass(frozen=True)
+class VidoStakes:
+    """What a vido the seat may call (``call``) or must answer (``answer``) puts at stake.
+
+    Why: the table shows the stakes in numbers; the points a refusal gives depend on the
+    game kind and the rubikon, which only the match counts exactly.
+    """
+
+    role: str  # "call" or "answer"
+    kontr: bool  # a vido was accepted already in this game: this one is kontr vido
+    caller: int  # the seat that calls (or called) it
+    stake: int  # the game's stake now
+    stake_after: int  # the stake once accepted
+    refused_points: int  # match points the caller wins if it is refused
+
 
 
 def default_extra() -> dict[str, Any]:
