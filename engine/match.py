@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import ACCEPT, REFUSE, VIDO
-from .deal import Deal, Observation
+from .deal import Deal
 from .errors import IllegalActionError, RecordError
-from .game import Game, replay_deal
+from .game import PLAYED_AS, Game, replay_deal
+from .observation import Observation, VidoStakes
 from .rules import Ruleset
-from .variants.bezik import EXTENDED_TARGET, RUBIKON_LIMIT, TARGET, VidoStakes
+from .variants.bezik import EXTENDED_TARGET, RUBIKON_LIMIT, TARGET
 
 SCHEDULE = ("normal", "normal", "sanvuar", "sanvuar", "sanvuar")
 BASE_POINTS = {"normal": 1, "sanvuar": 2}
@@ -348,3 +349,6 @@ class Match(Game):
                 seat = match._next_dealer()
             replay_deal(match, rules, seat, entry, number)
         return match
+
+
+PLAYED_AS["bezik"] = Match

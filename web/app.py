@@ -17,10 +17,10 @@ from typing import Any
 
 import engine
 from engine import IllegalActionError, RecordError
-from engine.deal import event_lists
+from engine.observation import event_lists
 from web import (
     card_faces,
-    cards,
+    card_html,
     events,
     flow,
     flowview,
@@ -39,13 +39,14 @@ from web.adapter import build_view, game_decided, observe
 from web.ai_runner import drive
 from web.callouts import TableCallouts
 from web.commands import Commands
+from web.computer import default_level, make_player
 from web.device import Device
 from web.dom import Dom
 from web.hints import Hints
 from web.install import DeviceControls
 from web.keeper import Keeper
-from web.players import default_level, make_player
 from web.records import Records
+from web.seat_place import seat_name
 from web.seats import Seats, SeatsError, fit, seat_label
 from web.settings import Settings
 from web.tabs import Tabs
@@ -319,7 +320,7 @@ class App:
         view = self.view
         if view is None:
             return str(seat)
-        return render.seat_name(view.seats[seat], view, self.cat)
+        return seat_name(view.seats[seat], view, self.cat)
 
     def build(self) -> TableView:
         obs = observe(self.game, self.human)  # one observation per render
@@ -330,7 +331,7 @@ class App:
         view = build_view(
             self.game, self.human, obs=obs, thinking=self.busy, deal_number=self.deal_number
         )
-        view.hand = cards.sort_hand(view.hand, self.prefs.hand_sort, view.trump)
+        view.hand = card_html.sort_hand(view.hand, self.prefs.hand_sort, view.trump)
         if self.seats.pass_and_play:
             view.seat_kinds = self.seats.to_json()
         typed = names.for_seats(self.settings, self.seats)
@@ -693,7 +694,7 @@ AI_MODULES = (
     "engine.ai.solver",
     "engine.ai.search",
     "engine.ai.vido",
-    "engine.ai.players",
+    "engine.ai.levels",
 )
 
 

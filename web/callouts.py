@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from web.cards import Cat
+from web.card_html import Cat
 
 SHOWN_SECONDS = 2.2  # on the table this long: app.css's animation fades it out by then
 # Taken off a little later: a busy page starts the animation late (and without motion the

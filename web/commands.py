@@ -7,16 +7,20 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import engine
-from web import i18n, names
+from web import flow, i18n, names, sound
 from web import settings as prefs_store
+from web.dom import Dom
+from web.hints import Hints
+from web.install import DeviceControls
+from web.keeper import Keeper
+from web.records import Records
 from web.screens import parse_settings
 from web.seats import SeatsError
-
-if TYPE_CHECKING:
-    from web.app import App
+from web.settings import Settings
+from web.view import TableView
 
 # The new-game screen's first control; other screens focus their title.
 NEW_GAME_FOCUS = "#bz-overlay select, #bz-overlay button"
@@ -26,10 +30,56 @@ MENU_KEEPS = ("menu", "language", "close")
 HAND_STEPS = {"ArrowRight": 1, "ArrowLeft": -1, "ArrowDown": 1, "ArrowUp": -1}
 
 
+class CommandTable(Protocol):
+    """What the commands read and change of their table (``web.app.App`` is one).
+
+    Named here so that this module needs no import of the App that owns it.
+    """
+
+    dom: Dom
+    store: Any
+    lang: str
+    prefs: Settings
+    settings: dict[str, Any]
+    has_save: bool
+    overlay: str | None
+    back: list[str]
+    handover: int | None
+    pending_setup: dict[str, Any] | None
+    dialog_draft: dict[str, str] | None
+    dialog_variant: str | None
+    rules_variant: str | None
+    notice: tuple[str, dict[str, Any]] | None
+    log_open: bool
+    hand_focus: int
+    view: TableView | None
+    shelf: flow.TrickShelf
+    sound: sound.Sound
+    keeper: Keeper
+    records: Records
+    device: DeviceControls
+    hints: Hints
+
+    def render(self) -> None: ...
+    def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None: ...
+    def set_language(self, lang: str, save: bool = True) -> None: ...
+    def open_screen(self, name: str, focus: str = "") -> None: ...
+    def close_screen(self) -> None: ...
+    def new_game(self, settings: dict[str, Any], save: bool = True) -> None: ...
+    def start_new_game(self, setup: dict[str, Any]) -> None: ...
+    def keep_new_game(self) -> None: ...
+    def game_in_progress(self) -> bool: ...
+    def next_step(self) -> None: ...
+    def try_action(self, text: str) -> None: ...
+    def pass_for_human(self) -> None: ...
+    def kick_ai(self) -> None: ...
+    def keep(self, task: Any) -> None: ...
+
+
 class Commands:
     """The commands of one App, by name."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: CommandTable) -> None:
         self.app = app
         self.table: dict[str, Callable[[Any], None]] = {
             "language": self.language,

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from web import i18n
-from web.cards import cards_bdi
+from web.card_html import cards_bdi
 
 Who = Callable[[int], str]
 

@@ -7,22 +7,34 @@ while the AI thinks, so a language switch rewords it at the next render.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import engine
 from web import i18n
 from web.adapter import observe
-from web.cards import cards_bdi
-from web.players import hint_for
+from web.card_html import cards_bdi
+from web.computer import hint_for
 
-if TYPE_CHECKING:
-    from web.app import App
+
+class HintTable(Protocol):
+    """What the hint reads and sets of its table (``web.app.App`` is one)."""
+
+    busy: bool
+    handover: int | None
+    game: Any
+    human: int
+    hint: tuple[str, str] | None
+    cat: i18n.Catalog
+
+    def render(self) -> None: ...
+
+    def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None: ...
 
 
 class Hints:
     """The hint of one App: asking for it and showing it."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: HintTable) -> None:
         self.app = app
 
     async def show(self) -> None:

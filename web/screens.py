@@ -13,9 +13,9 @@ from typing import Any
 import engine
 from engine import RecordError
 from web import i18n, names
-from web.cards import Cat, face_html
+from web.card_html import Cat, face_html
+from web.computer import default_level, levels
 from web.menu import close_button, language_buttons
-from web.players import default_level, levels
 from web.seats import Seats, SeatsError, fit, render_choices
 from web.settings import DEALER_CHOICES, Settings
 

@@ -47,7 +47,7 @@ def _variant_ok(value: Any) -> bool:
 
 
 def _level_ok(value: Any) -> bool:
-    from web.players import levels
+    from web.computer import levels
 
     return value == "" or value in levels()
 

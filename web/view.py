@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.variants.bezik import VidoStakes
+from engine.observation import VidoStakes
 
 
 @dataclass

@@ -9,7 +9,7 @@ from deal_positions import build, play_all
 from engine import VARIANTS, Deal, new_game
 from engine.cards import parse_code
 from engine.match import Match
-from engine.rules import takes_lead
+from engine.tricks import takes_lead
 
 
 # ----- score items --------------------------------------------------------------
@@ -44,9 +44,9 @@ def test_a_saved_seven_event_without_its_points_is_read_with_them() -> None:
     at = next(i for i, e in enumerate(deal.log) if e[0] == "seven")
     data = deal.to_json()
     data["log"][at] = data["log"][at][:5]  # as a save from before the points were logged
-    assert Deal.from_json(data).log[at] == deal.log[at]
+    assert Deal.from_json(data, deal.rules).log[at] == deal.log[at]
     data["log"][at] = data["log"][at][:4]  # older still: no exchanged turn-up either
-    assert Deal.from_json(data).log[at] == (*deal.log[at][:4], None, 10)
+    assert Deal.from_json(data, deal.rules).log[at] == (*deal.log[at][:4], None, 10)
 
 
 # ----- taking the lead of a trick -------------------------------------------------

@@ -387,7 +387,7 @@ def test_sounds_follow_the_events_and_the_setting(monkeypatch: pytest.MonkeyPatc
 
 
 def test_undo_takes_back_the_move_before_an_automatic_pass() -> None:
-    from web import undo
+    from web import take_back
 
     app, dom = in_thread(lambda: make_app(seed=11))
 
@@ -407,7 +407,7 @@ def test_undo_takes_back_the_move_before_an_automatic_pass() -> None:
         asyncio.run(go())
 
     in_thread(until_auto_pass)
-    assert undo.take_back(app)
+    assert take_back.take_back(app)
     app.render()
     assert prompt_actions(dom) != ["pass"]
     assert app.game.deal.phase != "declare" or len(app.game.legal_actions()) > 1

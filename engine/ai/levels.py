@@ -26,8 +26,9 @@ from collections.abc import Generator
 from ..actions import ACCEPT, DECLARE, PASS, PLAY, PLAY_TABLE, REFUSE, SEVEN, VIDO, Action
 from ..cards import ACE, JACK, KING, QUEEN, TEN, kind_code, rank_of, suit_of
 from ..cards import SEVEN as SEVEN_RANK
-from ..deal import ANSWERING, DECLARING, PLAYING, Observation
-from ..rules import beats, winning_code
+from ..observation import Observation
+from ..phases import ANSWERING, DECLARING, PLAYING
+from ..tricks import beats, winning_code
 from .evaluate import model_for, policy_for, predicted_rest, rest_spread, stock_share
 from .policy import PolicyWeights, card_points
 from .search import SearchResult, candidates, pimc, running_score, side_score
