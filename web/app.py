@@ -191,7 +191,6 @@ class App:
         self.seats = saved_seats(save, self.game.rules.players, self.human)
         self.pass_device(fresh=True)
         self.make_players()
-        self.shown_trick = None
         self.hint = None
         self.overlay = None
 

@@ -18,6 +18,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
+from web import settings as prefs_store
 from web.view import TableView, VidoView
 
 TRICK_HOLD_SECONDS = 1.2  # a finished trick stays in the centre this long, then goes aside
@@ -26,29 +27,14 @@ SOUND_DEFAULT = True
 
 
 def preference(store: Any, name: str, default: bool) -> bool:
-    """A player's setting (web.settings when present), else its default."""
-    import importlib
-
-    try:
-        settings = importlib.import_module("web.settings")  # the settings screen's model
-    except ImportError:
-        return default
-    try:
-        value = getattr(settings.load(store), name)
-    except Exception:
-        return default
+    """A player's on/off setting as stored (its default when it is not a yes or no)."""
+    value = getattr(prefs_store.load(store), name, default)
     return value if isinstance(value, bool) else default
 
 
 def trick_hold(store: Any) -> float:
     """How long a finished trick stays in the centre, scaled by the animation speed setting."""
-    import importlib
-
-    try:
-        scale = float(importlib.import_module("web.settings").load(store).pause_scale())
-    except Exception:  # no settings model (yet), or an unexpected one
-        scale = 1.0
-    return TRICK_HOLD_SECONDS * scale
+    return TRICK_HOLD_SECONDS * prefs_store.load(store).pause_scale()
 
 
 # ------------------------------------------------------------ automatic pass

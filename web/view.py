@@ -117,7 +117,6 @@ class TableView:
     match: MatchView | None = None
     match_over: bool = False
     thinking: bool = False
-    notice: str | None = None
     hint: str | None = None
     deal_number: int = 1
     drawn: list[str] = field(default_factory=list)  # cards just drawn (animated in)

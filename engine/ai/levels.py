@@ -451,8 +451,8 @@ def reason_for(obs: Observation, action: Action, result: SearchResult | None = N
     code = action.codes[0]
     count = Counting(obs)
     if obs.trick:
-        best, win_seat, _points = _trick_state(obs)
-        if beats(code, best, obs.trump):
+        _best, win_seat, _points = _trick_state(obs)
+        if obs.takes_lead(code):
             if any(rank_of(c) in (ACE, TEN) for _, c, _ in obs.trick):
                 return "wins_brisque"
             if count.declarable_value():
