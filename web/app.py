@@ -11,6 +11,8 @@ import asyncio
 import contextlib
 import random
 import sys
+import time
+from collections.abc import Coroutine
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -45,6 +47,23 @@ from web.dom import Dom
 from web.hints import Hints
 from web.install import DeviceControls
 from web.keeper import Keeper
+from web.model import (
+    DraftDropped,
+    Focus,
+    FocusHand,
+    Model,
+    Msg,
+    Render,
+    ResumePlay,
+    SaveSettings,
+    ScreenClosed,
+    ScreenOpened,
+    ScreenShown,
+    SettingsLoaded,
+    SetupKept,
+    TableShown,
+    update,
+)
 from web.records import Records
 from web.seat_place import seat_name
 from web.seats import Seats, SeatsError, fit, seat_label
@@ -54,8 +73,6 @@ from web.view import TableView
 
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
 WORKER_SLICE = 0.05  # the AI's thinking between yields in a worker (web/ai_runner.py)
-# Screens a nested screen returns to when it closes (the menu is left behind).
-RETURN_TO = ("start", "dialog", "game")
 
 
 def load_catalog(lang: str) -> i18n.Catalog:
@@ -93,14 +110,13 @@ class App:
         self.fast = fast
         self.lang = "en"
         self.cat = load_catalog("en")
-        self.prefs = Settings()  # the player's settings (web.settings)
+        self.model = Model()  # the state of the features moved to the one-way core
         self.settings: dict[str, Any] = self.prefs.game_setup()  # this game's setup
         self.has_save = False  # a game the player started exists (start screen: continue)
         self.game: Any = None
         self.human = 0  # the seat whose hand is shown (pass-and-play: who holds the device)
         self.seats = Seats.solo(2)
         self.handover: int | None = None  # the person the device must go to next
-        self.dialog_draft: dict[str, str] | None = None
         self.players: dict[int, Any] = {}
         self.generation = 0
         self.busy = False
@@ -112,11 +128,7 @@ class App:
         self.notice: tuple[str, dict[str, Any]] | None = None
         self.notice_error = False
         self.hint: tuple[str, str] | None = None  # (action text, reason code); ("", "") = thinking
-        # None | "start" | "menu" | "dialog" | "confirm" | "settings" | "rules" | "game" | records'
-        self.overlay: str | None = None
-        self.back: list[str] = []  # screens to return to when the current one closes
         self.dialog_variant: str | None = None
-        self.pending_setup: dict[str, Any] | None = None  # the new game awaiting confirmation
         self.rules_variant: str | None = None
         self.log_open = False  # the log drawer (phones; wide screens show it beside the table)
         self.hand_focus = 0
@@ -136,6 +148,48 @@ class App:
         self.commands = Commands(self)
         self.hints = Hints(self)
 
+    # ------------------------------------------------------- the one-way core
+    def dispatch(self, msg: Msg) -> None:
+        """The one way the model changes: ``web.model.update``, then its effects in order
+        (at most one render among them)."""
+        self.model, effects = update(self.model, msg)
+        for effect in effects:
+            if isinstance(effect, SaveSettings):
+                prefs_store.save(self.store, effect.prefs)
+            elif isinstance(effect, Render):
+                self.render()
+            elif isinstance(effect, Focus):
+                self.dom.focus_first(effect.selector)
+            elif isinstance(effect, FocusHand):
+                self.dom.focus_hand(self.hand_focus)
+            elif isinstance(effect, ResumePlay):
+                self.kick_ai()
+
+    @property
+    def prefs(self) -> Settings:
+        """The player's settings (web.settings), as the model keeps them."""
+        return self.model.prefs
+
+    @property
+    def overlay(self) -> str | None:
+        """The screen over the table (None: the table itself)."""
+        return self.model.overlay
+
+    @property
+    def back(self) -> list[str]:
+        """Screens to return to when the current one closes (a copy: see web.model)."""
+        return list(self.model.back)
+
+    @property
+    def pending_setup(self) -> dict[str, Any] | None:
+        setup = self.model.pending_setup
+        return None if setup is None else dict(setup)
+
+    @property
+    def dialog_draft(self) -> dict[str, str] | None:
+        draft = self.model.dialog_draft
+        return None if draft is None else dict(draft)
+
     # ------------------------------------------------------------ start
     def start(self) -> None:
         # Everything stored is checked (web.schema); what fails is set aside and told.
@@ -143,7 +197,8 @@ class App:
         chosen = lang.value or self.dom.html_lang()
         self.set_language(chosen if chosen in i18n.LANGS else "en", save=False)
         settings = schema.load(self.store, storage.SETTINGS_KEY)
-        self.prefs = Settings.from_data(settings.value or {})  # and each field exactly right
+        # read once: from now on the model keeps them (each field exactly right)
+        self.dispatch(SettingsLoaded(Settings.from_data(settings.value or {})))
         self.settings = self.prefs.game_setup()
         saved = schema.load(self.store, storage.SAVE_KEY)
         if saved.value is not None:
@@ -158,7 +213,7 @@ class App:
             self.new_game(self.settings, save=False)  # the table behind the start screen
         self.make_players()
         self.announced = len(flow.table_log(self.game, self.observation_log()))
-        self.overlay = "start"  # continue (with a save), new game, rules, settings
+        self.dispatch(ScreenShown("start"))  # continue (with a save), new game, rules, settings
         self.dom.on_events(
             self.commands.on_click, self.commands.on_key, self.commands.on_change
         )
@@ -192,7 +247,7 @@ class App:
         self.pass_device(fresh=True)
         self.make_players()
         self.hint = None
-        self.overlay = None
+        self.dispatch(ScreenShown(None))
 
     def report_set_aside(self, problems: list[schema.Problem | None]) -> None:
         """Tell the player about stored data that was set aside (the first one matters)."""
@@ -245,8 +300,7 @@ class App:
         self.human = self.seats.first_person()
         self.shelf.reset()
         self.hint = None
-        self.overlay = None
-        self.back = []
+        self.dispatch(TableShown())
         self.deal_number = 1
         self.announced = 0
         self.undo_used = False
@@ -260,8 +314,7 @@ class App:
         """The game just dealt becomes the player's: its setup remembered, saved from now on
         (the start screen's Play takes the game dealt behind it this way)."""
         self.has_save = True
-        self.prefs.remember_setup(self.settings)
-        prefs_store.save(self.store, self.prefs)
+        self.dispatch(SetupKept(self.settings))
         self.pass_for_human()
         self.save()
 
@@ -377,7 +430,15 @@ class App:
 
     def render(self) -> None:
         view = self.build()
-        self.callouts.dress(self, view)
+        callout_wait = self.callouts.dress(
+            view,
+            self.last_log,
+            self.announced,  # moved on right after this render (announce)
+            viewer=self.human,
+            visible=self.handover is None and self.overlay is None and view.deal_summary is None,
+            keep_own=bool(self.seats.pass_and_play),
+            now=time.monotonic(),
+        )
         cat = self.cat
         n = view.num_players
         self.hand_focus = max(0, min(self.hand_focus, len(view.hand) - 1))
@@ -423,6 +484,32 @@ class App:
         if prompt and not self.had_prompt and self.dom.focus_is_in("#bz-me"):
             self.dom.focus_first("#bz-prompt .btn")
         self.had_prompt = prompt
+        if callout_wait is not None:
+            self.callouts_later(callout_wait)
+
+    def callouts_later(self, seconds: float) -> None:
+        """Render again once a shown call-out's time is up (one timer, the earliest)."""
+        due = self.callouts.timer_wanted(seconds, time.monotonic())
+        if due is None:
+            return
+
+        async def later() -> None:
+            await asyncio.sleep(seconds)
+            if self.callouts.timer_fired(due):
+                self.render()
+
+        if not self.run_later(later()):  # no event loop (CPython tests): no timer waits
+            self.callouts.timer_due = None
+
+    def run_later(self, coro: Coroutine[Any, Any, None]) -> bool:
+        """Run a coroutine as a task of the page's loop; False (and closed) without one:
+        CPython tests drive the table themselves."""
+        try:
+            self.keep(asyncio.ensure_future(coro))
+        except RuntimeError:
+            coro.close()
+            return False
+        return True
 
     def notice_html(self) -> str:
         if not self.keeper.playing:
@@ -458,10 +545,9 @@ class App:
         if screen is not None:
             return screen()
         if self.handover is not None:
-            typed = names.for_seats(self.settings, self.seats)
             return handover.render_screen(
                 self.cat,
-                seat_label(self.cat, self.seats, self.handover, typed),
+                seat_label(self.cat, self.seats, self.handover, view.seat_names or ()),
                 handover.render_last_trick(view, self.cat),
             )
         records = self.records.overlay()
@@ -502,7 +588,7 @@ class App:
         ]
         if texts:
             self.dom.announce(" ".join(texts[-4:]))
-        if start < len(log) and flow.preference(self.store, "sound", flow.SOUND_DEFAULT):
+        if start < len(log) and self.prefs.sound:
             self.sound.play(events.sounds_for(log[start:]))
 
     # ------------------------------------------------------------ actions
@@ -540,7 +626,7 @@ class App:
 
     def pass_for_human(self) -> None:
         """Automatic pass: a person won a trick and has nothing to declare."""
-        if not flow.preference(self.store, "auto_pass", flow.AUTO_PASS_DEFAULT):
+        if not self.prefs.auto_pass:
             return
         while (seat := self.game.current_player) is not None and self.seats.is_person(seat):
             if not flow.auto_pass_due(self.game, seat):
@@ -556,16 +642,13 @@ class App:
         gen = self.generation
 
         async def later() -> None:
-            await asyncio.sleep(0.25 if self.fast else flow.trick_hold(self.store))
+            hold = flow.TRICK_HOLD_SECONDS * self.prefs.pause_scale()
+            await asyncio.sleep(0.25 if self.fast else hold)
             if gen == self.generation:
                 self.shelf.settle(count)
                 self.render()
 
-        coro = later()
-        try:
-            self.keep(asyncio.ensure_future(coro))
-        except RuntimeError:  # no event loop (CPython tests): the test settles it
-            coro.close()
+        self.run_later(later())  # without an event loop (CPython tests) the test settles it
 
     def kick_ai(self) -> None:
         if self.busy or not self.keeper.playing or self.overlay == "start":
@@ -573,11 +656,7 @@ class App:
         seat = self.game.current_player
         if seat is None or self.seats.is_person(seat) or self.game.deal.is_terminal:
             return
-        coro = self.ai_loop()
-        try:
-            self.keep(asyncio.ensure_future(coro))
-        except RuntimeError:  # no event loop (CPython tests): the caller drives the AI
-            coro.close()
+        if not self.run_later(self.ai_loop()):  # no event loop: the caller drives the AI
             return
         # At once, not when the task first runs: a second kick before then (a double tap on
         # Continue) would start a second loop playing the same seat.
@@ -633,21 +712,10 @@ class App:
 
     def open_screen(self, name: str, focus: str = "") -> None:
         """Show a screen over the table; closing it returns to a start/new-game screen below."""
-        if self.overlay and self.overlay != name and (name == "menu" or self.overlay in RETURN_TO):
-            self.back.append(self.overlay)
-        self.overlay = name
-        self.render()
-        self.dom.focus_first(focus or f"#bz-overlay #{name}-title, #bz-overlay h2")
+        self.dispatch(ScreenOpened(name, focus))
 
     def close_screen(self) -> None:
-        self.overlay = self.back.pop() if self.back else None
-        if self.overlay != "dialog":
-            self.pending_setup = self.dialog_draft = None
-        self.render()
-        self.dom.focus_first("#bz-overlay .primary, #bz-overlay button")
-        if self.overlay is None:
-            self.dom.focus_hand(self.hand_focus)
-            self.kick_ai()
+        self.dispatch(ScreenClosed())
 
     def game_in_progress(self) -> bool:
         """A started, undecided game the player would lose by starting another."""
@@ -656,7 +724,7 @@ class App:
         return self.deal_number > 1 or bool(self.game.deal.history)
 
     def start_new_game(self, setup: dict[str, Any]) -> None:
-        self.pending_setup = self.dialog_draft = None
+        self.dispatch(DraftDropped())
         self.new_game(setup)
         self.render()
         self.dom.focus_hand(0)
@@ -667,13 +735,13 @@ class App:
         if not game.deal.is_terminal:
             return
         if self.decided() and self.overlay != "game":
-            self.overlay = "game"
+            self.dispatch(ScreenShown("game"))
             self.render()
             self.dom.focus_first("#bz-overlay .primary, #bz-overlay button")
             return
         if game.is_terminal:
             return
-        self.overlay = None
+        self.dispatch(ScreenShown(None))
         game.next_deal()
         self.deal_number += 1
         self.shelf.reset()

@@ -11,11 +11,19 @@ from typing import Any, Protocol
 
 import engine
 from web import flow, i18n, names, sound
-from web import settings as prefs_store
 from web.dom import Dom
 from web.hints import Hints
 from web.install import DeviceControls
 from web.keeper import Keeper
+from web.model import (
+    DraftChanged,
+    DraftDropped,
+    MenuLeft,
+    Msg,
+    NewGameAsked,
+    SettingChanged,
+    TableShown,
+)
 from web.records import Records
 from web.screens import parse_settings
 from web.seats import SeatsError
@@ -39,14 +47,9 @@ class CommandTable(Protocol):
     dom: Dom
     store: Any
     lang: str
-    prefs: Settings
     settings: dict[str, Any]
     has_save: bool
-    overlay: str | None
-    back: list[str]
     handover: int | None
-    pending_setup: dict[str, Any] | None
-    dialog_draft: dict[str, str] | None
     dialog_variant: str | None
     rules_variant: str | None
     notice: tuple[str, dict[str, Any]] | None
@@ -60,6 +63,14 @@ class CommandTable(Protocol):
     device: DeviceControls
     hints: Hints
 
+    @property
+    def prefs(self) -> Settings: ...
+    @property
+    def overlay(self) -> str | None: ...
+    @property
+    def pending_setup(self) -> dict[str, Any] | None: ...
+
+    def dispatch(self, msg: Msg) -> None: ...
     def render(self) -> None: ...
     def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None: ...
     def set_language(self, lang: str, save: bool = True) -> None: ...
@@ -104,8 +115,7 @@ class Commands:
     def run(self, name: str, el: Any) -> None:
         app = self.app
         if app.overlay == "menu" and name not in MENU_KEEPS:
-            # a menu entry was chosen: the menu goes, back to what it was opened over
-            app.overlay = app.back.pop() if app.back else None
+            app.dispatch(MenuLeft())  # a menu entry was chosen
         if app.records.command(name, el) or app.device.command(name):
             return
         handler = self.table.get(name)
@@ -134,7 +144,8 @@ class Commands:
 
     def screen(self, name: str) -> None:
         app = self.app
-        app.dialog_variant = app.dialog_draft = app.pending_setup = None
+        app.dialog_variant = None
+        app.dispatch(DraftDropped())
         app.rules_variant = None
         if name == "new-game":
             if app.notice and str(app.notice[0]).startswith("seats.error."):
@@ -145,8 +156,7 @@ class Commands:
 
     def resume(self, el: Any) -> None:
         app = self.app
-        app.back = []
-        app.overlay = None
+        app.dispatch(TableShown())
         app.pass_for_human()
         app.render()
         app.dom.focus_hand(app.hand_focus)
@@ -168,9 +178,7 @@ class Commands:
             app.render()
             return
         if app.prefs.confirm_new_game and app.game_in_progress():
-            app.pending_setup = setup
-            app.dialog_draft = app.dom.read_form("bz-newgame")
-            app.open_screen("confirm", "#bz-overlay .primary")
+            app.dispatch(NewGameAsked(setup, app.dom.read_form("bz-newgame")))
             return
         app.start_new_game(setup)
 
@@ -181,7 +189,8 @@ class Commands:
     def stay(self, el: Any) -> None:
         """Keep playing: back to the table, the new game's choices dropped."""
         app = self.app
-        app.pending_setup = app.dialog_draft = app.dialog_variant = None
+        app.dialog_variant = None
+        app.dispatch(DraftDropped())
         self.resume(el)
 
     def log(self, el: Any) -> None:
@@ -254,16 +263,15 @@ class Commands:
             app.rules_variant = value if value in engine.VARIANTS else None
             app.render()
             app.dom.focus_first('#bz-overlay select[name="rules-variant"]')
-        elif name.startswith("setting.") and app.prefs.with_value(name[8:], value):
-            prefs_store.save(app.store, app.prefs)
-            app.render()
+        elif name.startswith("setting."):
+            app.dispatch(SettingChanged(name[8:], value))
         if name == "variant":  # the form follows the game; names and seats typed stay
             app.dialog_variant = value
-            app.dialog_draft = {**app.dom.read_form("bz-newgame"), "variant": value}
+            app.dispatch(DraftChanged({**app.dom.read_form("bz-newgame"), "variant": value}))
             app.render()
             app.dom.focus_first("#bz-overlay select")
         if name == "players":  # the seat list follows the number of players
-            app.dialog_draft = app.dom.read_form("bz-newgame")
+            app.dispatch(DraftChanged(app.dom.read_form("bz-newgame")))
             app.render()
             app.dom.focus_first('#bz-overlay input[name="opt.players"]:checked')
 

@@ -18,23 +18,9 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from web import settings as prefs_store
 from web.view import TableView, VidoView
 
 TRICK_HOLD_SECONDS = 1.2  # a finished trick stays in the centre this long, then goes aside
-AUTO_PASS_DEFAULT = True
-SOUND_DEFAULT = True
-
-
-def preference(store: Any, name: str, default: bool) -> bool:
-    """A player's on/off setting as stored (its default when it is not a yes or no)."""
-    value = getattr(prefs_store.load(store), name, default)
-    return value if isinstance(value, bool) else default
-
-
-def trick_hold(store: Any) -> float:
-    """How long a finished trick stays in the centre, scaled by the animation speed setting."""
-    return TRICK_HOLD_SECONDS * prefs_store.load(store).pause_scale()
 
 
 # ------------------------------------------------------------ automatic pass

@@ -13,6 +13,7 @@ from typing import Any
 
 from web import ending, history, score_sheet, stats, take_back
 from web.computer import default_level
+from web.model import ScreenShown
 from web.replay import Viewer, render_viewer
 
 OVERLAYS = ("score-sheet", "stats", "history", "replay")
@@ -82,7 +83,7 @@ class Records:
             self.back_to = app.overlay
         if overlay != "history":
             self.problem = None
-        app.overlay = overlay
+        app.dispatch(ScreenShown(overlay))
         app.render()
         app.dom.focus_first(focus or f"#{overlay}-title, #bz-overlay h2")
 
@@ -94,7 +95,7 @@ class Records:
             return
         self.confirm_reset = False
         self.problem = None
-        app.overlay = self.back_to if self.back_to in ("game",) else None
+        app.dispatch(ScreenShown(self.back_to if self.back_to in ("game",) else None))
         self.back_to = None
         app.render()
 

@@ -9,6 +9,7 @@ hint's highlight, the numbers, the rematch and the sounds.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 from collections import Counter
@@ -20,7 +21,7 @@ from fake_page import RecordingPage, new_app
 from threads import in_thread
 
 import engine
-from web import flow
+from web import flow, storage
 from web.adapter import build_view
 from web.app import App
 from web.render import assign_groups, render_game_summary
@@ -61,14 +62,11 @@ def play_deal(app: App, dom: RecordingPage, seen: list[list[str]], policy: Any =
 # ------------------------------------------------------------ automatic pass
 
 
-def count_pass_only(auto: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int, int]:
+def count_pass_only(auto: bool) -> tuple[int, int, int]:
     """(prompts offering only pass, prompts offering a declaration, human turns) in a deal."""
-    monkeypatch.setattr(
-        flow, "preference", lambda store, name, default: auto if name == "auto_pass" else default
-    )
 
     def run() -> tuple[int, int, int]:
-        app, dom = make_app(seed=11)
+        app, dom = new_app(seed=11, store=stored_settings(auto_pass=auto))
         seen: list[list[str]] = []
         play_deal(app, dom, seen)
         only_pass = sum(1 for acts in seen if acts == ["pass"])
@@ -78,9 +76,16 @@ def count_pass_only(auto: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[int, i
     return in_thread(run)  # type: ignore[no-any-return]
 
 
-def test_auto_pass_removes_every_pass_only_prompt(monkeypatch: pytest.MonkeyPatch) -> None:
-    before, declared_before, _ = count_pass_only(False, monkeypatch)
-    after, declared_after, _ = count_pass_only(True, monkeypatch)
+def stored_settings(**values: Any) -> storage.MemoryStorage:
+    """A storage holding these settings (read once, when the table starts)."""
+    store = storage.MemoryStorage()
+    store.setItem(storage.SETTINGS_KEY, json.dumps(values))
+    return store
+
+
+def test_auto_pass_removes_every_pass_only_prompt() -> None:
+    before, declared_before, _ = count_pass_only(False)
+    after, declared_after, _ = count_pass_only(True)
     assert before >= 3, "the deal should have had pass-only prompts without auto-pass"
     assert after == 0
     assert declared_after >= 1 and declared_after == declared_before  # still offered
@@ -369,7 +374,7 @@ def test_rematch_starts_the_same_setup_again() -> None:
     assert not app.game.deal.history and app.overlay is None
 
 
-def test_sounds_follow_the_events_and_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sounds_follow_the_events_and_the_setting() -> None:
     app, dom = in_thread(lambda: make_app(seed=5))
     in_thread(lambda: play_deal(app, dom, []))
     app.render()
@@ -380,8 +385,7 @@ def test_sounds_follow_the_events_and_the_setting(monkeypatch: pytest.MonkeyPatc
     for name, tones in sound.EFFECTS.items():
         length = max(t.at + t.seconds for t in tones)
         assert length <= 0.6 and all(t.gain <= 0.08 for t in tones), name
-    monkeypatch.setattr(flow, "preference", lambda store, name, default: False)
-    quiet, qdom = in_thread(lambda: make_app(seed=5))
+    quiet, qdom = in_thread(lambda: new_app(seed=5, store=stored_settings(sound=False)))
     in_thread(lambda: play_deal(quiet, qdom, []))
     assert quiet.sound.played == []
 

@@ -19,6 +19,7 @@ from fake_page import RecordingPage
 from web import app as app_module
 from web import history, i18n, storage
 from web.app import App
+from web.model import ScreenShown
 from web.tabs import LocalHub, Tabs
 
 
@@ -245,9 +246,9 @@ def test_markup_in_texts_is_inert(monkeypatch: pytest.MonkeyPatch) -> None:
 
     snap()
     for overlay in ("dialog", "rules"):
-        app.overlay = overlay
+        app.dispatch(ScreenShown(overlay))
         snap()
-    app.overlay = None
+    app.dispatch(ScreenShown(None))
     app.set_notice(("error.internal", {"detail": PAYLOAD}), error=True)  # a thrown message
     snap()
     app.set_notice(("rule", {"rule": PAYLOAD}), error=True)  # an unknown rule code

@@ -250,9 +250,7 @@ def test_hand_over_screen_shows_the_last_trick_and_who_took_it() -> None:
 # ----------------------------------------------------- the table's own pass, the seven
 
 
-def test_the_tables_own_pass_says_nothing_to_declare(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(flow, "preference", lambda store, name, default: default)
-
+def test_the_tables_own_pass_says_nothing_to_declare() -> None:
     def run() -> tuple[int, list[list[Any]], str]:
         dom = RecordingPage()
         app = App(dom, storage.MemoryStorage(), fast=True, seed=11)

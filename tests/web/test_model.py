@@ -1,0 +1,120 @@
+"""The one-way core: ``web.model.update`` as plain functions (no page, storage or loop).
+
+Each test gives a model and a message and reads the new model and the effects; the
+runtime that carries the effects out (``App.dispatch``) is the end-to-end tests' part.
+"""
+
+from __future__ import annotations
+
+from web.model import (
+    CLOSED_FOCUS,
+    DraftChanged,
+    DraftDropped,
+    Focus,
+    FocusHand,
+    MenuLeft,
+    Model,
+    NewGameAsked,
+    Render,
+    ResumePlay,
+    SaveSettings,
+    ScreenClosed,
+    ScreenOpened,
+    ScreenShown,
+    SettingChanged,
+    SettingsLoaded,
+    SetupKept,
+    TableShown,
+    update,
+)
+from web.settings import Settings
+
+
+# ----------------------------------------------------------------- settings
+def test_settings_loaded_once_are_the_models() -> None:
+    stored = Settings(sound=False, animation="fast")
+    model, effects = update(Model(), SettingsLoaded(stored))
+    assert model.prefs == stored and effects == []
+
+
+def test_a_changed_setting_is_saved_and_rendered_and_the_old_model_stays() -> None:
+    before = Model()
+    after, effects = update(before, SettingChanged("sound", "false"))
+    assert after.prefs.sound is False and before.prefs.sound is True
+    assert effects == [SaveSettings(after.prefs), Render()]
+    after, effects = update(after, SettingChanged("animation", "fast"))
+    assert after.prefs.animation == "fast" and after.prefs.sound is False
+
+
+def test_a_refused_setting_changes_nothing() -> None:
+    model = Model()
+    for name, value in (("sound", "maybe"), ("animation", "warp"), ("nothing", "x")):
+        assert update(model, SettingChanged(name, value)) == (model, [])
+
+
+def test_a_started_games_setup_becomes_the_next_default_and_is_saved() -> None:
+    setup = {"variant": "russian", "options": {"target": 1500}, "level": "strong"}
+    before = Model()
+    model, effects = update(before, SetupKept(setup))
+    assert (model.prefs.variant, model.prefs.level) == ("russian", "strong")
+    assert model.prefs.options == {"target": 1500} and before.prefs.variant == "classic"
+    assert effects == [SaveSettings(model.prefs)]
+
+
+# ----------------------------------------------------------- the screen stack
+def test_a_screen_opens_over_the_table_with_its_title_focused() -> None:
+    model, effects = update(Model(), ScreenOpened("rules"))
+    assert (model.overlay, model.back) == ("rules", ())
+    assert effects == [Render(), Focus("#bz-overlay #rules-title, #bz-overlay h2")]
+    _, effects = update(Model(), ScreenOpened("menu", "#bz-overlay .menu-list .btn"))
+    assert effects[-1] == Focus("#bz-overlay .menu-list .btn")
+
+
+def test_screens_opened_from_the_start_screen_return_to_it() -> None:
+    model, _ = update(Model(), ScreenShown("start"))
+    model, _ = update(model, ScreenOpened("settings"))
+    assert (model.overlay, model.back) == ("settings", ("start",))
+    model, effects = update(model, ScreenClosed())
+    assert (model.overlay, model.back) == ("start", ())
+    assert effects == [Render(), Focus(CLOSED_FOCUS)]  # the table stays covered
+
+
+def test_the_menu_is_left_behind_and_closing_onto_the_table_resumes_play() -> None:
+    model, _ = update(Model(), ScreenOpened("menu"))
+    assert model.back == ()  # over the table: nothing below
+    model, _ = update(model, MenuLeft())
+    assert model.overlay is None
+    model, _ = update(Model(), ScreenOpened("rules"))
+    model, _ = update(model, ScreenOpened("menu"))
+    assert model.back == ("rules",)  # the menu over a screen goes back to it
+    model, _ = update(model, MenuLeft())
+    assert (model.overlay, model.back) == ("rules", ())
+    assert update(model, MenuLeft()) == (model, [])  # no menu open: nothing to leave
+    model, effects = update(model, ScreenClosed())
+    assert model.overlay is None
+    assert effects == [Render(), Focus(CLOSED_FOCUS), FocusHand(), ResumePlay()]
+
+
+def test_asking_before_a_new_game_keeps_the_form_until_the_dialog_is_left() -> None:
+    setup = {"variant": "bezik"}
+    draft = {"variant": "bezik", "level": "easy"}
+    model, _ = update(Model(), ScreenOpened("dialog"))
+    model, effects = update(model, NewGameAsked(setup, draft))
+    assert (model.overlay, model.back) == ("confirm", ("dialog",))
+    assert model.pending_setup == setup and model.dialog_draft == draft
+    assert effects == [Render(), Focus("#bz-overlay .primary")]
+    model, _ = update(model, ScreenClosed())  # back to the form: it keeps what was typed
+    assert model.overlay == "dialog" and model.dialog_draft == draft
+    model, _ = update(model, ScreenClosed())  # the form closed: its choices go
+    assert model.overlay is None and model.pending_setup is None and model.dialog_draft is None
+
+
+def test_drafts_change_and_drop_and_the_table_shown_clears_the_stack() -> None:
+    model, _ = update(Model(), DraftChanged({"variant": "russian"}))
+    assert model.dialog_draft == {"variant": "russian"}
+    model, _ = update(model, DraftDropped())
+    assert model.dialog_draft is None
+    model, _ = update(Model(), ScreenShown("start"))
+    model, _ = update(model, ScreenOpened("dialog"))
+    model, effects = update(model, TableShown())
+    assert (model.overlay, model.back, effects) == (None, (), [])
