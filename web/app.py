@@ -12,7 +12,7 @@ import contextlib
 import random
 import sys
 import time
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Mapping
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -51,8 +51,11 @@ from web.model import (
     DraftDropped,
     Focus,
     FocusHand,
+    HintSet,
     Model,
+    MoveMade,
     Msg,
+    NoticeSet,
     Render,
     ResumePlay,
     SaveSettings,
@@ -124,13 +127,8 @@ class App:
         self.callouts = TableCallouts()  # what other seats scored, said at their seats
         self.auto_passes = flow.AutoPasses()  # passes made for a person: "nothing to declare"
         self.sound = sound.Sound() if sys.platform != "emscripten" else sound.WebAudio()
-        # Notices and hints are kept as data and worded at render time (language switch).
-        self.notice: tuple[str, dict[str, Any]] | None = None
-        self.notice_error = False
-        self.hint: tuple[str, str] | None = None  # (action text, reason code); ("", "") = thinking
         self.dialog_variant: str | None = None
         self.rules_variant: str | None = None
-        self.log_open = False  # the log drawer (phones; wide screens show it beside the table)
         self.hand_focus = 0
         self.announced = 0
         self.title_shown = ""  # the document's title as last set (the variant's name)
@@ -179,6 +177,24 @@ class App:
     def back(self) -> list[str]:
         """Screens to return to when the current one closes (a copy: see web.model)."""
         return list(self.model.back)
+
+    @property
+    def notice(self) -> tuple[str, Mapping[str, Any]] | None:
+        """What the table tells under it, as data: (catalog key, its values)."""
+        return self.model.notice
+
+    @property
+    def notice_error(self) -> bool:
+        return self.model.notice_error
+
+    @property
+    def hint(self) -> tuple[str, str] | None:
+        """The hint asked for: (action text, reason code); ("", "") while thinking."""
+        return self.model.hint
+
+    @property
+    def log_open(self) -> bool:
+        return self.model.log_open
 
     @property
     def pending_setup(self) -> dict[str, Any] | None:
@@ -246,7 +262,7 @@ class App:
         self.seats = saved_seats(save, self.game.rules.players, self.human)
         self.pass_device(fresh=True)
         self.make_players()
-        self.hint = None
+        self.dispatch(HintSet(None))
         self.dispatch(ScreenShown(None))
 
     def report_set_aside(self, problems: list[schema.Problem | None]) -> None:
@@ -299,7 +315,7 @@ class App:
         self.seats = fit(chosen, n)
         self.human = self.seats.first_person()
         self.shelf.reset()
-        self.hint = None
+        self.dispatch(HintSet(None))
         self.dispatch(TableShown())
         self.deal_number = 1
         self.announced = 0
@@ -341,7 +357,7 @@ class App:
         if nxt is not None:
             self.human = nxt
             self.handover = nxt
-            self.hint = None
+            self.dispatch(HintSet(None))
         elif not self.seats.pass_and_play:
             self.handover = None
 
@@ -395,38 +411,13 @@ class App:
         view.log = events.log_lines(
             self.cat, log_events, human=self.human, who=self.who, draws=self.handover is None
         )
-        view.drawn, view.trick_fresh = self.fresh(log_events)
+        view.drawn, view.trick_fresh = flow.fresh_moves(log_events, self.human)
         if not any(ev[0] == "play" for ev in log_events):  # a new deal: dealt from the stock
             view.drawn = list(view.hand)
         flow.dress(view, self.game, self.shelf, log_events, self.hint)
         if view.trick_state == "done":
             self.settle_later(flow.tricks_done(log_events)[0])
         return view
-
-    def fresh(self, log: list[list[Any]]) -> tuple[list[str], bool]:
-        """Cards the human drew since his last play, and whether the trick just grew."""
-        drawn: list[str] = []
-        for ev in reversed(log):
-            if ev[0] == "play" and ev[1] == self.human:
-                break
-            if ev[0] == "draw" and ev[1] == self.human and ev[2] is not None:
-                drawn.append(events.code_text(ev[2]))
-        trick_fresh = False
-        for ev in reversed(log):
-            if ev[0] in (
-                "trick",
-                "pass",
-                "auto_pass",
-                "draw",
-                "rescore_led",
-                "donuk",
-                "donuk_cleared",
-                "deal_over",
-            ):
-                continue
-            trick_fresh = ev[0] == "play"
-            break
-        return drawn, trick_fresh
 
     def render(self) -> None:
         view = self.build()
@@ -609,16 +600,14 @@ class App:
         self.kick_ai()
 
     def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None:
-        self.notice = text
-        self.notice_error = error
+        self.dispatch(NoticeSet(text, error))
 
     def apply(self, text: Any) -> None:
         act = text if not isinstance(text, str) else engine.Action.parse(text)
         self.game.apply(act)
         self.pass_for_human()
         self.records.after_action()
-        self.notice = None
-        self.hint = None
+        self.dispatch(MoveMade())
         if self.game.deal.is_terminal:
             self.device.deal_finished()
         self.pass_device()

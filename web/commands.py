@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 import engine
@@ -18,6 +18,7 @@ from web.keeper import Keeper
 from web.model import (
     DraftChanged,
     DraftDropped,
+    LogToggled,
     MenuLeft,
     Msg,
     NewGameAsked,
@@ -52,8 +53,6 @@ class CommandTable(Protocol):
     handover: int | None
     dialog_variant: str | None
     rules_variant: str | None
-    notice: tuple[str, dict[str, Any]] | None
-    log_open: bool
     hand_focus: int
     view: TableView | None
     shelf: flow.TrickShelf
@@ -69,6 +68,8 @@ class CommandTable(Protocol):
     def overlay(self) -> str | None: ...
     @property
     def pending_setup(self) -> dict[str, Any] | None: ...
+    @property
+    def notice(self) -> tuple[str, Mapping[str, Any]] | None: ...
 
     def dispatch(self, msg: Msg) -> None: ...
     def render(self) -> None: ...
@@ -194,12 +195,7 @@ class Commands:
         self.resume(el)
 
     def log(self, el: Any) -> None:
-        app = self.app
-        app.log_open = not app.log_open
-        app.render()
-        app.dom.focus_first(
-            '#bz-log [data-command="log"]' if app.log_open else '#bz-bar [data-command="log"]'
-        )
+        self.app.dispatch(LogToggled())
 
     def last_trick(self, el: Any) -> None:
         self.app.shelf.peek = not self.app.shelf.peek

@@ -18,6 +18,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
+from engine.cards import code_text
 from web.view import TableView, VidoView
 
 TRICK_HOLD_SECONDS = 1.2  # a finished trick stays in the centre this long, then goes aside
@@ -34,6 +35,32 @@ def auto_pass_due(game: Any, seat: int) -> bool:
         return False
     legal = game.legal_actions()
     return len(legal) == 1 and legal[0].kind == "pass"
+
+
+# ------------------------------------------------------------ what just moved
+
+# Events after a card played that leave the trick as it just grew.
+AFTER_PLAY = frozenset(
+    ("trick", "pass", "auto_pass", "draw", "rescore_led", "donuk", "donuk_cleared", "deal_over")
+)
+
+
+def fresh_moves(log: list[list[Any]], human: int) -> tuple[list[str], bool]:
+    """Cards the human drew since his last play (animated in), and whether the trick
+    just grew (its last card animated in)."""
+    drawn: list[str] = []
+    for ev in reversed(log):
+        if ev[0] == "play" and ev[1] == human:
+            break
+        if ev[0] == "draw" and ev[1] == human and ev[2] is not None:
+            drawn.append(code_text(ev[2]) if isinstance(ev[2], int) else str(ev[2]))
+    trick_fresh = False
+    for ev in reversed(log):
+        if ev[0] in AFTER_PLAY:
+            continue
+        trick_fresh = ev[0] == "play"
+        break
+    return drawn, trick_fresh
 
 
 # ------------------------------------------------------------ the last trick

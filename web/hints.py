@@ -14,6 +14,7 @@ from web import i18n
 from web.adapter import observe
 from web.card_html import cards_bdi
 from web.computer import hint_for
+from web.model import HintSet
 
 
 class HintTable(Protocol):
@@ -23,9 +24,12 @@ class HintTable(Protocol):
     handover: int | None
     game: Any
     human: int
-    hint: tuple[str, str] | None
     cat: i18n.Catalog
 
+    @property
+    def hint(self) -> tuple[str, str] | None: ...
+
+    def dispatch(self, msg: HintSet) -> None: ...
     def render(self) -> None: ...
 
     def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None: ...
@@ -44,13 +48,13 @@ class Hints:
         game = app.game
         obs = observe(game, app.human)
         app.set_notice(None)
-        app.hint = ("", "")
+        app.dispatch(HintSet(("", "")))
         app.render()
         action, reason = await hint_for(game, obs, app.human)
         if game is not app.game:
             return
         text = action.text() if hasattr(action, "text") else str(action)
-        app.hint = (text, reason)
+        app.dispatch(HintSet((text, reason)))
         app.render()
 
     def html(self) -> str:

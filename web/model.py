@@ -34,6 +34,12 @@ class Model:
     back: tuple[str, ...] = ()  # screens to return to when the current one closes
     pending_setup: Mapping[str, Any] | None = None  # the new game awaiting confirmation
     dialog_draft: Mapping[str, str] | None = None  # the new-game form as last typed
+    # What the table tells under it, kept as data and worded at render time (a language
+    # switch rewords it): (catalog key, its values), and whether it is an error.
+    notice: tuple[str, Mapping[str, Any]] | None = None
+    notice_error: bool = False
+    hint: tuple[str, str] | None = None  # (action text, reason code); ("", "") = thinking
+    log_open: bool = False  # the log drawer (phones; wide screens show it beside the table)
 
 
 # ------------------------------------------------------------------ messages
@@ -112,6 +118,31 @@ class DraftDropped:
     """The new-game form's choices are forgotten (a fresh form, or a game started)."""
 
 
+@dataclass(frozen=True)
+class NoticeSet:
+    """Tell the player something under the table (None: nothing), an error or not."""
+
+    notice: tuple[str, Mapping[str, Any]] | None
+    error: bool = False
+
+
+@dataclass(frozen=True)
+class HintSet:
+    """The hint asked for: ("", "") while the computer thinks, None when it no longer fits."""
+
+    hint: tuple[str, str] | None
+
+
+@dataclass(frozen=True)
+class MoveMade:
+    """A move was made on the table: what was said about the position before goes."""
+
+
+@dataclass(frozen=True)
+class LogToggled:
+    """The log drawer's button: open it, or close it."""
+
+
 Msg = (
     SettingsLoaded
     | SettingChanged
@@ -124,6 +155,10 @@ Msg = (
     | DraftChanged
     | NewGameAsked
     | DraftDropped
+    | NoticeSet
+    | HintSet
+    | MoveMade
+    | LogToggled
 )
 
 # ------------------------------------------------------------------- effects
@@ -164,7 +199,21 @@ def update(model: Model, msg: Msg) -> Result:
     """The new model and the effects of one message."""
     if isinstance(msg, SettingsLoaded | SettingChanged | SetupKept):
         return _settings(model, msg)
+    if isinstance(msg, NoticeSet | HintSet | MoveMade | LogToggled):
+        return _table(model, msg)
     return _screens(model, msg)
+
+
+def _table(model: Model, msg: NoticeSet | HintSet | MoveMade | LogToggled) -> Result:
+    if isinstance(msg, NoticeSet):
+        return replace(model, notice=msg.notice, notice_error=msg.error), []
+    if isinstance(msg, HintSet):
+        return replace(model, hint=msg.hint), []
+    if isinstance(msg, MoveMade):
+        return replace(model, notice=None, hint=None), []
+    opened = not model.log_open
+    button = '#bz-log [data-command="log"]' if opened else '#bz-bar [data-command="log"]'
+    return replace(model, log_open=opened), [Render(), Focus(button)]
 
 
 def _settings(model: Model, msg: SettingsLoaded | SettingChanged | SetupKept) -> Result:

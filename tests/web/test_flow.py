@@ -24,6 +24,7 @@ import engine
 from web import flow, storage
 from web.adapter import build_view
 from web.app import App
+from web.model import HintSet
 from web.render import assign_groups, render_game_summary
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -308,7 +309,7 @@ def test_no_trump_group_broken_by_physical_copy() -> None:
 def test_hint_highlights_the_card_and_clears_after_the_move() -> None:
     app, dom = in_thread(lambda: make_app(seed=5))
     play = next(a.text() for a in app.game.legal_actions() if a.kind == "play")
-    app.hint = (play, "lead")
+    app.dispatch(HintSet((play, "lead")))
     app.render()
     hand = dom.regions["bz-me"]
     hinted = re.findall(r'class="card face[^"]*hinted[^"]*"[^>]*data-action="([^"]+)"', hand)
@@ -339,7 +340,7 @@ def test_hint_highlights_a_declaration_button_and_its_cards() -> None:
     in_thread(until_declare)
     del seen
     declare = next(a.text() for a in view_app.game.legal_actions() if a.kind == "declare")
-    view_app.hint = (declare, "declares_best")
+    view_app.dispatch(HintSet((declare, "declares_best")))
     view_app.render()
     prompt = dom.regions["bz-prompt"]
     assert re.search(r'class="btn act k-declare hinted"[^>]*data-action="' + declare, prompt)

@@ -19,7 +19,7 @@ from fake_page import RecordingPage
 from web import app as app_module
 from web import history, i18n, storage
 from web.app import App
-from web.model import ScreenShown
+from web.model import HintSet, ScreenShown
 from web.tabs import LocalHub, Tabs
 
 
@@ -253,7 +253,7 @@ def test_markup_in_texts_is_inert(monkeypatch: pytest.MonkeyPatch) -> None:
     snap()
     app.set_notice(("rule", {"rule": PAYLOAD}), error=True)  # an unknown rule code
     snap()
-    app.hint = ("play " + app.game.legal_actions()[0].text().split()[-1], PAYLOAD)
+    app.dispatch(HintSet(("play " + app.game.legal_actions()[0].text().split()[-1], PAYLOAD)))
     snap()
     rng = random.Random(5)
     while not app.game.deal.is_terminal:

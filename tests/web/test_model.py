@@ -12,9 +12,13 @@ from web.model import (
     DraftDropped,
     Focus,
     FocusHand,
+    HintSet,
+    LogToggled,
     MenuLeft,
     Model,
+    MoveMade,
     NewGameAsked,
+    NoticeSet,
     Render,
     ResumePlay,
     SaveSettings,
@@ -118,3 +122,22 @@ def test_drafts_change_and_drop_and_the_table_shown_clears_the_stack() -> None:
     model, _ = update(model, ScreenOpened("dialog"))
     model, effects = update(model, TableShown())
     assert (model.overlay, model.back, effects) == (None, (), [])
+
+
+# ------------------------------------------------------- what the table tells
+def test_notices_and_hints_are_data_until_a_move_clears_them() -> None:
+    model, effects = update(Model(), NoticeSet(("rule", {"rule": "must_follow"}), error=True))
+    assert model.notice == ("rule", {"rule": "must_follow"}) and model.notice_error
+    assert effects == []  # the sender renders once, with its other changes
+    model, _ = update(model, HintSet(("", "")))  # the computer thinks
+    model, _ = update(model, HintSet(("play QS", "keeps_bezique")))
+    assert model.hint == ("play QS", "keeps_bezique")
+    model, _ = update(model, MoveMade())
+    assert model.notice is None and model.hint is None
+
+
+def test_the_log_drawer_toggles_and_its_button_keeps_the_focus() -> None:
+    model, effects = update(Model(), LogToggled())
+    assert model.log_open and effects == [Render(), Focus('#bz-log [data-command="log"]')]
+    model, effects = update(model, LogToggled())
+    assert not model.log_open and effects == [Render(), Focus('#bz-bar [data-command="log"]')]
