@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import random
 import sys
 import time
 from collections.abc import Coroutine, Mapping
@@ -18,10 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from engine import IllegalActionError, RecordError
+from engine import IllegalActionError
 from engine.observation import event_lists
+from engine.players import Player
 from web import (
-    card_faces,
     card_html,
     events,
     flow,
@@ -42,6 +41,7 @@ from web.ai_runner import drive
 from web.callouts import TableCallouts
 from web.commands import Commands
 from web.computer import default_level, make_player
+from web.dealing import deal_new_game
 from web.device import Device
 from web.dom import Dom
 from web.hints import Hints
@@ -69,7 +69,7 @@ from web.model import (
 )
 from web.records import Records
 from web.seat_place import seat_name
-from web.seats import Seats, SeatsError, fit, seat_label
+from web.seats import Seats, seat_label
 from web.settings import Settings
 from web.tabs import Tabs
 from web.view import TableView
@@ -120,7 +120,7 @@ class App:
         self.human = 0  # the seat whose hand is shown (pass-and-play: who holds the device)
         self.seats = Seats.solo(2)
         self.handover: int | None = None  # the person the device must go to next
-        self.players: dict[int, Any] = {}
+        self.players: dict[int, Player] = {}
         self.generation = 0
         self.busy = False
         self.shelf = flow.TrickShelf()  # the last finished trick: centre, aside, peeked at
@@ -286,33 +286,7 @@ class App:
     def new_game(self, settings: dict[str, Any], save: bool = True) -> None:
         self.stop_ai()
         self.settings = dict(settings)
-        variant = settings.get("variant", "classic")
-        if variant not in engine.VARIANTS:
-            variant = "classic"
-        options = dict(settings.get("options") or {})
-        rules_cls = engine.VARIANTS[variant]
-        options = {k: v for k, v in options.items() if k in rules_cls.option_specs}
-        try:
-            probe = engine.make_rules(variant, options)
-        except RecordError:
-            options, probe = {}, engine.make_rules(variant, {})
-        n = probe.players
-        dealer_choice = settings.get("dealer", "random")
-        if dealer_choice == "you":
-            dealer = 0
-        elif dealer_choice == "opponent":
-            dealer = n - 1
-        elif self.fixed_seed is not None:
-            dealer = n - 1  # repeatable test games: the human leads first
-        else:
-            dealer = random.randrange(n)
-        seed = self.fixed_seed if self.fixed_seed is not None else random.randrange(2**31)
-        self.game = engine.new_game(variant, options, seed=seed, dealer=dealer)
-        try:
-            chosen = Seats.from_json(settings.get("seats"), n)
-        except SeatsError:
-            chosen = None
-        self.seats = fit(chosen, n)
+        self.game, self.seats = deal_new_game(settings, self.fixed_seed)
         self.human = self.seats.first_person()
         self.shelf.reset()
         self.dispatch(HintSet(None))
@@ -339,7 +313,7 @@ class App:
         level = self.settings.get("level") or default_level()
         base = self.fixed_seed
         self.players = {
-            s: make_player(level, s, self.game, None if base is None else base * 7 + s)
+            s: make_player(level, None if base is None else base * 7 + s)
             for s in range(n)
             if not self.seats.is_person(s)
         }
@@ -415,8 +389,6 @@ class App:
         if not any(ev[0] == "play" for ev in log_events):  # a new deal: dealt from the stock
             view.drawn = list(view.hand)
         flow.dress(view, self.game, self.shelf, log_events, self.hint)
-        if view.trick_state == "done":
-            self.settle_later(flow.tricks_done(log_events)[0])
         return view
 
     def render(self) -> None:
@@ -460,21 +432,16 @@ class App:
         if title != self.title_shown:
             self.title_shown = title
             self.dom.set_title(title)
-        self.dom.set_look(
-            {
-                **card_faces.look(self.prefs.card_style, self.prefs.card_back),
-                "data-motion": self.prefs.animation,
-                "data-card-size": self.prefs.card_size,
-                "data-suits": "four" if self.prefs.four_colour else "two",
-                "data-log": "open" if self.log_open else "closed",
-            }
-        )
+        self.dom.set_look(self.prefs.page_look(log_open=self.log_open))
         self.announce()
         # A keyboard player who just won a trick lands on the declare/pass choice.
         prompt = view.phase in ("declare", "answer") and view.current == self.human
         if prompt and not self.had_prompt and self.dom.focus_is_in("#bz-me"):
             self.dom.focus_first("#bz-prompt .btn")
         self.had_prompt = prompt
+        # The timers this render asks for, once the page shows it.
+        if view.trick_state == "done":
+            self.settle_later(flow.tricks_done(self.last_log)[0])
         if callout_wait is not None:
             self.callouts_later(callout_wait)
 
@@ -562,23 +529,11 @@ class App:
         if len(log) < self.announced:
             self.announced = 0
         start, self.announced = self.announced, len(log)
-        scores = [int(x) for x in self.game.scores()]
-        texts = [
-            text
-            for i in range(start, len(log))
-            if (
-                text := events.announce_text(
-                    self.cat,
-                    log[i],
-                    human=self.human,
-                    who=self.who,
-                    scores=scores,
-                    prev=log[i - 1] if i else None,
-                )
-            )
-        ]
-        if texts:
-            self.dom.announce(" ".join(texts[-4:]))
+        said = events.announcement(
+            self.cat, log, start, human=self.human, who=self.who, scores=self.game.scores()
+        )
+        if said:
+            self.dom.announce(said)
         if start < len(log) and self.prefs.sound:
             self.sound.play(events.sounds_for(log[start:]))
 
@@ -668,7 +623,7 @@ class App:
                 if game is not self.game or game.current_player != seat:
                     continue  # the table moved meanwhile (undo, a take-over): look again
                 obs = observe(game, seat)
-                player = self.players.get(seat) or make_player(default_level(), seat, game)
+                player = self.players.get(seat) or make_player(default_level())
                 action = await drive(player.decide(obs))
                 if gen != self.generation or game is not self.game:
                     return

@@ -8,9 +8,10 @@ page. The levels offered are the engine's AI levels.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Protocol, cast
 
-from engine import players
+from engine import Action, Observation, players
+from engine.players import Decision
 from web.ai_runner import drive
 
 LEVELS = ("easy", "normal", "strong")  # as the new-game screen offers them
@@ -28,8 +29,8 @@ def default_level() -> str:
     return DEFAULT_LEVEL
 
 
-def make_player(level: str, seat: int, game: Any, seed: int | None = None) -> Any:
-    """A player for a seat; an unknown level plays as the strongest."""
+def make_player(level: str, seed: int | None = None) -> players.Player:
+    """A player of a level; an unknown level plays as the strongest."""
     name = level if level in players.PLAYERS else BEST_LEVEL
     rng = random.Random(seed if seed is not None else random.randrange(2**31))
     player = players.make_player(name, rng)
@@ -40,9 +41,16 @@ def make_player(level: str, seat: int, game: Any, seed: int | None = None) -> An
     return player
 
 
-async def hint_for(game: Any, obs: Any, seat: int) -> tuple[Any, str]:
-    """What the strongest player would do for this seat, and its reason code
+class Explaining(Protocol):
+    """A player that says why it chose (the AI levels: ``engine.ai.levels``)."""
+
+    def decide(self, obs: Observation) -> Decision: ...
+    def explain(self, obs: Observation, action: Action) -> str: ...
+
+
+async def hint_for(obs: Observation) -> tuple[Action, str]:
+    """What the strongest player would do for the observing seat, and its reason code
     (catalog ``hint.reason.<code>``, from ``engine.ai.levels.reason_for``)."""
-    player = make_player(BEST_LEVEL, seat, game)
+    player = cast(Explaining, make_player(BEST_LEVEL))
     action = await drive(player.decide(obs))
-    return action, str(player.explain(obs, action))
+    return action, player.explain(obs, action)

@@ -50,10 +50,10 @@ class Hints:
         app.set_notice(None)
         app.dispatch(HintSet(("", "")))
         app.render()
-        action, reason = await hint_for(game, obs, app.human)
+        action, reason = await hint_for(obs)
         if game is not app.game:
             return
-        text = action.text() if hasattr(action, "text") else str(action)
+        text = action.text()
         app.dispatch(HintSet((text, reason)))
         app.render()
 

@@ -166,6 +166,16 @@ class Settings:
     def pause_scale(self) -> float:
         return PAUSE_SCALE.get(self.animation, 1.0)
 
+    def page_look(self, *, log_open: bool) -> dict[str, str]:
+        """The page's look attributes these settings give (the CSS reads them)."""
+        return {
+            **card_faces.look(self.card_style, self.card_back),
+            "data-motion": self.animation,
+            "data-card-size": self.card_size,
+            "data-suits": "four" if self.four_colour else "two",
+            "data-log": "open" if log_open else "closed",
+        }
+
 
 def valid(f: Any, default: Any, value: Any) -> bool:
     """Exactly the field's type (bool is not int), within its choices or check."""
