@@ -127,8 +127,6 @@ class App:
         self.callouts = TableCallouts()  # what other seats scored, said at their seats
         self.auto_passes = flow.AutoPasses()  # passes made for a person: "nothing to declare"
         self.sound = sound.Sound() if sys.platform != "emscripten" else sound.WebAudio()
-        self.dialog_variant: str | None = None
-        self.rules_variant: str | None = None
         self.hand_focus = 0
         self.announced = 0
         self.title_shown = ""  # the document's title as last set (the variant's name)
@@ -498,7 +496,9 @@ class App:
             "settings": lambda: screens.render_settings(
                 self.prefs, cat, self.lang, self.device.storage_html(cat)
             ),
-            "rules": lambda: screens.render_rules(self.rules_variant or self.game.rules.name, cat),
+            "rules": lambda: screens.render_rules(
+                self.model.rules_variant or self.game.rules.name, cat
+            ),
         }.get(self.overlay or "")
         if screen is not None:
             return screen()

@@ -9,7 +9,6 @@ import asyncio
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-import engine
 from web import flow, i18n, names, sound
 from web.dom import Dom
 from web.hints import Hints
@@ -18,10 +17,12 @@ from web.keeper import Keeper
 from web.model import (
     DraftChanged,
     DraftDropped,
+    FreshScreen,
     LogToggled,
     MenuLeft,
     Msg,
     NewGameAsked,
+    RulesVariantChosen,
     SettingChanged,
     TableShown,
 )
@@ -51,8 +52,6 @@ class CommandTable(Protocol):
     settings: dict[str, Any]
     has_save: bool
     handover: int | None
-    dialog_variant: str | None
-    rules_variant: str | None
     hand_focus: int
     view: TableView | None
     shelf: flow.TrickShelf
@@ -145,15 +144,12 @@ class Commands:
 
     def screen(self, name: str) -> None:
         app = self.app
-        app.dialog_variant = None
-        app.dispatch(DraftDropped())
-        app.rules_variant = None
         if name == "new-game":
             if app.notice and str(app.notice[0]).startswith("seats.error."):
                 app.set_notice(None)  # a refused start of before: a fresh form has none
-            app.open_screen("dialog", NEW_GAME_FOCUS)
+            app.dispatch(FreshScreen("dialog", NEW_GAME_FOCUS))
         else:
-            app.open_screen(name)
+            app.dispatch(FreshScreen(name))
 
     def resume(self, el: Any) -> None:
         app = self.app
@@ -189,9 +185,7 @@ class Commands:
 
     def stay(self, el: Any) -> None:
         """Keep playing: back to the table, the new game's choices dropped."""
-        app = self.app
-        app.dialog_variant = None
-        app.dispatch(DraftDropped())
+        self.app.dispatch(DraftDropped())
         self.resume(el)
 
     def log(self, el: Any) -> None:
@@ -256,18 +250,13 @@ class Commands:
     def on_change(self, name: str, value: str) -> None:
         app = self.app
         if name == "rules-variant":
-            app.rules_variant = value if value in engine.VARIANTS else None
-            app.render()
-            app.dom.focus_first('#bz-overlay select[name="rules-variant"]')
+            app.dispatch(RulesVariantChosen(value))
         elif name.startswith("setting."):
             app.dispatch(SettingChanged(name[8:], value))
         if name == "variant":  # the form follows the game; names and seats typed stay
-            app.dialog_variant = value
-            app.dispatch(DraftChanged({**app.dom.read_form("bz-newgame"), "variant": value}))
-            app.render()
-            app.dom.focus_first("#bz-overlay select")
+            draft = {**app.dom.read_form("bz-newgame"), "variant": value}
+            app.dispatch(DraftChanged(draft, "#bz-overlay select", variant=value))
         if name == "players":  # the seat list follows the number of players
-            app.dispatch(DraftChanged(app.dom.read_form("bz-newgame")))
-            app.render()
-            app.dom.focus_first('#bz-overlay input[name="opt.players"]:checked')
+            players = '#bz-overlay input[name="opt.players"]:checked'
+            app.dispatch(DraftChanged(app.dom.read_form("bz-newgame"), players))
 

@@ -16,12 +16,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from engine import VARIANTS
 from web.settings import Settings
 
 # Screens a nested screen returns to when it closes (the menu is left behind).
 RETURN_TO = ("start", "dialog", "game")
 # Where the focus lands when a screen closes onto another one.
 CLOSED_FOCUS = "#bz-overlay .primary, #bz-overlay button"
+RULES_CHOOSER = '#bz-overlay select[name="rules-variant"]'
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,8 @@ class Model:
     back: tuple[str, ...] = ()  # screens to return to when the current one closes
     pending_setup: Mapping[str, Any] | None = None  # the new game awaiting confirmation
     dialog_draft: Mapping[str, str] | None = None  # the new-game form as last typed
+    dialog_variant: str | None = None  # the variant the new-game form was switched to
+    rules_variant: str | None = None  # the variant the rules screen shows (None: the game's)
     # What the table tells under it, kept as data and worded at render time (a language
     # switch rewords it): (catalog key, its values), and whether it is an error.
     notice: tuple[str, Mapping[str, Any]] | None = None
@@ -76,6 +80,15 @@ class ScreenOpened:
 
 
 @dataclass(frozen=True)
+class FreshScreen:
+    """A screen opens from the menu or the start screen afresh: the new-game form's
+    choices and the rules screen's variant of before are forgotten."""
+
+    name: str
+    focus: str = ""
+
+
+@dataclass(frozen=True)
 class ScreenClosed:
     """The current screen closes: back to the one below, or to the table."""
 
@@ -100,9 +113,19 @@ class TableShown:
 
 @dataclass(frozen=True)
 class DraftChanged:
-    """The new-game form changed in a way that redraws it (variant, number of players)."""
+    """The new-game form changed in a way that redraws it (the variant, then ``variant``
+    is the new one; the number of players), the focus staying on the control."""
 
     draft: Mapping[str, str]
+    focus: str
+    variant: str | None = None
+
+
+@dataclass(frozen=True)
+class RulesVariantChosen:
+    """The rules screen's chooser: show another variant's rules."""
+
+    variant: str
 
 
 @dataclass(frozen=True)
@@ -148,11 +171,13 @@ Msg = (
     | SettingChanged
     | SetupKept
     | ScreenOpened
+    | FreshScreen
     | ScreenClosed
     | ScreenShown
     | MenuLeft
     | TableShown
     | DraftChanged
+    | RulesVariantChosen
     | NewGameAsked
     | DraftDropped
     | NoticeSet
@@ -236,6 +261,11 @@ def _screens(model: Model, msg: Msg) -> Result:
             back = (*back, over)
         focus = msg.focus or f"#bz-overlay #{msg.name}-title, #bz-overlay h2"
         return replace(model, overlay=msg.name, back=back), [Render(), Focus(focus)]
+    if isinstance(msg, FreshScreen):
+        fresh = replace(
+            model, pending_setup=None, dialog_draft=None, dialog_variant=None, rules_variant=None
+        )
+        return _screens(fresh, ScreenOpened(msg.name, msg.focus))
     if isinstance(msg, ScreenClosed):
         overlay, back = (model.back[-1], model.back[:-1]) if model.back else (None, ())
         closed = replace(model, overlay=overlay, back=back)
@@ -255,10 +285,15 @@ def _screens(model: Model, msg: Msg) -> Result:
     if isinstance(msg, TableShown):
         return replace(model, overlay=None, back=()), []
     if isinstance(msg, DraftChanged):
-        return replace(model, dialog_draft=dict(msg.draft)), []
+        variant = model.dialog_variant if msg.variant is None else msg.variant
+        changed = replace(model, dialog_draft=dict(msg.draft), dialog_variant=variant)
+        return changed, [Render(), Focus(msg.focus)]
+    if isinstance(msg, RulesVariantChosen):
+        shown = msg.variant if msg.variant in VARIANTS else None
+        return replace(model, rules_variant=shown), [Render(), Focus(RULES_CHOOSER)]
     if isinstance(msg, NewGameAsked):
         asked = replace(model, pending_setup=dict(msg.setup), dialog_draft=dict(msg.draft))
         return _screens(asked, ScreenOpened("confirm", "#bz-overlay .primary"))
     if isinstance(msg, DraftDropped):
-        return replace(model, pending_setup=None, dialog_draft=None), []
+        return replace(model, pending_setup=None, dialog_draft=None, dialog_variant=None), []
     return model, []

@@ -157,7 +157,7 @@ def segment_group(legend: str, inner: str, extra: str = "") -> str:
 def render_new_game(app: Any, cat: Cat) -> str:
     """The new-game dialog: variant, house rules, who sits where, opponent level, dealer."""
     source = dialog_source(app)
-    variant = app.dialog_variant or source.get("variant", "classic")
+    variant = app.model.dialog_variant or source.get("variant", "classic")
     if variant not in engine.VARIANTS:
         variant = "classic"
     variants = "".join(

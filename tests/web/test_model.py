@@ -12,6 +12,7 @@ from web.model import (
     DraftDropped,
     Focus,
     FocusHand,
+    FreshScreen,
     HintSet,
     LogToggled,
     MenuLeft,
@@ -21,6 +22,7 @@ from web.model import (
     NoticeSet,
     Render,
     ResumePlay,
+    RulesVariantChosen,
     SaveSettings,
     ScreenClosed,
     ScreenOpened,
@@ -114,10 +116,13 @@ def test_asking_before_a_new_game_keeps_the_form_until_the_dialog_is_left() -> N
 
 
 def test_drafts_change_and_drop_and_the_table_shown_clears_the_stack() -> None:
-    model, _ = update(Model(), DraftChanged({"variant": "russian"}))
-    assert model.dialog_draft == {"variant": "russian"}
+    model, effects = update(Model(), DraftChanged({"variant": "russian"}, "select", "russian"))
+    assert model.dialog_draft == {"variant": "russian"} and model.dialog_variant == "russian"
+    assert effects == [Render(), Focus("select")]
+    model, _ = update(model, DraftChanged({"variant": "russian", "players": "3"}, "input"))
+    assert model.dialog_variant == "russian"  # the number of players leaves the variant
     model, _ = update(model, DraftDropped())
-    assert model.dialog_draft is None
+    assert model.dialog_draft is None and model.dialog_variant is None
     model, _ = update(Model(), ScreenShown("start"))
     model, _ = update(model, ScreenOpened("dialog"))
     model, effects = update(model, TableShown())
@@ -141,3 +146,20 @@ def test_the_log_drawer_toggles_and_its_button_keeps_the_focus() -> None:
     assert model.log_open and effects == [Render(), Focus('#bz-log [data-command="log"]')]
     model, effects = update(model, LogToggled())
     assert not model.log_open and effects == [Render(), Focus('#bz-bar [data-command="log"]')]
+
+
+def test_a_fresh_screen_forgets_the_forms_of_before() -> None:
+    model, _ = update(Model(), DraftChanged({"variant": "bezik"}, "select", "bezik"))
+    model, _ = update(model, RulesVariantChosen("russian"))
+    model, effects = update(model, FreshScreen("rules"))
+    assert model.overlay == "rules" and model.rules_variant is None
+    assert model.dialog_draft is None and model.dialog_variant is None
+    assert effects == [Render(), Focus("#bz-overlay #rules-title, #bz-overlay h2")]
+
+
+def test_the_rules_screen_shows_a_known_variant_or_the_games() -> None:
+    model, effects = update(Model(), RulesVariantChosen("bezik"))
+    assert model.rules_variant == "bezik"
+    assert effects == [Render(), Focus('#bz-overlay select[name="rules-variant"]')]
+    model, _ = update(model, RulesVariantChosen("chess"))
+    assert model.rules_variant is None
