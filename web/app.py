@@ -3,6 +3,10 @@
 It owns the Game, turns clicks and keys into engine actions, runs the AI in
 cooperative slices and re-renders the regions of the table that changed.
 The DOM is reached only through ``web.dom`` so this logic stays readable.
+
+The state of the features moved to the one-way core lives in ``self.model``
+(``web.model``): it changes only through ``dispatch``, which carries out the
+effects ``update`` returns. The rest still lives in fields here, on its way there.
 """
 
 from __future__ import annotations
