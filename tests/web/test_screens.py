@@ -16,6 +16,7 @@ from fake_page import started_app
 
 from web import screens, settings, storage
 from web.menu import MENU_ENTRIES
+from web.model import ScreenShown
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -87,7 +88,7 @@ def test_a_double_tap_on_play_starts_the_computer_once() -> None:
         asyncio.get_running_loop().set_exception_handler(lambda loop, ctx: errors.append(ctx))
         app, _ = boot()
         app.new_game({**app.settings, "dealer": "you", "level": "normal"}, save=False)
-        app.overlay = "start"  # the computer leads this deal, behind the start screen
+        app.dispatch(ScreenShown("start"))  # the computer leads this deal, behind it
         assert app.game.current_player == 1
         app.command("play", None)
         app.command("play", None)  # the second tap, already on its way
