@@ -49,10 +49,10 @@ async function verified(entry, response, onBytes) {
 
 // "force-cache": the shell's own early requests are reused from the HTTP cache when their
 // hash proves the revision.
-async function download(entry, onBytes) {
+async function download(entry, onBytes, priority) {
   const url = entry.href === INDEX ? scope.href : entry.href;
   for (const mode of ["force-cache", "reload"]) {
-    const response = await fetch(url, { cache: mode, credentials: "same-origin" });
+    const response = await fetch(url, { cache: mode, credentials: "same-origin", priority });
     if (!response.ok) throw new Error(`${entry.url}: HTTP ${response.status}`);
     let counted = 0;
     const copy = await verified(entry, response, (n) => { counted += n; onBytes(n); });
@@ -112,11 +112,13 @@ function cached(entry) {
 }
 
 // One file into the cache (or an older version's copy of the same revision).
-function fetchInto(cache, entry) {
+// `priority`: "low" for the offline copy's own downloads, which never compete with a
+// page's requests; "auto" for a file a page asked for.
+function fetchInto(cache, entry, priority = "auto") {
   return track(entry, (async () => {
     const key = keyOf(entry);
     const old = await caches.match(key);
-    await cache.put(key, kept(entry, old ?? (await download(entry, (n) => arrived(entry, n)))));
+    await cache.put(key, kept(entry, old ?? (await download(entry, (n) => arrived(entry, n), priority))));
     cached(entry);
   })());
 }
@@ -137,7 +139,7 @@ async function precache() {
           break;
         }
         if (inFlight.has(entry.href)) continue; // the page asked for it meanwhile
-        await fetchInto(cache, entry);
+        await fetchInto(cache, entry, "low");
         break;
       }
     }

@@ -2,9 +2,11 @@
 
 from .actions import Action
 from .cards import Card
-from .deal import Deal, DealResult, Observation
+from .deal import Deal, DealResult
 from .errors import IllegalActionError, NotationError, RecordError
 from .game import Game, ReplayError, new_game, replay_record
+from .match import Match
+from .observation import Observation
 from .variants import VARIANTS, make_rules
 
 __all__ = [
@@ -15,6 +17,7 @@ __all__ = [
     "DealResult",
     "Game",
     "IllegalActionError",
+    "Match",
     "NotationError",
     "Observation",
     "RecordError",

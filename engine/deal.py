@@ -10,10 +10,10 @@ Physical cards are integer ids; ``kinds[id]`` is the card kind code.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any, overload
+from typing import Any
 
 from .actions import (
     ACCEPT,
@@ -31,43 +31,10 @@ from .actions import (
 from .cards import SEVEN as SEVEN_RANK
 from .cards import code_text, kind_code, notation_key, rank_of
 from .errors import IllegalActionError, RecordError
-from .rules import SEVENS, Combination, Ruleset, winning_index
-
-# One thing that happened in a deal, e.g. ("play", seat, code, from_table): immutable, so
-# every observation shares the deal's own events instead of copying them.
-Event = tuple[Any, ...]
-
-PLAYING = "play"
-DECLARING = "declare"
-ANSWERING = "answer"  # bezik: the opponent must accept or refuse a vido
-OVER = "over"
-
-
-@dataclass
-class Group:
-    """A declared combination: its cards (ids) and what it scored.
-
-    ``alive`` turns false when a higher combination absorbs it (bezik) — its
-    cards' history still counts for the re-use rule.
-    """
-
-    seat: int
-    name: str
-    kind: str
-    klass: str
-    value: int
-    cards: tuple[int, ...]
-    alive: bool = True
-
-    def to_json(self) -> list[Any]:
-        return [self.seat, self.name, self.kind, self.klass, self.value, list(self.cards),
-                self.alive]
-
-    @classmethod
-    def from_json(cls, data: Sequence[Any]) -> Group:
-        seat, name, kind, klass, value, cards, alive = data
-        return cls(int(seat), str(name), str(kind), str(klass), int(value),
-                   tuple(int(c) for c in cards), bool(alive))
+from .observation import Event, EventLog, Group, Observation, event_lists
+from .phases import ANSWERING, DECLARING, OVER, PLAYING
+from .rules import SEVENS, Combination, Ruleset
+from .tricks import winning_index
 
 
 @dataclass
@@ -85,108 +52,6 @@ class DealResult:
             "last_trick": self.last_trick,
             "totals": list(self.totals),
             **_copy_json(self.extra),
-        }
-
-
-class EventLog(Sequence[Event]):
-    """What a seat had seen of a deal's log when it looked: a read-only window on the first
-    ``length`` events of the deal's list for that seat.
-
-    Why: an observation at every step used to copy the whole log (a deal cost O(steps²),
-    a third of a checked simulation). The deal's per-seat lists only grow (a rewritten
-    event gets new lists, see ``Deal.replace_last_event``), so a window of fixed length
-    stays what the seat saw even as the deal goes on, and the events are tuples no observer
-    can change.
-    """
-
-    __slots__ = ("_events", "_length")
-
-    def __init__(self, events: list[Event], length: int | None = None) -> None:
-        self._events = events
-        self._length = len(events) if length is None else length
-
-    def __len__(self) -> int:
-        return self._length
-
-    @overload
-    def __getitem__(self, index: int) -> Event: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Event]: ...
-
-    def __getitem__(self, index: int | slice) -> Event | list[Event]:
-        if isinstance(index, slice):
-            return [self._events[i] for i in range(self._length)[index]]
-        return self._events[range(self._length)[index]]
-
-    def __iter__(self) -> Iterator[Event]:
-        return islice(self._events, self._length)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, EventLog | list | tuple):
-            return list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"EventLog({list(self)!r})"
-
-
-@dataclass
-class Observation:
-    """Everything one seat may know about the deal, in card kind codes."""
-
-    seat: int
-    players: int
-    variant: str
-    dealer: int
-    phase: str
-    current_player: int | None
-    leader: int
-    trump: int | None
-    turnup: int | None
-    stock_size: int
-    hand: list[int]
-    hand_sizes: list[int]
-    tables: list[list[int]]
-    groups: list[Group]
-    trick: list[tuple[int, int, bool]]
-    last_trick: list[tuple[int, int, bool]]
-    won: list[list[int]]
-    played: list[int]
-    points: list[int]
-    declarations: list[tuple[int, str, int]]
-    scored_sevens: int
-    legal_actions: list[Action]
-    log: Sequence[Event]
-    extra: dict[str, Any] = field(default_factory=dict)
-    options: dict[str, Any] = field(default_factory=dict)
-    game_scores: list[int] = field(default_factory=list)  # filled in by the game layer
-
-    @property
-    def end_phase(self) -> bool:
-        return self.stock_size == 0 and self.turnup is None and self.phase != DECLARING
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "players": self.players,
-            "variant": self.variant,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "current_player": self.current_player,
-            "leader": self.leader,
-            "trump": self.trump,
-            "turnup": None if self.turnup is None else code_text(self.turnup),
-            "stock_size": self.stock_size,
-            "hand": [code_text(c) for c in self.hand],
-            "hand_sizes": self.hand_sizes,
-            "tables": [[code_text(c) for c in t] for t in self.tables],
-            "trick": [[s, code_text(c), t] for s, c, t in self.trick],
-            "points": self.points,
-            "declarations": [list(d) for d in self.declarations],
-            "legal_actions": [a.text() for a in self.legal_actions],
         }
 
 
@@ -234,7 +99,7 @@ class Deal:
         self.extra: dict[str, Any] = {}
         if turnup is not None and rules.trump_sevens and rank_of(self.kinds[turnup]) == SEVEN_RANK:
             self.scored_sevens.append(turnup)
-            self.score_declaration(dealer, "seven_turnup", 10)
+            self.score_declaration(dealer, "seven_turnup", rules.seven_points)
         rules.start_deal(self)
 
     # ----- construction from card text --------------------------------
@@ -547,6 +412,7 @@ class Deal:
         return group
 
     def _seven(self, seat: int, card_id: int) -> None:
+        points = self.rules.seven_points
         self.scored_sevens.append(card_id)
         self.hands[seat].remove(card_id)
         turnup = self.turnup
@@ -557,12 +423,12 @@ class Deal:
             self.turnup = card_id
         else:
             self.tables[seat].append(card_id)
-            combo = Combination("seven", SEVENS, 10)
+            combo = Combination("seven", SEVENS, points)
             self.add_group(seat, combo, [card_id])
-        self.score_declaration(seat, "seven", 10)
+        self.score_declaration(seat, "seven", points)
         # The exchanged turn-up was public: logged so observers (the AI) can track it.
         old = self.kinds[turnup] if exchanged and turnup is not None else None
-        self.log.append(("seven", seat, self.kinds[card_id], exchanged, old))
+        self.log.append(("seven", seat, self.kinds[card_id], exchanged, old, points))
 
     def _draw(self) -> None:
         winner = self.trick_winner
@@ -709,12 +575,10 @@ class Deal:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any], rules: Ruleset | None = None) -> Deal:
-        from .variants import make_rules
-
+    def from_json(cls, data: dict[str, Any], rules: Ruleset) -> Deal:
+        """A deal back from ``to_json`` under its rules (``engine.variants.make_rules`` of
+        its ``variant`` and ``options``)."""
         try:
-            if rules is None:
-                rules = make_rules(data["variant"], data["options"])
             deal = cls.__new__(cls)
             deal.rules = rules
             deal.n = rules.players
@@ -746,8 +610,8 @@ class Deal:
             ltw = data["last_trick_winner"]
             deal.last_trick_winner = None if ltw is None else int(ltw)
             deal.history = [str(h) for h in data["history"]]
-            deal.log = [tuple(tuple(v) if isinstance(v, list) else v for v in e)
-                        for e in data["log"]]
+            deal.log = [_upgraded(tuple(tuple(v) if isinstance(v, list) else v for v in e),
+                                  rules) for e in data["log"]]
             deal._views, deal._viewed = None, 0
             deal.extra = _copy_json(data["extra"])
         except (KeyError, TypeError, ValueError) as err:
@@ -800,14 +664,18 @@ class Deal:
             raise RecordError("cards are missing or duplicated in the deal state")
 
 
-def event_lists(events: Iterable[Event]) -> list[list[Any]]:
-    """Events as JSON lists (a declaration's cards a list too), as saves and the table read
-    them: a copy the reader may change."""
-    return [[list(v) if isinstance(v, tuple) else v for v in event] for event in events]
-
-
 # Attributes that are not the deal's state: the rules, and caches derived from the state.
 _NOT_STATE = ("rules", "kinds", "_views", "_viewed")
+
+
+def _upgraded(event: Event, rules: Ruleset) -> Event:
+    """An event of a saved log in today's form: a seven event saved before it carried its
+    points (and, earlier still, the exchanged turn-up) gets them, so readers of the log
+    never need to know the rules' numbers."""
+    if event and event[0] == "seven" and len(event) < 6:
+        old = event[4] if len(event) > 4 else None
+        return (*event[:4], old, rules.seven_points)
+    return event
 
 
 def _action_order(action: Action) -> tuple[int, tuple[int, int]]:

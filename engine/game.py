@@ -12,12 +12,17 @@ from typing import Any
 
 from .actions import Action
 from .cards import code_text, parse_code
-from .deal import Deal, DealResult, Observation
+from .deal import Deal, DealResult
 from .errors import IllegalActionError, NotationError, RecordError
+from .observation import Observation, VidoStakes
 from .rules import Ruleset
 from .variants import make_rules
 
 SAVE_VERSION = 1
+# The class each variant is played as when it is more than one game (bezik: a match of
+# games). ``engine.match`` adds itself (the package imports it), so this module, below
+# it, needs no import of it.
+PLAYED_AS: dict[str, Any] = {}
 _MT_WORDS = 624  # Mersenne Twister state words; the state adds the position in them
 
 
@@ -175,6 +180,10 @@ class Game:
         obs.game_scores = self.scores()
         return obs
 
+    def vido_stakes(self, seat: int) -> VidoStakes | None:
+        """What a vido would put at stake for ``seat`` now; only bezik's match has vidos."""
+        return None
+
     def scores(self) -> list[int]:
         """Game score per seat, the running deal included."""
         if self.deal.is_terminal:
@@ -248,10 +257,9 @@ def new_game(
 
 
 def _top_level(rules: Ruleset) -> Any:
-    """The class a variant is played as when it is more than a game (bezik: a match);
-    a ruleset names it with a ``top_level()`` classmethod, else None (a Game)."""
-    factory = getattr(rules, "top_level", None)
-    return factory() if callable(factory) else None
+    """The class a variant is played as when it is more than a game (bezik: a match),
+    else None (a Game)."""
+    return PLAYED_AS.get(rules.name)
 
 
 class ReplayError(IllegalActionError):

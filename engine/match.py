@@ -19,9 +19,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .deal import Deal, Observation
+from .actions import ACCEPT, REFUSE, VIDO
+from .deal import Deal
 from .errors import IllegalActionError, RecordError
-from .game import Game, replay_deal
+from .game import PLAYED_AS, Game, replay_deal
+from .observation import Observation, VidoStakes
 from .rules import Ruleset
 from .variants.bezik import EXTENDED_TARGET, RUBIKON_LIMIT, TARGET
 
@@ -263,6 +265,33 @@ class Match(Game):
         })
         return obs
 
+    def vido_stakes(self, seat: int) -> VidoStakes | None:
+        """The stakes of the vido ``seat`` may call or must answer now (None: neither).
+
+        A refusal's match points come from refusing on a copy of the match, so the game
+        kind and the rubikon are counted by the same code that will count them."""
+        if self.current_player != seat:
+            return None
+        kinds = {a.kind for a in self.legal_actions()}
+        answering = ACCEPT in kinds
+        if not answering and VIDO not in kinds:
+            return None
+        extra = self.deal.extra
+        stake = int(extra.get("stake", 1))
+        probe = self.clone()
+        if not answering:
+            probe.apply(VIDO)
+        caller = int(probe.deal.extra["vido_pending"])
+        probe.apply(REFUSE)
+        return VidoStakes(
+            role="answer" if answering else "call",
+            kontr=any(v[1] == "accepted" for v in extra.get("vidos") or []),
+            caller=caller,
+            stake=stake,
+            stake_after=stake * 2,
+            refused_points=int(probe.current_game.match_points),
+        )
+
     def summary(self) -> dict[str, Any]:
         """The replay output (docs/design.md) for a bezik match."""
         game = self.current_game
@@ -320,3 +349,6 @@ class Match(Game):
                 seat = match._next_dealer()
             replay_deal(match, rules, seat, entry, number)
         return match
+
+
+PLAYED_AS["bezik"] = Match

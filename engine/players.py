@@ -15,8 +15,9 @@ from typing import Protocol
 from .actions import DECLARE, PASS, PLAY, PLAY_TABLE, SEVEN, Action
 from .cards import ACE, JACK, KING, QUEEN, TEN, kind_code, rank_of, suit_of
 from .cards import SEVEN as SEVEN_RANK
-from .deal import Observation
-from .rules import Ruleset, beats, winning_code
+from .observation import Observation
+from .rules import Ruleset
+from .tricks import beats, winning_code
 
 Decision = Generator[None, None, Action]
 
@@ -194,7 +195,7 @@ def _ai_level(level: str) -> Callable[[random.Random], Player]:
     """The AI levels of ``engine.ai`` (imported on first use: no import cycle)."""
 
     def make(rng: random.Random) -> Player:
-        from .ai.players import LEVELS
+        from .ai.levels import LEVELS
 
         return LEVELS[level](rng)
 

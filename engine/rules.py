@@ -11,14 +11,28 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
-from .cards import ACE, EIGHT, JACK, KING, NINE, QUEEN, SEVEN, TEN, kind_code, rank_of, suit_of
+from .cards import (
+    ACE,
+    EIGHT,
+    JACK,
+    KING,
+    NINE,
+    QUEEN,
+    RANKS,
+    SEVEN,
+    TEN,
+    kind_code,
+    rank_of,
+    suit_of,
+)
 from .errors import RecordError
+from .tricks import beats, winning_code
 
 if TYPE_CHECKING:
     from .actions import Action
-    from .deal import Deal
+    from .observation import Event, Group
 
 # Combination classes: a card re-used inside its own class needs a strictly higher value.
 MARRIAGES = "marriages"  # marriages and sequences
@@ -58,6 +72,46 @@ MISSING = object()  # a remembered classify answer may be None
 MEMO_SIZE = 5000  # answers a ruleset remembers (a holding takes about 1.1 kB: 5.5 MB)
 
 
+class DealState(Protocol):
+    """A deal as its ruleset reads and changes it (``engine.deal.Deal`` is one).
+
+    Why a protocol: the rulesets are below the deal (the deal asks them), so they name
+    what they use of it here instead of importing it.
+    """
+
+    n: int
+    kinds: list[int]
+    hands: list[list[int]]
+    tables: list[list[int]]
+    trick: list[tuple[int, int, bool]]
+    won: list[list[int]]
+    trump: int | None
+    leader: int
+    current: int | None
+    phase: str
+    points: list[int]
+    declarations: list[tuple[int, str, int]]
+    groups: list[Group]
+    card_groups: dict[int, list[int]]
+    scored_sevens: list[int]
+    last_trick_winner: int | None
+    log: list[Event]
+    extra: dict[str, Any]
+
+    @property
+    def in_end_phase(self) -> bool: ...
+
+    def score_declaration(self, seat: int, name: str, points: int) -> None: ...
+
+    def add_card_points(self, seat: int, points: int) -> None: ...
+
+    def add_last_trick(self, seat: int, points: int) -> None: ...
+
+    def replace_last_event(self, event: Event) -> None: ...
+
+    def finish_early(self) -> None: ...
+
+
 @dataclass
 class Ruleset:
     """Base ruleset; subclasses set the class data and override rule functions."""
@@ -69,6 +123,7 @@ class Ruleset:
     has_turnup: ClassVar[bool] = True
     trump_sevens: ClassVar[bool] = True
     brisque_points: ClassVar[int] = 10
+    seven_points: ClassVar[int] = 10  # the seven of trumps shown, exchanged or turned up
     # Points a card scores for the trick winner; empty means brisques only.
     card_points: ClassVar[Mapping[int, int]] = {}
     last_trick_points: ClassVar[int] = 10
@@ -78,6 +133,26 @@ class Ruleset:
 
     options: dict[str, Any] = field(default_factory=dict)
     memo: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False, compare=False)
+
+    # ----- what the rules screens show ----------------------------------
+    @classmethod
+    def score_items(cls) -> dict[str, int]:
+        """Every scoring item of the variant and its points, by name: each combination,
+        ``seven`` (a trump seven, when sevens score), ``brisk`` (an ace or ten taken, when
+        only those count) or ``card.<rank>`` (card points taken in tricks, e.g. ``card.K``).
+
+        Why: the rules screens print these numbers; asked here, they cannot drift from
+        the rules the deal scores by.
+        """
+        items = dict(cls.combination_points)
+        if cls.trump_sevens:
+            items["seven"] = cls.seven_points
+        if cls.card_points:
+            for rank in cls.ranks:
+                items[f"card.{RANKS[rank]}"] = cls.card_points.get(rank, 0)
+        else:
+            items["brisk"] = cls.brisque_points
+        return items
 
     # ----- construction -------------------------------------------------
     @classmethod
@@ -230,12 +305,14 @@ class Ruleset:
             found.append((kind_code(SEVEN, trump),) * 2)
         return found
 
-    def declaration_points(self, deal: Deal, seat: int, combo: Combination, ids: list[int]) -> int:
+    def declaration_points(
+        self, deal: DealState, seat: int, combo: Combination, ids: list[int]
+    ) -> int:
         """Points a declaration scores; two-pack variants discount a double built on a single."""
         return combo.value
 
     def choose_copies(
-        self, deal: Deal, seat: int, codes: tuple[int, ...], combo: Combination
+        self, deal: DealState, seat: int, codes: tuple[int, ...], combo: Combination
     ) -> tuple[list[int] | None, str]:
         """Pick physical cards for a declaration: eligible table copies first (earliest laid),
         else hidden ones; if all would come from the table, the first card in notation order
@@ -267,7 +344,7 @@ class Ruleset:
                 return None, "no_new_card"
         return chosen, ""
 
-    def reuse_block(self, deal: Deal, card_id: int, combo: Combination) -> str:
+    def reuse_block(self, deal: DealState, card_id: int, combo: Combination) -> str:
         """Why this declared card may not serve in ``combo`` ("" if it may)."""
         for index in deal.card_groups.get(card_id, ()):
             group = deal.groups[index]
@@ -277,7 +354,7 @@ class Ruleset:
                 return "card_reused_lower"
         return ""
 
-    def table_copy_to_play(self, deal: Deal, seat: int, copies: list[int]) -> int:
+    def table_copy_to_play(self, deal: DealState, seat: int, copies: list[int]) -> int:
         """The table copy a play takes: in the fewest live groups, then the first laid."""
 
         def live(card_id: int) -> int:
@@ -286,34 +363,36 @@ class Ruleset:
         return min(copies, key=live)  # min keeps the first laid among equals
 
     # ----- hooks (no-ops in the base) -------------------------------------
-    def start_deal(self, deal: Deal) -> None:
+    def start_deal(self, deal: DealState) -> None:
         """Called when a deal starts (after the turn-up seven is scored)."""
 
-    def extra_actions(self, deal: Deal, seat: int) -> list[Action]:
+    def extra_actions(self, deal: DealState, seat: int) -> list[Action]:
         """Variant-only actions available now (bezik's vido), listed first."""
         return []
 
-    def apply_extra(self, deal: Deal, seat: int, action: Action) -> bool:
+    def apply_extra(self, deal: DealState, seat: int, action: Action) -> bool:
         """Apply a variant-only action; False if ``action`` is not one."""
         return False
 
-    def on_play(self, deal: Deal, seat: int, card_id: int, from_table: bool) -> None:
+    def on_play(self, deal: DealState, seat: int, card_id: int, from_table: bool) -> None:
         """A card was just added to the trick."""
 
-    def on_trick_won(self, deal: Deal, winner: int) -> None:
+    def on_trick_won(self, deal: DealState, winner: int) -> None:
         """A trick was just taken (card points already scored)."""
 
-    def after_declaration(self, deal: Deal, seat: int, combo: Combination, ids: list[int]) -> None:
+    def after_declaration(
+        self, deal: DealState, seat: int, combo: Combination, ids: list[int]
+    ) -> None:
         """A declaration was just scored (no-trump variants fix trumps here)."""
 
-    def on_end_phase(self, deal: Deal) -> None:
+    def on_end_phase(self, deal: DealState) -> None:
         """The stock has run out; declared cards are back in the hands."""
 
-    def public_extra(self, deal: Deal, seat: int) -> dict[str, Any]:
+    def public_extra(self, deal: DealState, seat: int) -> dict[str, Any]:
         """Variant state a seat may see (for observations)."""
         return {}
 
-    def result_extra(self, deal: Deal) -> dict[str, Any]:
+    def result_extra(self, deal: DealState) -> dict[str, Any]:
         """Variant facts a finished deal reports besides the scores (e.g. trumps fixed in play)."""
         return {}
 
@@ -324,12 +403,12 @@ class Ruleset:
         """Cards (ids) a player may play in the end phase, and the rule code that binds."""
         raise NotImplementedError
 
-    def score_trick(self, deal: Deal, winner: int, codes: list[int]) -> None:
+    def score_trick(self, deal: DealState, winner: int, codes: list[int]) -> None:
         """Card points taken with a trick (Russian family); brisque variants count at the end."""
         if self.card_points:
             deal.add_card_points(winner, sum(self.card_points.get(rank_of(c), 0) for c in codes))
 
-    def finish_deal(self, deal: Deal) -> None:
+    def finish_deal(self, deal: DealState) -> None:
         """Last-trick bonus and brisques, when the last trick has been taken."""
         assert deal.last_trick_winner is not None
         deal.add_last_trick(deal.last_trick_winner, self.last_trick_points)
@@ -381,27 +460,3 @@ def follow_else_trump(
     if trumps:
         return trumps, "must_trump"
     return list(hand), ""
-
-
-def beats(code: int, best: int, trump: int | None) -> bool:
-    """Whether ``code`` played after ``best`` takes the lead (identical cards: first wins)."""
-    if suit_of(code) == suit_of(best):
-        return rank_of(code) < rank_of(best)
-    return suit_of(code) == trump
-
-
-def winning_code(kinds: list[int], trick: list[int], trump: int | None) -> int:
-    best = kinds[trick[0]]
-    for i in trick[1:]:
-        if beats(kinds[i], best, trump):
-            best = kinds[i]
-    return best
-
-
-def winning_index(codes: list[int], trump: int | None) -> int:
-    """Position in the trick of the card that wins it."""
-    best = 0
-    for pos in range(1, len(codes)):
-        if beats(codes[pos], codes[best], trump):
-            best = pos
-    return best

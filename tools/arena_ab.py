@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.ai.evaluate import read_models, read_policies  # noqa: E402
-from engine.ai.players import StrongPlayer  # noqa: E402
+from engine.ai.levels import StrongPlayer  # noqa: E402
 from engine.arena import run_arena  # noqa: E402
 from engine.cli import ARENA_ALL  # noqa: E402
 from engine.players import PLAYERS, Player  # noqa: E402

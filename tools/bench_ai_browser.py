@@ -31,7 +31,7 @@ BENCH_CODE = r'''
 import json, random, statistics, sys, time
 from engine import new_game
 from engine.players import make_player, choose
-from engine.ai.players import StrongPlayer
+from engine.ai.levels import StrongPlayer
 
 def positions(variant, count, seed, settled=False):
     """Positions of greedy games (settled: late in the stock, both at the game's target and

@@ -10,10 +10,15 @@ each beside the same figure for a "floor" page that only boots the same Pyodide
 (`loadPyodide()` then `1+1`; no PyScript, no app) with a minimal cache-first worker, and the
 ratio app/floor. "Playable" is html[data-app-state=ready] and an enabled control that plays
 (a card's data-action) — when a start screen stands first, its Continue (a saved game) or
-Play (a first visit) is tapped from inside the page the moment the screen takes input, and
+Play (a first visit) is tapped from inside the page the moment the screen takes input (on a
+warm start, the moment the shell draws its kept copy, before Python is ready), and
 the time runs on to the cards (the tap's time is reported too). Also: the longest main-thread
 task in the 3 s after ready, the bytes precached and the bytes sent over the wire (gzip) on a
-first visit.
+first visit, and the bytes sent before the table was playable.
+
+`--link 4g` or `--link slow` throttles the server (all connections share one link, the service
+worker's fetches included): 9 or 1.6 Mbit/s, with 150 ms before each response, as a phone's
+mobile data would; `--link local` (the default) does not.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import statistics
 import sys
 import tempfile
 import threading
+import time
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -50,7 +56,38 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-TIMEOUT_MS = 120_000
+TIMEOUT_MS = 300_000
+# name: (bits per second shared by every connection, seconds before each response)
+LINKS = {"local": (0.0, 0.0), "4g": (9e6, 0.150), "slow": (1.6e6, 0.150)}
+CHUNK = 16 * 1024
+
+
+class Link:
+    """One throttled link for every connection of a server: a byte clock that each chunk
+    reserves its own slot of, so parallel downloads share the rate instead of each having it."""
+
+    def __init__(self, bits_per_second: float, latency_s: float) -> None:
+        self.bytes_per_second = bits_per_second / 8
+        self.latency_s = latency_s
+        self.lock = threading.Lock()
+        self.free_at = 0.0
+
+    def wait_latency(self) -> None:
+        if self.latency_s:
+            time.sleep(self.latency_s)
+
+    def send(self, data: bytes, write: Any) -> None:
+        if not self.bytes_per_second:
+            write(data)
+            return
+        for start in range(0, len(data), CHUNK):
+            chunk = data[start : start + CHUNK]
+            with self.lock:
+                now = time.monotonic()
+                self.free_at = max(self.free_at, now) + len(chunk) / self.bytes_per_second
+                due = self.free_at
+            time.sleep(max(0.0, due - time.monotonic()))
+            write(chunk)
 
 FLOOR_HTML = """<!doctype html>
 <html data-app-state="loading"><head><meta charset="utf-8"><title>floor</title></head>
@@ -106,7 +143,12 @@ READY_PROBE = """
   };
   const mark = () => {
     const html = document.documentElement;
-    if (!html || html.dataset.appState !== "ready") return;
+    if (!html) return;
+    const start = document.querySelector('#bz [data-screen="start"]');
+    if (start && window.__startShownAt === undefined) window.__startShownAt = performance.now();
+    // a warm start: the shell's copy of the start screen takes the tap before Python is ready
+    if (start && html.dataset.warm === "drawn" && window.__playableAt === undefined) tap(html);
+    if (html.dataset.appState !== "ready") return;
     if (window.__readyAt === undefined) window.__readyAt = performance.now();
     if (window.__playableAt === undefined && document.querySelector(PLAYABLE)) {
       window.__playableAt = performance.now();
@@ -133,18 +175,28 @@ TAP_TAKEN = """() => window.__tappedAt !== undefined || window.__playableAt !== 
 class Counting:
     """A served folder that counts requests and body bytes (what the browser downloads)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, link: Link | None = None) -> None:
+        self.link = link or Link(0.0, 0.0)
         self.requests: Counter[str] = Counter()
         self.bytes: Counter[str] = Counter()  # on the wire
         self.content: Counter[str] = Counter()  # the files' own sizes
         counts = self
 
         class Handler(serve.Handler):
+            def send_response(self, code: int, message: str | None = None) -> None:
+                counts.link.wait_latency()
+                super().send_response(code, message)
+
             def copyfile(self, source: Any, outputfile: Any) -> None:
                 data = source.read()
-                counts.bytes[urlsplit(self.path).path] += len(data)
-                counts.content[urlsplit(self.path).path] += self.identity_size or len(data)
-                outputfile.write(data)
+                path = urlsplit(self.path).path
+                counts.content[path] += self.identity_size or len(data)
+
+                def write(chunk: bytes) -> None:
+                    counts.bytes[path] += len(chunk)
+                    outputfile.write(chunk)
+
+                counts.link.send(data, write)
 
             def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
                 counts.requests[urlsplit(self.path).path] += 1
@@ -178,7 +230,7 @@ def prepared_site() -> Iterator[tuple[Path, list[dict[str, object]]]]:
         yield root, entries
 
 
-def wait_playable(page: Page, app: bool) -> dict[str, float]:
+def wait_playable(page: Page, app: bool, site: Counting) -> dict[str, float]:
     """Times (page clock, ms) to ready and to a playable table; the floor is playable at ready."""
     page.wait_for_function(
         "() => ['ready', 'error'].includes(document.documentElement.dataset.appState)",
@@ -189,7 +241,8 @@ def wait_playable(page: Page, app: bool) -> dict[str, float]:
         raise RuntimeError(f"boot failed: {state}")
     ready = float(page.evaluate("window.__readyAt"))
     if not app:
-        return {"ready": ready, "tapped": ready, "playable": ready, "long_task_after_ready": 0.0}
+        return {"ready": ready, "tapped": ready, "playable": ready, "long_task_after_ready": 0.0,
+                "bytes_at_playable": float(sum(site.bytes.values()))}
     # The start screen: Continue or Play, tapped in the page (never a second time here: a
     # double tap); else New game then Start (each once the one before is handled:
     # html[data-pending], Python may run in a worker).
@@ -203,6 +256,7 @@ def wait_playable(page: Page, app: bool) -> dict[str, float]:
         if button.count() and button.first.is_visible():
             button.first.click()
     page.wait_for_function("() => window.__playableAt !== undefined", timeout=TIMEOUT_MS)
+    at_playable = float(sum(site.bytes.values()))  # a poll later: a few chunks at most
     page.wait_for_timeout(3000)
     longest = page.evaluate(
         """(from) => Math.max(0, ...window.__longTasks
@@ -214,6 +268,8 @@ def wait_playable(page: Page, app: bool) -> dict[str, float]:
         "tapped": ready if tapped is None else float(tapped),
         "playable": float(page.evaluate("window.__playableAt")),
         "long_task_after_ready": float(longest),
+        "bytes_at_playable": at_playable,
+        "start_shown": float(page.evaluate("window.__startShownAt ?? window.__readyAt")),
         "snapshot_used": 1.0 if state.get("pythonBoot") == "snapshot" else 0.0,
         "worker": 1.0 if state.get("pythonThread") == "worker" else 0.0,
     }
@@ -228,7 +284,7 @@ def one_run(browser: Browser, site: Counting, path: str) -> dict[str, float]:
         page = context.new_page()
         site.reset()
         page.goto(site.url + path, wait_until="commit")
-        cold = wait_playable(page, app)
+        cold = wait_playable(page, app, site)
         page.wait_for_function(
             "() => navigator.serviceWorker.controller !== null"
             + (" && document.documentElement.dataset.offline === 'ready'" if app else ""),
@@ -242,12 +298,13 @@ def one_run(browser: Browser, site: Counting, path: str) -> dict[str, float]:
         requests = sum(site.requests.values())
         context.set_offline(True)
         page.reload(wait_until="commit")
-        warm = wait_playable(page, app)
+        warm = wait_playable(page, app, site)
         return {
             "cold_ms": cold["playable"],
             "cold_ready_ms": cold["ready"],
             "warm_offline_ms": warm["playable"],
             "warm_offline_ready_ms": warm["ready"],
+            "warm_offline_start_screen_ms": warm["start_shown"],
             "cold_tap_to_playable_ms": cold["playable"] - cold["tapped"],
             "warm_tap_to_playable_ms": warm["playable"] - warm["tapped"],
             "long_task_after_ready_ms": max(
@@ -255,6 +312,7 @@ def one_run(browser: Browser, site: Counting, path: str) -> dict[str, float]:
             ),
             "snapshot_used": min(cold.get("snapshot_used", 0.0), warm.get("snapshot_used", 0.0)),
             "worker": min(cold.get("worker", 0.0), warm.get("worker", 0.0)),
+            "first_visit_bytes_before_playable": cold["bytes_at_playable"],
             "first_visit_bytes": transferred,
             "first_visit_content_bytes": content,
             "first_visit_requests": requests,
@@ -275,13 +333,15 @@ def summary(runs: list[dict[str, float]]) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--link", choices=sorted(LINKS), default="local",
+                        help="throttle the server as this link (every connection shares it)")
     parser.add_argument(
         "--skip", nargs="*", default=[], choices=("fallback", "main_thread"), help="paths to skip"
     )
     args = parser.parse_args(argv)
     with prepared_site() as (root, entries), sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        site = Counting(root)
+        site = Counting(root, Link(*LINKS[args.link]))
         # One seeded deal, the player to lead: "playable" is the start alone, never the
         # computer's first move as well (a random dealer would add it to half the runs).
         paths = {
@@ -310,6 +370,8 @@ def main(argv: list[str] | None = None) -> int:
             figures[name][f"{key}_vs_floor"] = round(figures[name][key] / floor[key], 2)
     result = {
         "runs": args.runs,
+        "link": {"name": args.link, "mbit_per_s": LINKS[args.link][0] / 1e6,
+                 "ms_before_each_response": LINKS[args.link][1] * 1000},
         "browser": "headless Chromium " + CHROMIUM,
         "app": figures["snapshot"],
         "app_fallback": figures.get("fallback"),

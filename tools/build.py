@@ -24,6 +24,9 @@ import tokenize
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/ holds scripts, not a package
+import stdlib_subset
+
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = (
@@ -33,6 +36,7 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+STDLIB_ZIP = "python_stdlib.zip"
 # PyScript's lazily imported chunks the app never uses (editor, terminal, TOML, packages):
 # left out of dist/ so the first visit does not download them.
 PYSCRIPT_UNUSED = re.compile(
@@ -389,15 +393,16 @@ def build(out: Path, *, snapshot: bool = True) -> list[dict[str, object]]:
     strip_shipped_python(out)
     for name in PYODIDE_FILES:
         _copy(pyodide_src / name, out / PYODIDE_DIR / name)
+    # only the standard library the app can import (tools/stdlib_subset.py says how and why)
+    stdlib_subset.write_subset(
+        pyodide_src / STDLIB_ZIP, out / PYODIDE_DIR / STDLIB_ZIP, stdlib_subset.read_list()
+    )
     for path in _walk(pyscript_src):
         if not PYSCRIPT_UNUSED.match(path.name):
             _copy(path, out / PYSCRIPT_DIR / path.relative_to(pyscript_src))
     config = json.dumps(pyscript_config(out), indent=2, sort_keys=True) + "\n"
     (out / CONFIG_NAME).write_text(config, encoding="utf-8")
     facts = make_snapshot(out) if snapshot else None
-    if facts:  # the shell fetches it early on a first visit
-        meta = f'<meta name="bz-snapshot" content="{str(facts["url"]).removeprefix("../")}">'
-        index.write_text(index.read_text("utf-8").replace(CHARSET_META, CHARSET_META + meta, 1))
     write_loader(out, facts, write_bundle(out))
     return write_service_worker(out, ROOT / SW_NAME)
 

@@ -31,9 +31,10 @@ sys.path.insert(0, str(ROOT))
 from engine import new_game  # noqa: E402
 from engine.actions import PLAY, PLAY_TABLE  # noqa: E402
 from engine.ai.evaluate import MODEL_FILE, policy_for  # noqa: E402
-from engine.ai.players import StrongPlayer  # noqa: E402
+from engine.ai.levels import StrongPlayer  # noqa: E402
 from engine.ai.policy import PolicyWeights, choose_card  # noqa: E402
-from engine.deal import PLAYING, Deal  # noqa: E402
+from engine.deal import Deal  # noqa: E402
+from engine.phases import PLAYING  # noqa: E402
 from engine.players import choose, make_player  # noqa: E402
 from tools.train_eval import dump  # noqa: E402
 

@@ -19,8 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine import new_game  # noqa: E402
-from engine.ai.players import StrongPlayer, normal_action  # noqa: E402
-from engine.deal import PLAYING  # noqa: E402
+from engine.ai.levels import StrongPlayer, normal_action  # noqa: E402
+from engine.phases import PLAYING  # noqa: E402
 from engine.players import choose, make_player  # noqa: E402
 
 SAMPLE_RATE = 0.08  # of the eligible positions of each game (spreads them over the deal)

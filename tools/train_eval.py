@@ -38,10 +38,11 @@ from engine.ai.evaluate import (  # noqa: E402
     relative_features,
     stock_share,
 )
-from engine.ai.players import normal_action  # noqa: E402
+from engine.ai.levels import normal_action  # noqa: E402
 from engine.ai.policy import DEFAULT_WEIGHTS, PolicyWeights, potential, rollout  # noqa: E402
 from engine.ai.search import running_score, side_score  # noqa: E402
-from engine.deal import PLAYING, Deal  # noqa: E402
+from engine.deal import Deal  # noqa: E402
+from engine.phases import PLAYING  # noqa: E402
 
 VARIANTS = ("classic", "russian", "russian-3", "russian-4", "no-trump", "bezik")
 Sample = tuple[list[float], float, float, float]  # features, target, hand-made, stock share

@@ -77,10 +77,6 @@ def build_view(
     human: int,
     *,
     thinking: bool = False,
-    log: list[str] | None = None,
-    notice: str | None = None,
-    hint: str | None = None,
-    show_summary: bool = True,
     deal_number: int = 1,
     obs: Any = None,
 ) -> TableView:
@@ -137,7 +133,7 @@ def build_view(
                 is_human=(s == human),
                 hand_count=obs.hand_sizes[s],
                 table_cards=tcs,
-                groups=groups_by_seat[s] if s != human or _groups_matter(obs) else [],
+                groups=groups_by_seat[s],
                 score=scores[s] if s < len(scores) else 0,
                 deal_points=obs.points[s],
                 donuk=is_donuk,
@@ -173,7 +169,7 @@ def build_view(
         side_scores = [scores[0] + scores[2], scores[1] + scores[3]]
 
     summary = None
-    if show_summary and deal.is_terminal:
+    if deal.is_terminal:
         res = deal.result()
         totals = game_totals(game)
         sides = None
@@ -207,7 +203,6 @@ def build_view(
         target=game_target(game),
         side_scores=side_scores,
         prompts=prompts,
-        log=log or [],
         deal_summary=summary,
         game_over=game_decided(game),
         winner=game.game_winner if hasattr(game, "game_winner") else game.winner,
@@ -215,8 +210,6 @@ def build_view(
         game_info=_game_info(game),
         match_over=bool(getattr(game, "match_over", False)),
         thinking=thinking,
-        notice=notice,
-        hint=hint,
         deal_number=deal_number,
     )
 
@@ -232,10 +225,6 @@ def game_decided(game: Any) -> bool:
     if hasattr(game, "game_over"):
         return bool(game.game_over)
     return bool(game.is_terminal)
-
-
-def _groups_matter(obs: Any) -> bool:
-    return True
 
 
 def build_match(game: Any) -> MatchView | None:

@@ -3,24 +3,29 @@
 It owns the Game, turns clicks and keys into engine actions, runs the AI in
 cooperative slices and re-renders the regions of the table that changed.
 The DOM is reached only through ``web.dom`` so this logic stays readable.
+
+The state of the features moved to the one-way core lives in ``self.model``
+(``web.model``): it changes only through ``dispatch``, which carries out the
+effects ``update`` returns. The rest still lives in fields here, on its way there.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import random
 import sys
+import time
+from collections.abc import Coroutine, Mapping
 from html import escape
 from pathlib import Path
 from typing import Any
 
 import engine
-from engine import IllegalActionError, RecordError
-from engine.deal import event_lists
+from engine import IllegalActionError
+from engine.observation import event_lists
+from engine.players import Player
 from web import (
-    card_faces,
-    cards,
+    card_html,
     events,
     flow,
     flowview,
@@ -39,22 +44,42 @@ from web.adapter import build_view, game_decided, observe
 from web.ai_runner import drive
 from web.callouts import TableCallouts
 from web.commands import Commands
+from web.computer import default_level, make_player
+from web.dealing import deal_new_game
 from web.device import Device
 from web.dom import Dom
 from web.hints import Hints
 from web.install import DeviceControls
 from web.keeper import Keeper
-from web.players import default_level, make_player
+from web.model import (
+    DraftDropped,
+    Focus,
+    FocusHand,
+    HintSet,
+    Model,
+    MoveMade,
+    Msg,
+    NoticeSet,
+    Render,
+    ResumePlay,
+    SaveSettings,
+    ScreenClosed,
+    ScreenOpened,
+    ScreenShown,
+    SettingsLoaded,
+    SetupKept,
+    TableShown,
+    update,
+)
 from web.records import Records
-from web.seats import Seats, SeatsError, fit, seat_label
+from web.seat_place import seat_name
+from web.seats import Seats, seat_label
 from web.settings import Settings
 from web.tabs import Tabs
 from web.view import TableView
 
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
 WORKER_SLICE = 0.05  # the AI's thinking between yields in a worker (web/ai_runner.py)
-# Screens a nested screen returns to when it closes (the menu is left behind).
-RETURN_TO = ("start", "dialog", "game")
 
 
 def load_catalog(lang: str) -> i18n.Catalog:
@@ -92,32 +117,20 @@ class App:
         self.fast = fast
         self.lang = "en"
         self.cat = load_catalog("en")
-        self.prefs = Settings()  # the player's settings (web.settings)
+        self.model = Model()  # the state of the features moved to the one-way core
         self.settings: dict[str, Any] = self.prefs.game_setup()  # this game's setup
         self.has_save = False  # a game the player started exists (start screen: continue)
         self.game: Any = None
         self.human = 0  # the seat whose hand is shown (pass-and-play: who holds the device)
         self.seats = Seats.solo(2)
         self.handover: int | None = None  # the person the device must go to next
-        self.dialog_draft: dict[str, str] | None = None
-        self.players: dict[int, Any] = {}
+        self.players: dict[int, Player] = {}
         self.generation = 0
         self.busy = False
         self.shelf = flow.TrickShelf()  # the last finished trick: centre, aside, peeked at
         self.callouts = TableCallouts()  # what other seats scored, said at their seats
         self.auto_passes = flow.AutoPasses()  # passes made for a person: "nothing to declare"
         self.sound = sound.Sound() if sys.platform != "emscripten" else sound.WebAudio()
-        # Notices and hints are kept as data and worded at render time (language switch).
-        self.notice: tuple[str, dict[str, Any]] | None = None
-        self.notice_error = False
-        self.hint: tuple[str, str] | None = None  # (action text, reason code); ("", "") = thinking
-        # None | "start" | "menu" | "dialog" | "confirm" | "settings" | "rules" | "game" | records'
-        self.overlay: str | None = None
-        self.back: list[str] = []  # screens to return to when the current one closes
-        self.dialog_variant: str | None = None
-        self.pending_setup: dict[str, Any] | None = None  # the new game awaiting confirmation
-        self.rules_variant: str | None = None
-        self.log_open = False  # the log drawer (phones; wide screens show it beside the table)
         self.hand_focus = 0
         self.announced = 0
         self.title_shown = ""  # the document's title as last set (the variant's name)
@@ -135,6 +148,66 @@ class App:
         self.commands = Commands(self)
         self.hints = Hints(self)
 
+    # ------------------------------------------------------- the one-way core
+    def dispatch(self, msg: Msg) -> None:
+        """The one way the model changes: ``web.model.update``, then its effects in order
+        (at most one render among them)."""
+        self.model, effects = update(self.model, msg)
+        for effect in effects:
+            if isinstance(effect, SaveSettings):
+                prefs_store.save(self.store, effect.prefs)
+            elif isinstance(effect, Render):
+                self.render()
+            elif isinstance(effect, Focus):
+                self.dom.focus_first(effect.selector)
+            elif isinstance(effect, FocusHand):
+                self.dom.focus_hand(self.hand_focus)
+            elif isinstance(effect, ResumePlay):
+                self.kick_ai()
+
+    @property
+    def prefs(self) -> Settings:
+        """The player's settings (web.settings), as the model keeps them."""
+        return self.model.prefs
+
+    @property
+    def overlay(self) -> str | None:
+        """The screen over the table (None: the table itself)."""
+        return self.model.overlay
+
+    @property
+    def back(self) -> list[str]:
+        """Screens to return to when the current one closes (a copy: see web.model)."""
+        return list(self.model.back)
+
+    @property
+    def notice(self) -> tuple[str, Mapping[str, Any]] | None:
+        """What the table tells under it, as data: (catalog key, its values)."""
+        return self.model.notice
+
+    @property
+    def notice_error(self) -> bool:
+        return self.model.notice_error
+
+    @property
+    def hint(self) -> tuple[str, str] | None:
+        """The hint asked for: (action text, reason code); ("", "") while thinking."""
+        return self.model.hint
+
+    @property
+    def log_open(self) -> bool:
+        return self.model.log_open
+
+    @property
+    def pending_setup(self) -> dict[str, Any] | None:
+        setup = self.model.pending_setup
+        return None if setup is None else dict(setup)
+
+    @property
+    def dialog_draft(self) -> dict[str, str] | None:
+        draft = self.model.dialog_draft
+        return None if draft is None else dict(draft)
+
     # ------------------------------------------------------------ start
     def start(self, listen: bool = True) -> None:
         # Everything stored is checked (web.schema); what fails is set aside and told.
@@ -142,7 +215,8 @@ class App:
         chosen = lang.value or self.dom.html_lang()
         self.set_language(chosen if chosen in i18n.LANGS else "en", save=False)
         settings = schema.load(self.store, storage.SETTINGS_KEY)
-        self.prefs = Settings.from_data(settings.value or {})  # and each field exactly right
+        # read once: from now on the model keeps them (each field exactly right)
+        self.dispatch(SettingsLoaded(Settings.from_data(settings.value or {})))
         self.settings = self.prefs.game_setup()
         saved = schema.load(self.store, storage.SAVE_KEY)
         if saved.value is not None:
@@ -157,7 +231,7 @@ class App:
             self.new_game(self.settings, save=False)  # the table behind the start screen
         self.make_players()
         self.announced = len(flow.table_log(self.game, self.observation_log()))
-        self.overlay = "start"  # continue (with a save), new game, rules, settings
+        self.dispatch(ScreenShown("start"))  # continue (with a save), new game, rules, settings
         if listen:
             self.dom.on_events(
                 self.commands.on_click, self.commands.on_key, self.commands.on_change
@@ -212,9 +286,8 @@ class App:
         self.seats = saved_seats(save, self.game.rules.players, self.human)
         self.pass_device(fresh=True)
         self.make_players()
-        self.shown_trick = None
-        self.hint = None
-        self.overlay = None
+        self.dispatch(HintSet(None))
+        self.dispatch(ScreenShown(None))
 
     def report_set_aside(self, problems: list[schema.Problem | None]) -> None:
         """Tell the player about stored data that was set aside (the first one matters)."""
@@ -237,38 +310,11 @@ class App:
     def new_game(self, settings: dict[str, Any], save: bool = True) -> None:
         self.stop_ai()
         self.settings = dict(settings)
-        variant = settings.get("variant", "classic")
-        if variant not in engine.VARIANTS:
-            variant = "classic"
-        options = dict(settings.get("options") or {})
-        rules_cls = engine.VARIANTS[variant]
-        options = {k: v for k, v in options.items() if k in rules_cls.option_specs}
-        try:
-            probe = engine.make_rules(variant, options)
-        except RecordError:
-            options, probe = {}, engine.make_rules(variant, {})
-        n = probe.players
-        dealer_choice = settings.get("dealer", "random")
-        if dealer_choice == "you":
-            dealer = 0
-        elif dealer_choice == "opponent":
-            dealer = n - 1
-        elif self.fixed_seed is not None:
-            dealer = n - 1  # repeatable test games: the human leads first
-        else:
-            dealer = random.randrange(n)
-        seed = self.fixed_seed if self.fixed_seed is not None else random.randrange(2**31)
-        self.game = engine.new_game(variant, options, seed=seed, dealer=dealer)
-        try:
-            chosen = Seats.from_json(settings.get("seats"), n)
-        except SeatsError:
-            chosen = None
-        self.seats = fit(chosen, n)
+        self.game, self.seats = deal_new_game(settings, self.fixed_seed)
         self.human = self.seats.first_person()
         self.shelf.reset()
-        self.hint = None
-        self.overlay = None
-        self.back = []
+        self.dispatch(HintSet(None))
+        self.dispatch(TableShown())
         self.deal_number = 1
         self.announced = 0
         self.undo_used = False
@@ -282,17 +328,18 @@ class App:
         """The game just dealt becomes the player's: its setup remembered, saved from now on
         (the start screen's Play takes the game dealt behind it this way)."""
         self.has_save = True
-        self.prefs.remember_setup(self.settings)
-        prefs_store.save(self.store, self.prefs)
+        self.dispatch(SetupKept(self.settings))
         self.pass_for_human()
         self.save()
+        # the next start opens on Continue: the shell draws it before Python is ready
+        self.dom.keep_start_screen(screens.render_start(self.cat, self.lang, can_continue=True))
 
     def make_players(self) -> None:
         n = self.game.rules.players
         level = self.settings.get("level") or default_level()
         base = self.fixed_seed
         self.players = {
-            s: make_player(level, s, self.game, None if base is None else base * 7 + s)
+            s: make_player(level, None if base is None else base * 7 + s)
             for s in range(n)
             if not self.seats.is_person(s)
         }
@@ -310,7 +357,7 @@ class App:
         if nxt is not None:
             self.human = nxt
             self.handover = nxt
-            self.hint = None
+            self.dispatch(HintSet(None))
         elif not self.seats.pass_and_play:
             self.handover = None
 
@@ -341,7 +388,7 @@ class App:
         view = self.view
         if view is None:
             return str(seat)
-        return render.seat_name(view.seats[seat], view, self.cat)
+        return seat_name(view.seats[seat], view, self.cat)
 
     def build(self) -> TableView:
         obs = observe(self.game, self.human)  # one observation per render
@@ -352,7 +399,7 @@ class App:
         view = build_view(
             self.game, self.human, obs=obs, thinking=self.busy, deal_number=self.deal_number
         )
-        view.hand = cards.sort_hand(view.hand, self.prefs.hand_sort, view.trump)
+        view.hand = card_html.sort_hand(view.hand, self.prefs.hand_sort, view.trump)
         if self.seats.pass_and_play:
             view.seat_kinds = self.seats.to_json()
         typed = names.for_seats(self.settings, self.seats)
@@ -364,42 +411,23 @@ class App:
         view.log = events.log_lines(
             self.cat, log_events, human=self.human, who=self.who, draws=self.handover is None
         )
-        view.drawn, view.trick_fresh = self.fresh(log_events)
+        view.drawn, view.trick_fresh = flow.fresh_moves(log_events, self.human)
         if not any(ev[0] == "play" for ev in log_events):  # a new deal: dealt from the stock
             view.drawn = list(view.hand)
         flow.dress(view, self.game, self.shelf, log_events, self.hint)
-        if view.trick_state == "done":
-            self.settle_later(flow.tricks_done(log_events)[0])
         return view
-
-    def fresh(self, log: list[list[Any]]) -> tuple[list[str], bool]:
-        """Cards the human drew since his last play, and whether the trick just grew."""
-        drawn: list[str] = []
-        for ev in reversed(log):
-            if ev[0] == "play" and ev[1] == self.human:
-                break
-            if ev[0] == "draw" and ev[1] == self.human and ev[2] is not None:
-                drawn.append(events.code_text(ev[2]))
-        trick_fresh = False
-        for ev in reversed(log):
-            if ev[0] in (
-                "trick",
-                "pass",
-                "auto_pass",
-                "draw",
-                "rescore_led",
-                "donuk",
-                "donuk_cleared",
-                "deal_over",
-            ):
-                continue
-            trick_fresh = ev[0] == "play"
-            break
-        return drawn, trick_fresh
 
     def render(self) -> None:
         view = self.build()
-        self.callouts.dress(self, view)
+        callout_wait = self.callouts.dress(
+            view,
+            self.last_log,
+            self.announced,  # moved on right after this render (announce)
+            viewer=self.human,
+            visible=self.handover is None and self.overlay is None and view.deal_summary is None,
+            keep_own=bool(self.seats.pass_and_play),
+            now=time.monotonic(),
+        )
         cat = self.cat
         n = view.num_players
         self.hand_focus = max(0, min(self.hand_focus, len(view.hand) - 1))
@@ -430,21 +458,42 @@ class App:
         if title != self.title_shown:
             self.title_shown = title
             self.dom.set_title(title)
-        self.dom.set_look(
-            {
-                **card_faces.look(self.prefs.card_style, self.prefs.card_back),
-                "data-motion": self.prefs.animation,
-                "data-card-size": self.prefs.card_size,
-                "data-suits": "four" if self.prefs.four_colour else "two",
-                "data-log": "open" if self.log_open else "closed",
-            }
-        )
+        self.dom.set_look(self.prefs.page_look(log_open=self.log_open))
         self.announce()
         # A keyboard player who just won a trick lands on the declare/pass choice.
         prompt = view.phase in ("declare", "answer") and view.current == self.human
         if prompt and not self.had_prompt and self.dom.focus_is_in("#bz-me"):
             self.dom.focus_first("#bz-prompt .btn")
         self.had_prompt = prompt
+        # The timers this render asks for, once the page shows it.
+        if view.trick_state == "done":
+            self.settle_later(flow.tricks_done(self.last_log)[0])
+        if callout_wait is not None:
+            self.callouts_later(callout_wait)
+
+    def callouts_later(self, seconds: float) -> None:
+        """Render again once a shown call-out's time is up (one timer, the earliest)."""
+        due = self.callouts.timer_wanted(seconds, time.monotonic())
+        if due is None:
+            return
+
+        async def later() -> None:
+            await asyncio.sleep(seconds)
+            if self.callouts.timer_fired(due):
+                self.render()
+
+        if not self.run_later(later()):  # no event loop (CPython tests): no timer waits
+            self.callouts.timer_due = None
+
+    def run_later(self, coro: Coroutine[Any, Any, None]) -> bool:
+        """Run a coroutine as a task of the page's loop; False (and closed) without one:
+        CPython tests drive the table themselves."""
+        try:
+            self.keep(asyncio.ensure_future(coro))
+        except RuntimeError:
+            coro.close()
+            return False
+        return True
 
     def notice_html(self) -> str:
         if not self.keeper.playing:
@@ -475,15 +524,16 @@ class App:
             "settings": lambda: screens.render_settings(
                 self.prefs, cat, self.lang, self.device.storage_html(cat)
             ),
-            "rules": lambda: screens.render_rules(self.rules_variant or self.game.rules.name, cat),
+            "rules": lambda: screens.render_rules(
+                self.model.rules_variant or self.game.rules.name, cat
+            ),
         }.get(self.overlay or "")
         if screen is not None:
             return screen()
         if self.handover is not None:
-            typed = names.for_seats(self.settings, self.seats)
             return handover.render_screen(
                 self.cat,
-                seat_label(self.cat, self.seats, self.handover, typed),
+                seat_label(self.cat, self.seats, self.handover, view.seat_names or ()),
                 handover.render_last_trick(view, self.cat),
             )
         records = self.records.overlay()
@@ -507,24 +557,12 @@ class App:
         if len(log) < self.announced:
             self.announced = 0
         start, self.announced = self.announced, len(log)
-        scores = [int(x) for x in self.game.scores()]
-        texts = [
-            text
-            for i in range(start, len(log))
-            if (
-                text := events.announce_text(
-                    self.cat,
-                    log[i],
-                    human=self.human,
-                    who=self.who,
-                    scores=scores,
-                    prev=log[i - 1] if i else None,
-                )
-            )
-        ]
-        if texts:
-            self.dom.announce(" ".join(texts[-4:]))
-        if start < len(log) and flow.preference(self.store, "sound", flow.SOUND_DEFAULT):
+        said = events.announcement(
+            self.cat, log, start, human=self.human, who=self.who, scores=self.game.scores()
+        )
+        if said:
+            self.dom.announce(said)
+        if start < len(log) and self.prefs.sound:
             self.sound.play(events.sounds_for(log[start:]))
 
     # ------------------------------------------------------------ actions
@@ -545,16 +583,14 @@ class App:
         self.kick_ai()
 
     def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None:
-        self.notice = text
-        self.notice_error = error
+        self.dispatch(NoticeSet(text, error))
 
     def apply(self, text: Any) -> None:
         act = text if not isinstance(text, str) else engine.Action.parse(text)
         self.game.apply(act)
         self.pass_for_human()
         self.records.after_action()
-        self.notice = None
-        self.hint = None
+        self.dispatch(MoveMade())
         if self.game.deal.is_terminal:
             self.device.deal_finished()
         self.pass_device()
@@ -562,7 +598,7 @@ class App:
 
     def pass_for_human(self) -> None:
         """Automatic pass: a person won a trick and has nothing to declare."""
-        if not flow.preference(self.store, "auto_pass", flow.AUTO_PASS_DEFAULT):
+        if not self.prefs.auto_pass:
             return
         while (seat := self.game.current_player) is not None and self.seats.is_person(seat):
             if not flow.auto_pass_due(self.game, seat):
@@ -578,16 +614,13 @@ class App:
         gen = self.generation
 
         async def later() -> None:
-            await asyncio.sleep(0.25 if self.fast else flow.trick_hold(self.store))
+            hold = flow.TRICK_HOLD_SECONDS * self.prefs.pause_scale()
+            await asyncio.sleep(0.25 if self.fast else hold)
             if gen == self.generation:
                 self.shelf.settle(count)
                 self.render()
 
-        coro = later()
-        try:
-            self.keep(asyncio.ensure_future(coro))
-        except RuntimeError:  # no event loop (CPython tests): the test settles it
-            coro.close()
+        self.run_later(later())  # without an event loop (CPython tests) the test settles it
 
     def kick_ai(self) -> None:
         if self.busy or not self.keeper.playing or self.overlay == "start":
@@ -595,11 +628,7 @@ class App:
         seat = self.game.current_player
         if seat is None or self.seats.is_person(seat) or self.game.deal.is_terminal:
             return
-        coro = self.ai_loop()
-        try:
-            self.keep(asyncio.ensure_future(coro))
-        except RuntimeError:  # no event loop (CPython tests): the caller drives the AI
-            coro.close()
+        if not self.run_later(self.ai_loop()):  # no event loop: the caller drives the AI
             return
         # At once, not when the task first runs: a second kick before then (a double tap on
         # Continue) would start a second loop playing the same seat.
@@ -622,7 +651,7 @@ class App:
                 if game is not self.game or game.current_player != seat:
                     continue  # the table moved meanwhile (undo, a take-over): look again
                 obs = observe(game, seat)
-                player = self.players.get(seat) or make_player(default_level(), seat, game)
+                player = self.players.get(seat) or make_player(default_level())
                 action = await drive(player.decide(obs))
                 if gen != self.generation or game is not self.game:
                     return
@@ -655,21 +684,10 @@ class App:
 
     def open_screen(self, name: str, focus: str = "") -> None:
         """Show a screen over the table; closing it returns to a start/new-game screen below."""
-        if self.overlay and self.overlay != name and (name == "menu" or self.overlay in RETURN_TO):
-            self.back.append(self.overlay)
-        self.overlay = name
-        self.render()
-        self.dom.focus_first(focus or f"#bz-overlay #{name}-title, #bz-overlay h2")
+        self.dispatch(ScreenOpened(name, focus))
 
     def close_screen(self) -> None:
-        self.overlay = self.back.pop() if self.back else None
-        if self.overlay != "dialog":
-            self.pending_setup = self.dialog_draft = None
-        self.render()
-        self.dom.focus_first("#bz-overlay .primary, #bz-overlay button")
-        if self.overlay is None:
-            self.dom.focus_hand(self.hand_focus)
-            self.kick_ai()
+        self.dispatch(ScreenClosed())
 
     def game_in_progress(self) -> bool:
         """A started, undecided game the player would lose by starting another."""
@@ -678,7 +696,7 @@ class App:
         return self.deal_number > 1 or bool(self.game.deal.history)
 
     def start_new_game(self, setup: dict[str, Any]) -> None:
-        self.pending_setup = self.dialog_draft = None
+        self.dispatch(DraftDropped())
         self.new_game(setup)
         self.render()
         self.dom.focus_hand(0)
@@ -689,13 +707,13 @@ class App:
         if not game.deal.is_terminal:
             return
         if self.decided() and self.overlay != "game":
-            self.overlay = "game"
+            self.dispatch(ScreenShown("game"))
             self.render()
             self.dom.focus_first("#bz-overlay .primary, #bz-overlay button")
             return
         if game.is_terminal:
             return
-        self.overlay = None
+        self.dispatch(ScreenShown(None))
         game.next_deal()
         self.deal_number += 1
         self.shelf.reset()
@@ -715,7 +733,7 @@ AI_MODULES = (
     "engine.ai.solver",
     "engine.ai.search",
     "engine.ai.vido",
-    "engine.ai.players",
+    "engine.ai.levels",
 )
 
 

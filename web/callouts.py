@@ -13,19 +13,18 @@ the hand-over screen covers the table waits for the next person to see it.
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from web.cards import Cat
+from web.card_html import Cat
 
 SHOWN_SECONDS = 2.2  # on the table this long: app.css's animation fades it out by then
 # Taken off a little later: a busy page starts the animation late (and without motion the
 # call-out simply shows until it is taken off).
 LINGER_SECONDS = 0.5
+RENDER_MARGIN = 0.05  # seconds after a call-out's time is up: then it is surely gone
 MAX_PER_SEAT = 3  # older ones give way when a seat scores more at once
 NAME_SLOT, POINTS_SLOT = "\ue000", "\ue001"  # where the catalog's text puts each part
 
@@ -53,8 +52,8 @@ def callouts_from(events: Iterable[list[Any]]) -> list[Callout]:
         kind = ev[0] if ev else None
         if kind == "declare" and len(ev) >= 4:
             out.append(Callout(int(ev[1]), str(ev[2]), int(ev[3])))
-        elif kind == "seven" and len(ev) >= 2:
-            out.append(Callout(int(ev[1]), "seven", 10))
+        elif kind == "seven" and len(ev) >= 6:
+            out.append(Callout(int(ev[1]), "seven", int(ev[5])))
         elif kind == "seven_turnup" and len(ev) >= 3:
             out.append(Callout(int(ev[1]), "seven_turnup", int(ev[2])))
         elif kind == "rescore_led" and len(ev) >= 4:
@@ -173,51 +172,52 @@ def render_gain(callouts: list[Callout], seat: int, cat: Cat) -> str:
 
 
 class TableCallouts:
-    """One table's call-outs: fed from the log at each render, taken off by a timer."""
+    """One table's call-outs: fed from the log at each render, taken off when their time
+    is up (the runtime, ``web.app``, keeps the one timer that renders again then)."""
 
     def __init__(self) -> None:
         self.queue = Callouts()
         self.log_size = 0
         self.timer_due: float | None = None  # when the pending re-render runs
 
-    def dress(self, app: Any, view: Any) -> None:
-        """Add the deal's new scoring events, and put the call-outs to show on the view.
+    def dress(
+        self,
+        view: Any,
+        log: list[list[Any]],
+        start: int,
+        *,
+        viewer: int,
+        visible: bool,
+        keep_own: bool,
+        now: float,
+    ) -> float | None:
+        """Add the deal's new scoring events, put the call-outs to show on the view, and
+        say in how many seconds the table must be rendered again (None: no call-out shown).
 
-        ``app.announced`` is where the live region's new events start (it is moved on
-        right after the render): the same events become call-outs.  A shorter log is a
-        new deal, a new game or a move taken back: what was waiting is dropped.
+        ``start`` is where the live region's new events start (the same events become
+        call-outs). A shorter log is a new deal, a new game or a move taken back: what was
+        waiting is dropped. ``visible``: nothing covers the table, so clocks run.
         """
-        log: list[list[Any]] = app.last_log
         if len(log) < self.log_size:
             self.queue.clear()
         self.log_size = len(log)
-        start = app.announced if len(log) >= app.announced else 0
-        self.queue.add(log[start:])
-        now = time.monotonic()
-        visible = app.handover is None and app.overlay is None and view.deal_summary is None
-        view.callouts = self.queue.showing(
-            now, app.human, visible, keep_own=bool(app.seats.pass_and_play)
-        )
+        self.queue.add(log[start if len(log) >= start else 0 :])
+        view.callouts = self.queue.showing(now, viewer, visible, keep_own=keep_own)
         wait = self.queue.next_change(now)
-        if wait is not None:
-            self.rerender_in(app, wait + 0.05)
+        return None if wait is None else wait + RENDER_MARGIN
 
-    def rerender_in(self, app: Any, seconds: float) -> None:
-        """Render again once a call-out's time is up (one timer at a time, the earliest)."""
-        due = time.monotonic() + seconds
+    def timer_wanted(self, seconds: float, now: float) -> float | None:
+        """The due time of a new re-render timer, or None when one already pending comes
+        first (one timer at a time, the earliest)."""
+        due = now + seconds
         if self.timer_due is not None and self.timer_due <= due:
-            return
+            return None
         self.timer_due = due
+        return due
 
-        async def later() -> None:
-            await asyncio.sleep(seconds)
-            if self.timer_due == due:
-                self.timer_due = None
-                app.render()
-
-        coro = later()
-        try:
-            app.keep(asyncio.ensure_future(coro))
-        except RuntimeError:  # no event loop (CPython tests): nothing is taken off by time
-            coro.close()
-            self.timer_due = None
+    def timer_fired(self, due: float) -> bool:
+        """Whether the timer due then is still the pending one (then the table renders)."""
+        if self.timer_due != due:
+            return False
+        self.timer_due = None
+        return True

@@ -6,17 +6,31 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
-import engine
-from web import i18n, names
-from web import settings as prefs_store
+from web import flow, i18n, names, sound
+from web.dom import Dom
+from web.hints import Hints
+from web.install import DeviceControls
+from web.keeper import Keeper
+from web.model import (
+    DraftChanged,
+    DraftDropped,
+    FreshScreen,
+    LogToggled,
+    MenuLeft,
+    Msg,
+    NewGameAsked,
+    RulesVariantChosen,
+    SettingChanged,
+    TableShown,
+)
+from web.records import Records
 from web.screens import parse_settings
 from web.seats import SeatsError
-
-if TYPE_CHECKING:
-    from web.app import App
+from web.settings import Settings
+from web.view import TableView
 
 # The new-game screen's first control; other screens focus their title.
 NEW_GAME_FOCUS = "#bz-overlay select, #bz-overlay button"
@@ -26,10 +40,57 @@ MENU_KEEPS = ("menu", "language", "close")
 HAND_STEPS = {"ArrowRight": 1, "ArrowLeft": -1, "ArrowDown": 1, "ArrowUp": -1}
 
 
+class CommandTable(Protocol):
+    """What the commands read and change of their table (``web.app.App`` is one).
+
+    Named here so that this module needs no import of the App that owns it.
+    """
+
+    dom: Dom
+    store: Any
+    lang: str
+    settings: dict[str, Any]
+    has_save: bool
+    handover: int | None
+    hand_focus: int
+    view: TableView | None
+    shelf: flow.TrickShelf
+    sound: sound.Sound
+    keeper: Keeper
+    records: Records
+    device: DeviceControls
+    hints: Hints
+
+    @property
+    def prefs(self) -> Settings: ...
+    @property
+    def overlay(self) -> str | None: ...
+    @property
+    def pending_setup(self) -> dict[str, Any] | None: ...
+    @property
+    def notice(self) -> tuple[str, Mapping[str, Any]] | None: ...
+
+    def dispatch(self, msg: Msg) -> None: ...
+    def render(self) -> None: ...
+    def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None: ...
+    def set_language(self, lang: str, save: bool = True) -> None: ...
+    def open_screen(self, name: str, focus: str = "") -> None: ...
+    def close_screen(self) -> None: ...
+    def new_game(self, settings: dict[str, Any], save: bool = True) -> None: ...
+    def start_new_game(self, setup: dict[str, Any]) -> None: ...
+    def keep_new_game(self) -> None: ...
+    def game_in_progress(self) -> bool: ...
+    def next_step(self) -> None: ...
+    def try_action(self, text: str) -> None: ...
+    def pass_for_human(self) -> None: ...
+    def kick_ai(self) -> None: ...
+    def keep(self, task: Any) -> None: ...
+
+
 class Commands:
     """The commands of one App, by name."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: CommandTable) -> None:
         self.app = app
         self.table: dict[str, Callable[[Any], None]] = {
             "language": self.language,
@@ -55,8 +116,7 @@ class Commands:
     def run(self, name: str, el: Any) -> None:
         app = self.app
         if app.overlay == "menu" and name not in MENU_KEEPS:
-            # a menu entry was chosen: the menu goes, back to what it was opened over
-            app.overlay = app.back.pop() if app.back else None
+            app.dispatch(MenuLeft())  # a menu entry was chosen
         if app.records.command(name, el) or app.device.command(name):
             return
         handler = self.table.get(name)
@@ -92,19 +152,16 @@ class Commands:
 
     def screen(self, name: str) -> None:
         app = self.app
-        app.dialog_variant = app.dialog_draft = app.pending_setup = None
-        app.rules_variant = None
         if name == "new-game":
             if app.notice and str(app.notice[0]).startswith("seats.error."):
                 app.set_notice(None)  # a refused start of before: a fresh form has none
-            app.open_screen("dialog", NEW_GAME_FOCUS)
+            app.dispatch(FreshScreen("dialog", NEW_GAME_FOCUS))
         else:
-            app.open_screen(name)
+            app.dispatch(FreshScreen(name))
 
     def resume(self, el: Any) -> None:
         app = self.app
-        app.back = []
-        app.overlay = None
+        app.dispatch(TableShown())
         app.pass_for_human()
         app.render()
         app.dom.focus_hand(app.hand_focus)
@@ -126,9 +183,7 @@ class Commands:
             app.render()
             return
         if app.prefs.confirm_new_game and app.game_in_progress():
-            app.pending_setup = setup
-            app.dialog_draft = app.dom.read_form("bz-newgame")
-            app.open_screen("confirm", "#bz-overlay .primary")
+            app.dispatch(NewGameAsked(setup, app.dom.read_form("bz-newgame")))
             return
         app.start_new_game(setup)
 
@@ -138,17 +193,11 @@ class Commands:
 
     def stay(self, el: Any) -> None:
         """Keep playing: back to the table, the new game's choices dropped."""
-        app = self.app
-        app.pending_setup = app.dialog_draft = app.dialog_variant = None
+        self.app.dispatch(DraftDropped())
         self.resume(el)
 
     def log(self, el: Any) -> None:
-        app = self.app
-        app.log_open = not app.log_open
-        app.render()
-        app.dom.focus_first(
-            '#bz-log [data-command="log"]' if app.log_open else '#bz-bar [data-command="log"]'
-        )
+        self.app.dispatch(LogToggled())
 
     def last_trick(self, el: Any) -> None:
         self.app.shelf.peek = not self.app.shelf.peek
@@ -209,19 +258,13 @@ class Commands:
     def on_change(self, name: str, value: str) -> None:
         app = self.app
         if name == "rules-variant":
-            app.rules_variant = value if value in engine.VARIANTS else None
-            app.render()
-            app.dom.focus_first('#bz-overlay select[name="rules-variant"]')
-        elif name.startswith("setting.") and app.prefs.with_value(name[8:], value):
-            prefs_store.save(app.store, app.prefs)
-            app.render()
+            app.dispatch(RulesVariantChosen(value))
+        elif name.startswith("setting."):
+            app.dispatch(SettingChanged(name[8:], value))
         if name == "variant":  # the form follows the game; names and seats typed stay
-            app.dialog_variant = value
-            app.dialog_draft = {**app.dom.read_form("bz-newgame"), "variant": value}
-            app.render()
-            app.dom.focus_first("#bz-overlay select")
+            draft = {**app.dom.read_form("bz-newgame"), "variant": value}
+            app.dispatch(DraftChanged(draft, "#bz-overlay select", variant=value))
         if name == "players":  # the seat list follows the number of players
-            app.dialog_draft = app.dom.read_form("bz-newgame")
-            app.render()
-            app.dom.focus_first('#bz-overlay input[name="opt.players"]:checked')
+            players = '#bz-overlay input[name="opt.players"]:checked'
+            app.dispatch(DraftChanged(app.dom.read_form("bz-newgame"), players))
 

@@ -67,6 +67,10 @@ class Dom:
 
     def shake(self, action: str) -> None: ...
 
+    def keep_start_screen(self, html: str) -> None:
+        """The start screen the next start should open on, for the shell to draw at once
+        (before Python is ready) on that start: index.html's warm start."""
+
     def attr(self, el: Any, name: str) -> str | None:
         return None
 
@@ -215,6 +219,9 @@ class BrowserDom(Dom):
 
     def announce(self, text: str) -> None:
         self.page.call("announce", text)
+
+    def keep_start_screen(self, html: str) -> None:
+        self.page.call("keepStart", html)
 
     def set_look(self, attrs: dict[str, str]) -> None:
         changed = {name: value for name, value in attrs.items() if self.look.get(name) != value}

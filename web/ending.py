@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from web.cards import Cat
+from web.card_html import Cat
 from web.view import TableView
 
 SUITS = ("\u2660", "\u2665", "\u2666", "\u2663")  # the celebration's shapes: ♠ ♥ ♦ ♣

@@ -8,11 +8,11 @@ of a move always agree.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from web import i18n
-from web.cards import cards_bdi
+from web.card_html import cards_bdi
 
 Who = Callable[[int], str]
 
@@ -84,7 +84,9 @@ def event_text(
             return fmt("log.you_nothing_to_declare")
         return fmt("log.player_nothing_to_declare", player=who(ev[1]))
     if kind == "seven":
-        return fmt("log.you_seven" if you else "log.seven_exchanged", player=who(ev[1]), count=10)
+        return fmt(
+            "log.you_seven" if you else "log.seven_exchanged", player=who(ev[1]), count=int(ev[5])
+        )
     if kind == "seven_turnup" and seat is not None:
         key = "log.you_seven_turnup" if you else "log.seven_turnup"
         return fmt(key, player=who(seat), count=int(ev[2]))
@@ -114,6 +116,30 @@ def event_text(
     if kind == "trumps" and len(ev) > 1:
         return fmt("log.trumps_fixed", suit=cat.t(f"card.suit.{suit_letter(ev[-1])}"))
     return None
+
+
+def announcement(
+    cat: i18n.Catalog,
+    log: list[list[Any]],
+    start: int,
+    *,
+    human: int,
+    who: Who,
+    scores: Sequence[int],
+) -> str:
+    """What the live region says of the log's events from ``start`` on (the last four
+    that say something; "" when none does)."""
+    totals = [int(x) for x in scores]
+    texts = [
+        text
+        for i in range(start, len(log))
+        if (
+            text := announce_text(
+                cat, log[i], human=human, who=who, scores=totals, prev=log[i - 1] if i else None
+            )
+        )
+    ]
+    return " ".join(texts[-4:])
 
 
 def announce_text(

@@ -18,37 +18,10 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
+from engine.cards import code_text
 from web.view import TableView, VidoView
 
 TRICK_HOLD_SECONDS = 1.2  # a finished trick stays in the centre this long, then goes aside
-AUTO_PASS_DEFAULT = True
-SOUND_DEFAULT = True
-
-
-def preference(store: Any, name: str, default: bool) -> bool:
-    """A player's setting (web.settings when present), else its default."""
-    import importlib
-
-    try:
-        settings = importlib.import_module("web.settings")  # the settings screen's model
-    except ImportError:
-        return default
-    try:
-        value = getattr(settings.load(store), name)
-    except Exception:
-        return default
-    return value if isinstance(value, bool) else default
-
-
-def trick_hold(store: Any) -> float:
-    """How long a finished trick stays in the centre, scaled by the animation speed setting."""
-    import importlib
-
-    try:
-        scale = float(importlib.import_module("web.settings").load(store).pause_scale())
-    except Exception:  # no settings model (yet), or an unexpected one
-        scale = 1.0
-    return TRICK_HOLD_SECONDS * scale
 
 
 # ------------------------------------------------------------ automatic pass
@@ -62,6 +35,32 @@ def auto_pass_due(game: Any, seat: int) -> bool:
         return False
     legal = game.legal_actions()
     return len(legal) == 1 and legal[0].kind == "pass"
+
+
+# ------------------------------------------------------------ what just moved
+
+# Events after a card played that leave the trick as it just grew.
+AFTER_PLAY = frozenset(
+    ("trick", "pass", "auto_pass", "draw", "rescore_led", "donuk", "donuk_cleared", "deal_over")
+)
+
+
+def fresh_moves(log: list[list[Any]], human: int) -> tuple[list[str], bool]:
+    """Cards the human drew since his last play (animated in), and whether the trick
+    just grew (its last card animated in)."""
+    drawn: list[str] = []
+    for ev in reversed(log):
+        if ev[0] == "play" and ev[1] == human:
+            break
+        if ev[0] == "draw" and ev[1] == human and ev[2] is not None:
+            drawn.append(code_text(ev[2]) if isinstance(ev[2], int) else str(ev[2]))
+    trick_fresh = False
+    for ev in reversed(log):
+        if ev[0] in AFTER_PLAY:
+            continue
+        trick_fresh = ev[0] == "play"
+        break
+    return drawn, trick_fresh
 
 
 # ------------------------------------------------------------ the last trick
@@ -173,34 +172,9 @@ def table_log(
 
 
 def vido_view(game: Any, seat: int) -> VidoView | None:
-    """What a vido the seat may call, or must answer, means — computed by the engine.
-
-    The match points a refusal gives come from applying it to a copy of the
-    match, so the rubikon and the game kind are counted exactly as the rules do.
-    """
-    if game.current_player != seat:
-        return None
-    kinds = {a.kind for a in game.legal_actions()}
-    answering = "accept" in kinds
-    if not answering and "vido" not in kinds:
-        return None
-    extra = game.deal.extra
-    stake = int(extra.get("stake", 1))
-    kontr = any(v[1] == "accepted" for v in extra.get("vidos") or [])
-    probe = game.clone()
-    if not answering:
-        probe.apply("vido")
-    caller = int(probe.deal.extra["vido_pending"])
-    probe.apply("refuse")
-    won = int(probe.current_game.match_points)
-    return VidoView(
-        role="answer" if answering else "call",
-        kontr=kontr,
-        caller=caller,
-        stake=stake,
-        stake_after=stake * 2,
-        refused_points=won,
-    )
+    """What a vido the seat may call, or must answer, means: the engine counts it."""
+    stakes: VidoView | None = game.vido_stakes(seat)
+    return stakes
 
 
 # ------------------------------------------------------------------ numbers

@@ -10,7 +10,8 @@ from collections import Counter
 from html import escape
 
 from web import choices
-from web.cards import Cat, back_html, cards_bdi, face_html
+from web.card_html import Cat, attr_action, back_html, cards_bdi, face_html
+from web.seat_place import position, seat_name
 from web.view import ActionView, TableView, VidoView
 
 # ------------------------------------------------------------------ trick
@@ -20,7 +21,6 @@ def _cells(view: TableView, cards: list[tuple[int, str]], cat: Cat, animate: boo
     """The trick's cards, each placed in front of the seat that played it (``data-pos``,
     web/app.css); the one just played is marked ``data-fresh`` so the shell (index.html)
     makes it travel from that seat."""
-    from web.render import position, seat_name
 
     out = []
     last = len(cards) - 1
@@ -42,7 +42,6 @@ def _cells(view: TableView, cards: list[tuple[int, str]], cat: Cat, animate: boo
 
 
 def winner_caption(view: TableView, cat: Cat, peek: bool) -> str:
-    from web.render import seat_name
 
     winner = view.trick_winner
     if winner is None:
@@ -96,7 +95,6 @@ def render_shelf(view: TableView, cat: Cat) -> str:
 
 def vido_question(v: VidoView, view: TableView, cat: Cat) -> str:
     """What calling, accepting or refusing a vido means, with the stakes in numbers."""
-    from web.render import seat_name
 
     other = seat_name(view.seats[1 - view.human], view, cat)
     caller = seat_name(view.seats[v.caller], view, cat)
@@ -142,7 +140,6 @@ def action_label(a: ActionView, view: TableView, cat: Cat) -> str:
 
 def render_prompt(view: TableView, cat: Cat) -> str:
     """The choices that are not a card: declarations, pass, vido — each explained."""
-    from web.render import attr_action
 
     if not view.prompts:
         return ""
@@ -185,7 +182,6 @@ def hinted_cards(view: TableView) -> Counter[str]:
 
 def render_toast(view: TableView, cat: Cat) -> str:
     """The dealer's 10 for a turned-up seven, shown until the first trick is won."""
-    from web.render import seat_name
 
     seat = view.seven_turnup
     if seat is None:

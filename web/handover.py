@@ -12,7 +12,8 @@ from dataclasses import replace
 from html import escape
 from typing import Any, Protocol
 
-from web.cards import Cat, face_html
+from web.card_html import Cat, face_html
+from web.seat_place import seat_name
 from web.seats import Seats
 from web.view import TableView
 
@@ -47,7 +48,6 @@ def conceal(view: TableView) -> TableView:
 def render_last_trick(view: TableView, cat: Cat) -> str:
     """The trick finished while the screen was up (it was swept meanwhile): its cards by
     seat and who took it, so the returning person sees how it ended."""
-    from web.render import seat_name
 
     if not view.last_trick or view.trick_winner is None:
         return ""

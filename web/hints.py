@@ -7,22 +7,38 @@ while the AI thinks, so a language switch rewords it at the next render.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import engine
 from web import i18n
 from web.adapter import observe
-from web.cards import cards_bdi
-from web.players import hint_for
+from web.card_html import cards_bdi
+from web.computer import hint_for
+from web.model import HintSet
 
-if TYPE_CHECKING:
-    from web.app import App
+
+class HintTable(Protocol):
+    """What the hint reads and sets of its table (``web.app.App`` is one)."""
+
+    busy: bool
+    handover: int | None
+    game: Any
+    human: int
+    cat: i18n.Catalog
+
+    @property
+    def hint(self) -> tuple[str, str] | None: ...
+
+    def dispatch(self, msg: HintSet) -> None: ...
+    def render(self) -> None: ...
+
+    def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None: ...
 
 
 class Hints:
     """The hint of one App: asking for it and showing it."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: HintTable) -> None:
         self.app = app
 
     async def show(self) -> None:
@@ -32,13 +48,13 @@ class Hints:
         game = app.game
         obs = observe(game, app.human)
         app.set_notice(None)
-        app.hint = ("", "")
+        app.dispatch(HintSet(("", "")))
         app.render()
-        action, reason = await hint_for(game, obs, app.human)
+        action, reason = await hint_for(obs)
         if game is not app.game:
             return
-        text = action.text() if hasattr(action, "text") else str(action)
-        app.hint = (text, reason)
+        text = action.text()
+        app.dispatch(HintSet((text, reason)))
         app.render()
 
     def html(self) -> str:

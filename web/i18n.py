@@ -26,6 +26,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
+import engine
+
 LANGS: tuple[str, ...] = ("en", "he", "tr", "ru")
 DEFAULT_LANG = "en"
 RTL_LANGS = frozenset({"he", "iw", "ar", "fa", "ur", "yi"})
@@ -424,64 +426,66 @@ def load_catalog(lang: str, json_text: str, english_json: str | None = None) -> 
 
 # ------------------------------------------------------------- rules screens
 
-# Score tables as data: (label key, values). A value of None is an empty cell.
-ScoreRow = tuple[str, tuple[int | None, ...]]
+# Score tables as data: (label key, scoring items). Each item is named as the engine's
+# ``Ruleset.score_items`` names it, and its points are asked from the engine (so the
+# screens cannot drift from the rules); None is an empty cell.
+ScoreRow = tuple[str, tuple[str | None, ...]]
 
 _CLASSIC_ROWS: tuple[ScoreRow, ...] = (
-    ("decl.marriage", (20,)),
-    ("decl.trump_marriage", (40,)),
-    ("decl.bezique", (40,)),
-    ("decl.four_jacks", (40,)),
-    ("decl.four_queens", (60,)),
-    ("decl.four_kings", (80,)),
-    ("decl.four_aces", (100,)),
-    ("decl.trump_sequence", (250,)),
-    ("decl.double_bezique", (500,)),
-    ("decl.seven", (10,)),
+    ("decl.marriage", ("marriage",)),
+    ("decl.trump_marriage", ("trump_marriage",)),
+    ("decl.bezique", ("bezique",)),
+    ("decl.four_jacks", ("four_jacks",)),
+    ("decl.four_queens", ("four_queens",)),
+    ("decl.four_kings", ("four_kings",)),
+    ("decl.four_aces", ("four_aces",)),
+    ("decl.trump_sequence", ("trump_sequence",)),
+    ("decl.double_bezique", ("double_bezique",)),
+    ("decl.seven", ("seven",)),
 )
 _RUSSIAN_ROWS: tuple[ScoreRow, ...] = (
-    ("decl.two_sevens", (20,)),
-    ("decl.marriage", (20,)),
-    ("decl.trump_marriage", (40,)),
-    ("decl.double_marriage", (40,)),
-    ("decl.double_trump_marriage", (80,)),
-    ("decl.bezique", (40,)),
-    ("decl.double_bezique", (500,)),
-    ("decl.four_jacks", (40,)),
-    ("decl.four_queens", (60,)),
-    ("decl.four_kings", (80,)),
-    ("decl.four_aces", (100,)),
-    ("decl.quint", (100,)),
-    ("decl.trump_sequence", (250,)),
-    ("decl.seven", (10,)),
+    ("decl.two_sevens", ("two_sevens",)),
+    ("decl.marriage", ("marriage",)),
+    ("decl.trump_marriage", ("trump_marriage",)),
+    ("decl.double_marriage", ("double_marriage",)),
+    ("decl.double_trump_marriage", ("double_trump_marriage",)),
+    ("decl.bezique", ("bezique",)),
+    ("decl.double_bezique", ("double_bezique",)),
+    ("decl.four_jacks", ("four_jacks",)),
+    ("decl.four_queens", ("four_queens",)),
+    ("decl.four_kings", ("four_kings",)),
+    ("decl.four_aces", ("four_aces",)),
+    ("decl.quint", ("sequence",)),
+    ("decl.trump_sequence", ("trump_sequence",)),
+    ("decl.seven", ("seven",)),
 )
 _TRIPLE_ROWS: tuple[ScoreRow, ...] = (
-    ("decl.triple_marriage", (100,)),
-    ("decl.triple_trump_marriage", (300,)),
-    ("decl.triple_bezique", (1500,)),
+    ("decl.triple_marriage", ("triple_marriage",)),
+    ("decl.triple_trump_marriage", ("triple_trump_marriage",)),
+    ("decl.triple_bezique", ("triple_bezique",)),
 )
 _NO_TRUMP_ROWS: tuple[ScoreRow, ...] = tuple(
     r for r in _RUSSIAN_ROWS + _TRIPLE_ROWS if r[0] not in ("decl.seven", "decl.two_sevens")
 )
 _CARD_POINT_ROWS: tuple[ScoreRow, ...] = (
-    ("card.rank_plain.A", (11,)),
-    ("card.rank_plain.10", (10,)),
-    ("card.rank_plain.K", (4,)),
-    ("card.rank_plain.Q", (3,)),
-    ("card.rank_plain.J", (2,)),
-    ("rules.table.nines_to_sevens", (0,)),
+    ("card.rank_plain.A", ("card.A",)),
+    ("card.rank_plain.10", ("card.10",)),
+    ("card.rank_plain.K", ("card.K",)),
+    ("card.rank_plain.Q", ("card.Q",)),
+    ("card.rank_plain.J", ("card.J",)),
+    ("rules.table.nines_to_sevens", ("card.9",)),
 )
 _BEZIK_ROWS: tuple[ScoreRow, ...] = (
-    ("rules.table.bezik.marriage", (None, 20, 40)),
-    ("rules.table.bezik.sequence", (None, 150, 250)),
-    ("rules.table.bezik.four_jacks", (40, 40, 400)),
-    ("rules.table.bezik.four_queens", (60, 60, 600)),
-    ("rules.table.bezik.four_kings", (80, 80, 800)),
-    ("rules.table.bezik.four_aces", (100, 500, 1000)),
-    ("decl.bezik", (50, None, None)),
-    ("decl.double_bezik", (500, None, None)),
-    ("decl.triple_bezik", (1500, None, None)),
-    ("rules.table.bezik.brisk", (20, None, None)),
+    ("rules.table.bezik.marriage", (None, "marriage", "trump_marriage")),
+    ("rules.table.bezik.sequence", (None, "sequence", "trump_sequence")),
+    ("rules.table.bezik.four_jacks", ("four_jacks", "four_jacks", "four_jacks_trump")),
+    ("rules.table.bezik.four_queens", ("four_queens", "four_queens", "four_queens_trump")),
+    ("rules.table.bezik.four_kings", ("four_kings", "four_kings", "four_kings_trump")),
+    ("rules.table.bezik.four_aces", ("four_aces", "four_aces_suit", "four_aces_trump")),
+    ("decl.bezik", ("bezik", None, None)),
+    ("decl.double_bezik", ("double_bezik", None, None)),
+    ("decl.triple_bezik", ("triple_bezik", None, None)),
+    ("rules.table.bezik.brisk", ("brisk", None, None)),
 )
 
 SCORE_TABLES: dict[str, tuple[tuple[str, ...], tuple[ScoreRow, ...]]] = {
@@ -496,6 +500,23 @@ SCORE_TABLES: dict[str, tuple[tuple[str, ...], tuple[ScoreRow, ...]]] = {
         _BEZIK_ROWS,
     ),
 }
+# The variant whose rules give each table's points.
+SCORE_TABLE_VARIANT: dict[str, str] = {
+    "classic": "classic",
+    "russian": "russian",
+    "russian_triples": "russian-3",
+    "no_trump": "no-trump",
+    "card_points": "russian",
+    "bezik": "bezik",
+}
+
+
+def score_table_points(table_id: str) -> list[tuple[str, list[int | None]]]:
+    """A score table's rows as (label key, points per column), points from the engine."""
+    items = engine.VARIANTS[SCORE_TABLE_VARIANT[table_id]].score_items()
+    _, rows = SCORE_TABLES[table_id]
+    return [(label, [None if n is None else items[n] for n in names]) for label, names in rows]
+
 
 # Sections of each variant's rules screen, in order: (section id, table id).
 # Texts live under rules.<section id>.title / .p1, .p2 … (and .table for a
@@ -675,7 +696,7 @@ def rules_sections(cat: Catalog, variant: str, as_html: bool = True) -> list[dic
     for section, table_id in RULES_LAYOUT.get(variant, ()):
         table: dict[str, Any] | None = None
         if table_id is not None:
-            columns, rows = SCORE_TABLES[table_id]
+            columns, _ = SCORE_TABLES[table_id]
             table = {
                 "caption": render(f"rules.{section}.table"),
                 "columns": [render("rules.table.combination")] + [render(c) for c in columns],
@@ -684,7 +705,7 @@ def rules_sections(cat: Catalog, variant: str, as_html: bool = True) -> list[dic
                         "label": render(label),
                         "values": ["" if v is None else cat.number(v) for v in values],
                     }
-                    for label, values in rows
+                    for label, values in score_table_points(table_id)
                 ],
             }
         out.append(

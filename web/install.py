@@ -13,7 +13,7 @@ from html import escape
 from typing import Any
 
 from web import schema, storage
-from web.cards import Cat
+from web.card_html import Cat
 from web.device import ASKED_KEY, Device, DeviceState, should_ask_persistence
 
 schema.register(ASKED_KEY, schema.OneOf(("1",)), json=False)  # read back through web.schema

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from web.cards import Cat
+from web.card_html import Cat
 
 LANGS = ("he", "tr", "ru", "en")
 

@@ -75,19 +75,32 @@ async function writeFiles(pyodide) {
   for (const [full, text] of files) pyodide.FS.writeFile(full, utf8.encode(text), { canOwn: true });
 }
 
+// Where the snapshot may come from, by the page's `?snapshot=` (in a worker, this module's
+// address carries it, see index.html): "off", never; "network", the offline copy or else the
+// network; by default the offline copy only. Why: a first visit that fetched the snapshot
+// (6.8 MB) before the first card would more than double what the table needs (about 5 MB);
+// it boots Python normally instead, and the service worker keeps the snapshot for the next
+// start, fetched after the table is playable.
+function snapshotSource() {
+  const param = (url) => new URL(url).searchParams.get("snapshot");
+  const page = typeof document !== "undefined" ? param(location.href) : null;
+  return param(import.meta.url) ?? page ?? "cache";
+}
+
 async function readSnapshot() {
   if (!SNAPSHOT) throw new Error("this build has no snapshot");
-  // The page's address, or in a worker this module's (index.html adds the flag there).
-  const off = (url) => new URL(url).searchParams.get("snapshot") === "off";
-  if (off(import.meta.url) || (typeof document !== "undefined" && off(location.href))) {
-    throw new Error("turned off by ?snapshot=off");
-  }
+  const source = snapshotSource();
+  if (source === "off") throw new Error("turned off by ?snapshot=off");
   // The service worker's copy (kept decompressed, see service-worker.js), read from its cache
-  // directly: through the worker's fetch handler it took longer. Else gzipped from the
-  // network (through the worker when it controls the page, which keeps a copy).
+  // directly: through the worker's fetch handler it took longer. With ?snapshot=network, else
+  // gzipped from the network (through the worker when it controls the page).
   const url = new URL(SNAPSHOT.url, import.meta.url);
   const cached = globalThis.caches?.match(`${url.href}?__rev=${SNAPSHOT.revision}`);
-  const response = (await cached?.catch(() => undefined)) ?? (await fetch(url));
+  let response = await cached?.catch(() => undefined);
+  if (!response && source !== "network") {
+    throw new Error("not in the offline copy yet (a first visit): kept for the next start");
+  }
+  response ??= await fetch(url);
   if (!response.ok) throw new Error(`${SNAPSHOT.url}: HTTP ${response.status}`);
   let bytes;
   if (response.headers.get("X-Bezique-Snapshot") === "raw") {

@@ -11,8 +11,9 @@ import time
 from html import escape
 from typing import Any
 
-from web import ending, history, score_sheet, stats, undo
-from web.players import default_level
+from web import ending, history, score_sheet, stats, take_back
+from web.computer import default_level
+from web.model import ScreenShown
 from web.replay import Viewer, render_viewer
 
 OVERLAYS = ("score-sheet", "stats", "history", "replay")
@@ -36,7 +37,7 @@ class Records:
         """Handle a records command (True), or leave it to the app (False)."""
         app = self.app
         if name == "undo":
-            if undo.take_back(app):
+            if take_back.take_back(app):
                 app.set_notice(("undo.done", {}))
             app.render()
             app.dom.focus_hand(app.hand_focus)
@@ -82,7 +83,7 @@ class Records:
             self.back_to = app.overlay
         if overlay != "history":
             self.problem = None
-        app.overlay = overlay
+        app.dispatch(ScreenShown(overlay))
         app.render()
         app.dom.focus_first(focus or f"#{overlay}-title, #bz-overlay h2")
 
@@ -94,7 +95,7 @@ class Records:
             return
         self.confirm_reset = False
         self.problem = None
-        app.overlay = self.back_to if self.back_to in ("game",) else None
+        app.dispatch(ScreenShown(self.back_to if self.back_to in ("game",) else None))
         self.back_to = None
         app.render()
 
@@ -205,7 +206,7 @@ class Records:
         app.recorded = True
         finished = int(time.time() * 1000)
         history.add(app.store, self.entry_for_table(finished))
-        if len(undo.person_seats(app)) != 1:
+        if len(take_back.person_seats(app)) != 1:
             return  # pass-and-play: no opponent level to count against
         outcome = stats.outcome_of(app.game, app.human, app.game.rules.name, self.level(),
                                    bool(app.undo_used))
@@ -227,11 +228,11 @@ class Records:
     # ---------------------------------------------------------------- bar
     def undo_available(self) -> bool:
         app = self.app
-        return not app.game.is_terminal and undo.available(app)
+        return not app.game.is_terminal and take_back.available(app)
 
     def undo_button(self) -> bool | None:
         """The header's undo button: None when this table has no undo (more than one
         person plays), else whether a tap would take a move back now."""
-        if len(undo.person_seats(self.app)) != 1:
+        if len(take_back.person_seats(self.app)) != 1:
             return None
         return self.undo_available()

@@ -10,9 +10,10 @@ from __future__ import annotations
 from html import escape
 
 from web import callouts, choices, flowview
-from web.cards import Cat, back_html, cards_bdi, face_html
+from web.card_html import Cat, attr_action, back_html, cards_bdi, face_html
 from web.menu import icon
 from web.score_sheet import seat_columns_class
+from web.seat_place import position, seat_name
 from web.view import (
     DealSummaryView,
     GroupView,
@@ -21,45 +22,6 @@ from web.view import (
     TableCardView,
     TableView,
 )
-
-# Where each seat sits, by its distance from the human in playing order.
-POSITIONS: dict[int, dict[int, str]] = {
-    2: {0: "me", 1: "top"},
-    3: {0: "me", 1: "start", 2: "end"},
-    4: {0: "me", 1: "start", 2: "top", 3: "end"},
-}
-
-
-def position(rel: int, n: int) -> str:
-    return POSITIONS.get(n, POSITIONS[4]).get(rel, "top")
-
-
-def seat_name(sv: SeatView, view: TableView, cat: Cat) -> str:
-    """The typed name, else You / Computer / Partner / Left / Right (mirrored for
-    right-to-left)."""
-    if view.seat_names and sv.seat < len(view.seat_names) and view.seat_names[sv.seat]:
-        return view.seat_names[sv.seat]
-    if view.seat_kinds is not None:  # pass-and-play: names that do not change with the device
-        key = "seats.player" if view.seat_kinds[sv.seat] == "person" else "seats.computer"
-        return cat.t(key, number=sv.seat + 1)
-    if sv.is_human:
-        return cat.t("table.seat.you")
-    if view.num_players == 2:
-        return cat.t("table.seat.opponent")
-    pos = position(sv.rel, view.num_players)
-    if pos == "top":
-        return (
-            cat.t("table.seat.partner") if view.num_players == 4 else cat.t("table.seat.opponent")
-        )
-    rtl = getattr(cat, "dir", "ltr") == "rtl"
-    left = (pos == "start") != rtl
-    return cat.t("table.seat.left" if left else "table.seat.right")
-
-
-def attr_action(action: str, legal: bool) -> str:
-    dis = "" if legal else ' aria-disabled="true"'
-    return f'data-action="{escape(action)}"{dis}'
-
 
 # ---------------------------------------------------------------- header
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine import replay_record
 from engine.cards import code_text
-from web.cards import RED_SUITS, SUIT_SYMBOL, card_sort_key, label
+from web.card_html import RED_SUITS, SUIT_SYMBOL, card_sort_key, label
 from web.i18n import Catalog
 
 

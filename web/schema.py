@@ -169,14 +169,6 @@ class Obj(Shape):
 
 
 @dataclass(frozen=True)
-class Nullable(Shape):
-    inner: Shape
-
-    def check(self, value: Any, path: str = "$") -> Any:
-        return None if value is None else self.inner.check(value, path)
-
-
-@dataclass(frozen=True)
 class Custom(Shape):
     """A shape checked by a function (after an optional ``first`` shape)."""
 

@@ -13,9 +13,9 @@ from typing import Any
 import engine
 from engine import RecordError
 from web import i18n, names
-from web.cards import Cat, face_html
+from web.card_html import Cat, face_html
+from web.computer import default_level, levels
 from web.menu import close_button, language_buttons
-from web.players import default_level, levels
 from web.seats import Seats, SeatsError, fit, render_choices
 from web.settings import DEALER_CHOICES, Settings
 
@@ -157,7 +157,7 @@ def segment_group(legend: str, inner: str, extra: str = "") -> str:
 def render_new_game(app: Any, cat: Cat) -> str:
     """The new-game dialog: variant, house rules, who sits where, opponent level, dealer."""
     source = dialog_source(app)
-    variant = app.dialog_variant or source.get("variant", "classic")
+    variant = app.model.dialog_variant or source.get("variant", "classic")
     if variant not in engine.VARIANTS:
         variant = "classic"
     variants = "".join(

@@ -47,7 +47,7 @@ def _variant_ok(value: Any) -> bool:
 
 
 def _level_ok(value: Any) -> bool:
-    from web.players import levels
+    from web.computer import levels
 
     return value == "" or value in levels()
 
@@ -165,6 +165,16 @@ class Settings:
 
     def pause_scale(self) -> float:
         return PAUSE_SCALE.get(self.animation, 1.0)
+
+    def page_look(self, *, log_open: bool) -> dict[str, str]:
+        """The page's look attributes these settings give (the CSS reads them)."""
+        return {
+            **card_faces.look(self.card_style, self.card_back),
+            "data-motion": self.animation,
+            "data-card-size": self.card_size,
+            "data-suits": "four" if self.four_colour else "two",
+            "data-log": "open" if log_open else "closed",
+        }
 
 
 def valid(f: Any, default: Any, value: Any) -> bool:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.observation import VidoStakes
+
 
 @dataclass
 class GroupView:
@@ -59,16 +61,8 @@ class ActionView:
     legal: bool = True
 
 
-@dataclass
-class VidoView:
-    """A vido the human may call (``call``) or must answer (``answer``), in numbers."""
-
-    role: str
-    kontr: bool
-    caller: int
-    stake: int  # the game's stake now
-    stake_after: int  # once accepted
-    refused_points: int  # match points the caller wins if it is refused
+# A vido the human may call or must answer, in numbers (the engine's answer).
+VidoView = VidoStakes
 
 
 @dataclass
@@ -123,7 +117,6 @@ class TableView:
     match: MatchView | None = None
     match_over: bool = False
     thinking: bool = False
-    notice: str | None = None
     hint: str | None = None
     deal_number: int = 1
     drawn: list[str] = field(default_factory=list)  # cards just drawn (animated in)

@@ -6,7 +6,7 @@
 - ``solver``: exact alpha-beta of the end phase (perfect information).
 - ``search``: Perfect-Information Monte Carlo over sampled worlds, truncated
   rollouts with a held-cards leaf value, the solver once the stock is empty.
-- ``players``: ``easy``, ``normal`` (rules + card counting), ``strong``
+- ``levels``: ``easy``, ``normal`` (rules + card counting), ``strong``
   (search), ``hint(obs)``; ``vido``: bezik vido from the chance to win.
 - ``bench``: speed figures for ``python -m engine bench``.
 

@@ -7,7 +7,7 @@ import statistics
 import time
 from typing import Any
 
-from ..deal import Observation
+from ..observation import Observation
 
 
 def sample_positions(variant: str, count: int, seed: int) -> list[Observation]:

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..cards import ACE, JACK, KING, QUEEN, SEVEN, TEN, kind_code
-from ..deal import DECLARING, PLAYING, Deal
+from ..deal import Deal
+from ..phases import DECLARING, PLAYING
 from .policy import DEFAULT_WEIGHTS, PolicyWeights, card_points
 
 MODEL_FILE = Path(__file__).with_name("models.json")

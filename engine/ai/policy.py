@@ -16,8 +16,10 @@ from dataclasses import dataclass, fields
 
 from ..actions import DECLARE, PASS, PLAY, PLAY_TABLE, SEVEN, Action, declare
 from ..cards import ACE, JACK, KING, QUEEN, TEN, kind_code, rank_of, suit_of
-from ..deal import DECLARING, PLAYING, Deal
-from ..rules import Ruleset, beats
+from ..deal import Deal
+from ..phases import DECLARING, PLAYING
+from ..rules import Ruleset
+from ..tricks import beats
 
 QS = kind_code(QUEEN, 0)
 JD = kind_code(JACK, 2)

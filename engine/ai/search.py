@@ -22,8 +22,10 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from ..actions import ACCEPT, REFUSE, VIDO, Action
-from ..deal import PLAYING, Deal, Observation
+from ..deal import Deal
 from ..game import game_winner, last_trick_decides, side_of, side_totals
+from ..observation import Observation
+from ..phases import PLAYING
 from .evaluate import margin, predicted_rest
 from .policy import DEFAULT_WEIGHTS, PolicyWeights, card_points, fast_action, potential, rollout
 from .solver import WIN_STAKE, EndGame, TooLong, solve_deal

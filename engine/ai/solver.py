@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..actions import PLAY, Action
 from ..deal import Deal
 from ..game import last_trick_decides, winning_side
-from ..rules import beats
+from ..tricks import beats
 from .policy import card_points
 
 IDENT = list(range(32))

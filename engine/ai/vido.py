@@ -19,7 +19,7 @@ import math
 from typing import Any
 
 from ..actions import ACCEPT, REFUSE, VIDO, Action
-from ..deal import Observation
+from ..observation import Observation
 
 ACCEPT_ABOVE = 0.25
 CALL_ABOVE = 0.72

@@ -22,8 +22,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..actions import DECLARE, PASS, PLAY, PLAY_TABLE, SEVEN, Action, declare
-from ..deal import ANSWERING, DECLARING, Deal, Observation
+from ..deal import Deal
 from ..errors import IllegalActionError, RecordError
+from ..observation import Observation
+from ..phases import ANSWERING, DECLARING
 from ..rules import Ruleset
 from ..variants import make_rules
 

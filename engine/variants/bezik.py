@@ -22,20 +22,21 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..actions import ACCEPT, REFUSE, VIDO, Action
 from ..cards import ACE, JACK, KING, NINE, QUEEN, TEN, kind_code, rank_of, suit_of
 from ..errors import IllegalActionError
+from ..phases import ANSWERING, DECLARING, PLAYING
 from ..rules import (
     BEZIQUES,
     FOUR_NAMES,
     FOURS,
     MARRIAGES,
     Combination,
+    DealState,
     OptionSpec,
     Ruleset,
-    beats,
-    winning_code,
 )
+from ..tricks import beats, winning_code
 
 if TYPE_CHECKING:
-    from ..deal import Deal, Observation
+    from ..observation import Observation
 
 TARGET = 3000
 EXTENDED_TARGET = 5000
@@ -66,7 +67,7 @@ def default_extra() -> dict[str, Any]:
     }
 
 
-def group_state(deal: Deal, index: int) -> str:
+def group_state(deal: DealState, index: int) -> str:
     """``intact``, ``broken`` (some cards played, some on the table), ``gone`` (none on
     the table, or the end phase took them back) or ``absorbed`` (by a higher group)."""
     group = deal.groups[index]
@@ -131,13 +132,6 @@ class Bezik(Ruleset):
     }
     end_phase_playable = staticmethod(must_take)
 
-    @classmethod
-    def top_level(cls) -> Any:
-        """Bezik is played as a match of games (engine.match.Match)."""
-        from ..match import Match
-
-        return Match
-
     @property
     def packs(self) -> int:
         return 4
@@ -192,7 +186,7 @@ class Bezik(Ruleset):
 
     # ----- groups: completion, absorption ---------------------------------
     def find_completion(
-        self, deal: Deal, seat: int, codes: Iterable[int]
+        self, deal: DealState, seat: int, codes: Iterable[int]
     ) -> tuple[int, list[int]] | None:
         """A broken group of ``seat`` with exactly these card kinds that hidden cards can
         complete: (group index, card ids); the highest value first, then the first laid."""
@@ -224,7 +218,7 @@ class Bezik(Ruleset):
         return index, ids
 
     def choose_copies(
-        self, deal: Deal, seat: int, codes: tuple[int, ...], combo: Combination
+        self, deal: DealState, seat: int, codes: tuple[int, ...], combo: Combination
     ) -> tuple[list[int] | None, str]:
         """A completion when one fits (docs/rules.md: preferred), else a new declaration."""
         done = self.find_completion(deal, seat, codes)
@@ -232,14 +226,18 @@ class Bezik(Ruleset):
             return done[1], ""
         return super().choose_copies(deal, seat, codes, combo)
 
-    def declaration_points(self, deal: Deal, seat: int, combo: Combination, ids: list[int]) -> int:
+    def declaration_points(
+        self, deal: DealState, seat: int, combo: Combination, ids: list[int]
+    ) -> int:
         """A completion scores its group's value again (read when it was declared)."""
         done = self.find_completion(deal, seat, [deal.kinds[i] for i in ids])
         if done is not None and sorted(done[1]) == sorted(ids):
             return deal.groups[done[0]].value
         return combo.value
 
-    def after_declaration(self, deal: Deal, seat: int, combo: Combination, ids: list[int]) -> None:
+    def after_declaration(
+        self, deal: DealState, seat: int, combo: Combination, ids: list[int]
+    ) -> None:
         """Turn a completion back into its old group; else absorb lower groups, fix trumps."""
         new_index = len(deal.groups) - 1
         kinds = deal.kinds
@@ -261,7 +259,9 @@ class Bezik(Ruleset):
         if combo.name == "trump_sequence":
             deal.extra["trump_sequence"] = True
 
-    def _restore(self, deal: Deal, seat: int, index: int, new_index: int, ids: list[int]) -> None:
+    def _restore(
+        self, deal: DealState, seat: int, index: int, new_index: int, ids: list[int]
+    ) -> None:
         group = deal.groups[index]
         deal.groups.pop(new_index)
         for card_id in ids:
@@ -281,10 +281,10 @@ class Bezik(Ruleset):
         deal.replace_last_event(("declare", seat, name, points, tuple(deal.kinds[i] for i in ids)))
 
     # ----- the dönük lead ------------------------------------------------
-    def start_deal(self, deal: Deal) -> None:
+    def start_deal(self, deal: DealState) -> None:
         deal.extra.update(default_extra())
 
-    def on_play(self, deal: Deal, seat: int, card_id: int, from_table: bool) -> None:
+    def on_play(self, deal: DealState, seat: int, card_id: int, from_table: bool) -> None:
         """A stock-phase lead identical to a card of an intact group re-scores the group."""
         if len(deal.trick) != 1 or deal.in_end_phase:
             return
@@ -304,7 +304,7 @@ class Bezik(Ruleset):
         deal.extra["lead_rescore"] = [seat, best, group.name, group.value]
         deal.log.append(("rescore_led", seat, group.name, group.value))
 
-    def on_trick_won(self, deal: Deal, winner: int) -> None:
+    def on_trick_won(self, deal: DealState, winner: int) -> None:
         """A won trick makes the winner's dönük score final; a lost dönük lead is provisional."""
         extra = deal.extra
         provisional = extra["provisional"]
@@ -318,7 +318,7 @@ class Bezik(Ruleset):
                 extra["provisional"].append(pending)
                 deal.log.append(("donuk", pending[0]))
 
-    def take_back(self, deal: Deal) -> None:
+    def take_back(self, deal: DealState) -> None:
         """A player still dönük when the deal ends loses the provisional score."""
         for seat, _, name, points in deal.extra["provisional"]:
             deal.score_declaration(seat, name + TAKEN_BACK, -points)
@@ -326,7 +326,7 @@ class Bezik(Ruleset):
         deal.extra["provisional"] = []
 
     # ----- end of the deal ------------------------------------------------
-    def finish_deal(self, deal: Deal) -> None:
+    def finish_deal(self, deal: DealState) -> None:
         """Last trick 250/40/0, dönük taken back, then brisks unless the last trick's
         winner has just reached the target with the other player still under it."""
         winner = deal.last_trick_winner
@@ -351,9 +351,8 @@ class Bezik(Ruleset):
             deal.add_card_points(seat, brisks * self.brisque_points)
 
     # ----- vido ------------------------------------------------------------
-    def vido_block(self, deal: Deal, seat: int) -> str:
+    def vido_block(self, deal: DealState, seat: int) -> str:
         """Why ``seat`` may not call vido now ("" if he may)."""
-        from ..deal import PLAYING
 
         if deal.phase != PLAYING or deal.trick or deal.current != seat or deal.leader != seat:
             return "vido_only_on_lead"
@@ -362,15 +361,13 @@ class Bezik(Ruleset):
             return "vido_not_allowed"
         return ""
 
-    def extra_actions(self, deal: Deal, seat: int) -> list[Action]:
-        from ..deal import ANSWERING
+    def extra_actions(self, deal: DealState, seat: int) -> list[Action]:
 
         if deal.phase == ANSWERING:
             return [Action(ACCEPT), Action(REFUSE)]
         return [Action(VIDO)] if not self.vido_block(deal, seat) else []
 
-    def apply_extra(self, deal: Deal, seat: int, action: Action) -> bool:
-        from ..deal import ANSWERING, PLAYING
+    def apply_extra(self, deal: DealState, seat: int, action: Action) -> bool:
 
         extra = deal.extra
         if action.kind == VIDO:
@@ -406,11 +403,10 @@ class Bezik(Ruleset):
         deal.finish_early()
         return True
 
-    def completions(self, deal: Deal, seat: int) -> list[list[Any]]:
+    def completions(self, deal: DealState, seat: int) -> list[list[Any]]:
         """The ``declare`` texts that would complete a broken group now:
         ``[text, group index, points]`` (for the table's labels and the AI)."""
         from ..actions import declare
-        from ..deal import DECLARING
 
         if deal.phase != DECLARING or deal.current != seat:
             return []
@@ -424,7 +420,7 @@ class Bezik(Ruleset):
                 found.append([declare(codes).text(), index, group.value])
         return found
 
-    def public_extra(self, deal: Deal, seat: int) -> dict[str, Any]:
+    def public_extra(self, deal: DealState, seat: int) -> dict[str, Any]:
         extra = deal.extra
         return {
             "completions": self.completions(deal, seat),
@@ -440,7 +436,7 @@ class Bezik(Ruleset):
             "trump_sequence": extra["trump_sequence"],
         }
 
-    def result_extra(self, deal: Deal) -> dict[str, Any]:
+    def result_extra(self, deal: DealState) -> dict[str, Any]:
         extra = deal.extra
         trump = deal.trump
         return {

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-from ..rules import BEZIQUES, Combination, OptionSpec, Ruleset, must_beat_or_trump
-
-if TYPE_CHECKING:
-    from ..deal import Deal
+from ..rules import BEZIQUES, Combination, DealState, OptionSpec, Ruleset, must_beat_or_trump
 
 
 class Classic(Ruleset):
@@ -30,7 +27,9 @@ class Classic(Ruleset):
     }
     end_phase_playable = staticmethod(must_beat_or_trump)
 
-    def declaration_points(self, deal: Deal, seat: int, combo: Combination, ids: list[int]) -> int:
+    def declaration_points(
+        self, deal: DealState, seat: int, combo: Combination, ids: list[int]
+    ) -> int:
         """Two packs: a double bezique built on cards that already scored in a bezique adds
         460 (bringing them to 500), or a full 500 under the house rule ``double_bezique_540``."""
         if combo.name != "double_bezique" or self.options.get("double_bezique_540"):

@@ -10,7 +10,7 @@ fixed by the deal's first marriage instead of a turn-up.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ..cards import ACE, JACK, KING, QUEEN, SUITS, TEN, suit_of
 from ..rules import (
@@ -18,13 +18,11 @@ from ..rules import (
     MARRIAGES,
     SEVENS,
     Combination,
+    DealState,
     OptionSpec,
     Ruleset,
     follow_else_trump,
 )
-
-if TYPE_CHECKING:
-    from ..deal import Deal
 
 CARD_POINTS: Mapping[int, int] = {ACE: 11, TEN: 10, KING: 4, QUEEN: 3, JACK: 2}
 
@@ -79,7 +77,9 @@ class Russian(Ruleset):
     def packs(self) -> int:
         return self.pack_count
 
-    def declaration_points(self, deal: Deal, seat: int, combo: Combination, ids: list[int]) -> int:
+    def declaration_points(
+        self, deal: DealState, seat: int, combo: Combination, ids: list[int]
+    ) -> int:
         """Two packs only (as classic): a double bezique added to a single bezique still on
         the table scores 460, or a full 500 with ``double_bezique_540``. With three or more
         packs every combination scores its full value however it is formed."""
@@ -97,7 +97,7 @@ class Russian(Ruleset):
         return combo.value
 
     def choose_copies(
-        self, deal: Deal, seat: int, codes: tuple[int, ...], combo: Combination
+        self, deal: DealState, seat: int, codes: tuple[int, ...], combo: Combination
     ) -> tuple[list[int] | None, str]:
         """Two trump sevens are declared from the hidden hand only (an already scored,
         shown seven never counts again)."""
@@ -111,7 +111,9 @@ class Russian(Ruleset):
             return None, "seven_not_held"
         return hidden[: len(codes)], ""
 
-    def after_declaration(self, deal: Deal, seat: int, combo: Combination, ids: list[int]) -> None:
+    def after_declaration(
+        self, deal: DealState, seat: int, combo: Combination, ids: list[int]
+    ) -> None:
         if combo.klass == SEVENS:
             deal.scored_sevens.extend(ids)
 
@@ -182,11 +184,13 @@ class NoTrump(RussianThree):
             return None
         return Combination(fixed.name, fixed.klass, fixed.value, fixed.family, fixes_trump=suit)
 
-    def after_declaration(self, deal: Deal, seat: int, combo: Combination, ids: list[int]) -> None:
+    def after_declaration(
+        self, deal: DealState, seat: int, combo: Combination, ids: list[int]
+    ) -> None:
         super().after_declaration(deal, seat, combo, ids)
         if combo.fixes_trump is not None and deal.trump is None:
             deal.trump = combo.fixes_trump
 
-    def result_extra(self, deal: Deal) -> dict[str, Any]:
+    def result_extra(self, deal: DealState) -> dict[str, Any]:
         """Replay reports each deal's trumps (the suit letter, or null when none was fixed)."""
         return {"trumps": None if deal.trump is None else SUITS[deal.trump]}

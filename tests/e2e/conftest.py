@@ -87,6 +87,25 @@ for _cls in (Locator, Page):
         _then_settle(_cls, _name)
 
 
+_goto = Page.goto
+
+
+def _goto_table_from_snapshot(self: Page, url: str, **kwargs: Any) -> Any:
+    """Page.goto; a table test's page (`?fast`) boots Python from its snapshot over the network.
+
+    Why: each test's browser context is a first visit, which boots Python without the
+    snapshot (web/python-loader.mjs); that costs every table test a second or more of CPU.
+    The boot itself, first visits included, is tested by pages without `?fast`
+    (test_platform, test_reliability's boot tests).
+    """
+    if "?fast" in url and "snapshot=" not in url:
+        url += "&snapshot=network"
+    return _goto(self, url, **kwargs)
+
+
+Page.goto = _goto_table_from_snapshot  # type: ignore[method-assign]
+
+
 class _SettlingKeyboard:
     """page.keyboard whose key presses wait for the table like the actions above."""
 

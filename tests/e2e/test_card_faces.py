@@ -15,7 +15,7 @@ from test_table import open_table
 
 from web import i18n
 from web.app import load_catalog
-from web.cards import face_html
+from web.card_html import face_html
 
 ROOT = Path(__file__).resolve().parents[2]
 START = '[data-command="start-game"], [data-command="start"]'

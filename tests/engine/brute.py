@@ -4,7 +4,7 @@ reference the exact solver is checked against (test-only, so it does not ship)."
 from __future__ import annotations
 
 from engine.ai.solver import EndGame, _pos
-from engine.rules import beats
+from engine.tricks import beats
 
 
 def brute_force(game: EndGame) -> int:

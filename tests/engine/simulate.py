@@ -74,7 +74,8 @@ def check_copies(deal: Deal, legal: list[Any] | None = None, as_text: bool = Tru
     """A clone and a JSON round trip (through text when `as_text`) give the same deal."""
     assert deal.clone() == deal
     data = deal.to_json()
-    again = Deal.from_json(json.loads(json.dumps(data)) if as_text else data)
+    data = json.loads(json.dumps(data)) if as_text else data
+    again = Deal.from_json(data, make_rules(data["variant"], data["options"]))
     assert again == deal
     if legal is not None:
         assert again.legal_actions() == legal

@@ -9,7 +9,7 @@ from brute import brute_force
 
 from engine import new_game
 from engine.actions import ACCEPT, REFUSE, VIDO, Action
-from engine.ai.players import REASONS, EasyPlayer, NormalPlayer, StrongPlayer, hint
+from engine.ai.levels import REASONS, EasyPlayer, NormalPlayer, StrongPlayer, hint
 from engine.ai.policy import card_points
 from engine.ai.solver import EndGame
 from engine.ai.vido import vido_choice, win_chance

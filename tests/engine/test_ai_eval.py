@@ -16,7 +16,8 @@ from engine.ai.solver import EndGame
 from engine.ai.world import Knowledge, sample_world
 from engine.cards import JACK, KING, QUEEN, kind_code, rank_of
 from engine.cli import ARENA_ALL
-from engine.deal import Deal, Observation
+from engine.deal import Deal
+from engine.observation import Observation
 from engine.players import choose, make_player
 
 QS = kind_code(QUEEN, 0)
@@ -191,7 +192,7 @@ def test_worlds_where_an_opponent_passed_over_a_good_declaration_weigh_less() ->
 
 
 def test_bezik_chance_to_win_comes_from_the_learned_evaluation() -> None:
-    from engine.ai.players import StrongPlayer
+    from engine.ai.levels import StrongPlayer
 
     game = new_game("bezik", seed=2)
     seat = game.current_player
@@ -351,7 +352,7 @@ def test_with_every_side_at_the_target_strong_plays_the_rules_until_the_end_phas
     """Russian's tie rule gives the game to the last trick then: the search's points no
     longer matter, the normal level's choice stands until the stock is nearly out; from
     there the search values each move by the chance of taking the last trick."""
-    from engine.ai.players import normal_action
+    from engine.ai.levels import normal_action
     from engine.ai.search import decided_by_last_trick
 
     game = new_game("russian", seed=7)
@@ -414,7 +415,7 @@ def test_the_game_chance_is_the_exact_outcome_near_the_target(variant: str) -> N
 def test_near_the_target_the_late_stock_can_be_searched_for_the_game() -> None:
     """``game_reach``: with a side that close to the target, late in the stock, moves are
     worth their chance to win the game (percent of worlds), not points."""
-    from engine.ai.players import normal_action
+    from engine.ai.levels import normal_action
 
     game = new_game("no-trump", seed=4)
     players = [make_player("greedy", random.Random(s)) for s in range(2)]
@@ -464,7 +465,7 @@ def test_a_last_trick_solve_past_its_node_limit_is_played_out_by_the_policy(
 
 @pytest.mark.parametrize(("variant", "bonus"), [("russian", 30.0), ("no-trump", 60.0)])
 def test_the_normal_choice_leads_by_the_variants_head_start(variant: str, bonus: float) -> None:
-    from engine.ai.players import StrongPlayer, normal_action
+    from engine.ai.levels import StrongPlayer, normal_action
 
     game = new_game(variant, seed=11)
     players = [make_player("normal", random.Random(s)) for s in range(2)]

@@ -10,9 +10,10 @@ import pytest
 
 from engine import new_game
 from engine.ai import evaluate
-from engine.ai.players import StrongPlayer
+from engine.ai.levels import StrongPlayer
 from engine.ai.policy import DEFAULT_WEIGHTS, PolicyWeights, choose_card, rollout
-from engine.deal import PLAYING, Deal
+from engine.deal import Deal
+from engine.phases import PLAYING
 from engine.players import choose, make_player
 
 # Whole rollouts of seeded deals as the policy played them before its numbers became

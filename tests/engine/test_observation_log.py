@@ -8,7 +8,8 @@ import random
 import pytest
 
 from engine import new_game
-from engine.deal import Deal, EventLog
+from engine.deal import Deal
+from engine.observation import EventLog
 from engine.players import choose, make_player
 
 
@@ -103,7 +104,7 @@ def test_clones_and_saves_keep_the_log_and_look_the_same(variant: str) -> None:
     assert other == deal
     other.apply(other.legal_actions()[0])
     assert len(deal.observation(0).log) == len(deal.log)  # the clone's play is its own
-    restored = Deal.from_json(deal.to_json())
+    restored = Deal.from_json(deal.to_json(), deal.rules)
     assert restored == deal and restored.log == deal.log
     for seat in range(deal.n):
         assert list(restored.observation(seat).log) == list(deal.observation(seat).log)

@@ -27,8 +27,9 @@ from engine.cards import (
 )
 from engine.cli import main as cli_main
 from engine.cli import summary
-from engine.deal import DECLARING, Deal
+from engine.deal import Deal
 from engine.game import new_game, replay_record
+from engine.phases import DECLARING
 from engine.variants import VARIANTS, make_rules
 
 # ----- positions ------------------------------------------------------------

@@ -11,7 +11,7 @@ import { HOME, MODULES, freshInterpreter, makeSnapshot } from "../../tools/snaps
 const PLAY = `
 import json, random
 from engine import new_game
-from engine.ai.players import EasyPlayer, NormalPlayer, StrongPlayer
+from engine.ai.levels import EasyPlayer, NormalPlayer, StrongPlayer
 from engine.players import GreedyPlayer, choose
 
 def make(name, rng):

@@ -50,12 +50,16 @@ class RecordingPage(Dom):
         self.form = form or {}  # what read_form() returns (the new-game screen's fields)
         self.downloads: list[tuple[str, str]] = []
         self.file_text: str | None = None  # what the file picker "chooses"
+        self.start_screens: list[str] = []  # kept for the next start (the shell's warm start)
 
     def patch_all(self, regions: dict[str, str], table_players: int) -> None:
         self.regions.update(regions)
 
     def set_state(self, state: str) -> None:
         self.state = state
+
+    def keep_start_screen(self, html: str) -> None:
+        self.start_screens.append(html)
 
     def set_title(self, title: str) -> None:
         self.title = title

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from engine import new_game
-from engine.ai.players import EasyPlayer, NormalPlayer, StrongPlayer
+from engine.ai.levels import EasyPlayer, NormalPlayer, StrongPlayer
 from engine.players import GreedyPlayer, choose
 
 VARIANTS = ("classic", "russian", "russian-3", "russian-4", "no-trump", "bezik")

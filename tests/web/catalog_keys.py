@@ -100,10 +100,9 @@ def engine_rule_codes() -> set[str]:
 
 
 def _hint_reasons() -> set[str]:
-    from engine.ai.players import REASONS as ENGINE_REASONS
-    from web.players import REASONS as WEB_REASONS
+    from engine.ai.levels import REASONS as ENGINE_REASONS
 
-    return {*ENGINE_REASONS, *WEB_REASONS, "best_chance"}
+    return {*ENGINE_REASONS, "best_chance"}
 
 
 def _rules_keys(catalog_keys: Iterable[str]) -> set[str]:

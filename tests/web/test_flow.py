@@ -9,6 +9,7 @@ hint's highlight, the numbers, the rematch and the sounds.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 from collections import Counter
@@ -20,9 +21,10 @@ from fake_page import RecordingPage, new_app
 from threads import in_thread
 
 import engine
-from web import flow
+from web import flow, storage
 from web.adapter import build_view
 from web.app import App
+from web.model import HintSet
 from web.render import assign_groups, render_game_summary
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,14 +63,11 @@ def play_deal(app: App, dom: RecordingPage, seen: list[list[str]], policy: Any =
 # ------------------------------------------------------------ automatic pass
 
 
-def count_pass_only(auto: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int, int]:
+def count_pass_only(auto: bool) -> tuple[int, int, int]:
     """(prompts offering only pass, prompts offering a declaration, human turns) in a deal."""
-    monkeypatch.setattr(
-        flow, "preference", lambda store, name, default: auto if name == "auto_pass" else default
-    )
 
     def run() -> tuple[int, int, int]:
-        app, dom = make_app(seed=11)
+        app, dom = new_app(seed=11, store=stored_settings(auto_pass=auto))
         seen: list[list[str]] = []
         play_deal(app, dom, seen)
         only_pass = sum(1 for acts in seen if acts == ["pass"])
@@ -78,9 +77,16 @@ def count_pass_only(auto: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[int, i
     return in_thread(run)  # type: ignore[no-any-return]
 
 
-def test_auto_pass_removes_every_pass_only_prompt(monkeypatch: pytest.MonkeyPatch) -> None:
-    before, declared_before, _ = count_pass_only(False, monkeypatch)
-    after, declared_after, _ = count_pass_only(True, monkeypatch)
+def stored_settings(**values: Any) -> storage.MemoryStorage:
+    """A storage holding these settings (read once, when the table starts)."""
+    store = storage.MemoryStorage()
+    store.setItem(storage.SETTINGS_KEY, json.dumps(values))
+    return store
+
+
+def test_auto_pass_removes_every_pass_only_prompt() -> None:
+    before, declared_before, _ = count_pass_only(False)
+    after, declared_after, _ = count_pass_only(True)
     assert before >= 3, "the deal should have had pass-only prompts without auto-pass"
     assert after == 0
     assert declared_after >= 1 and declared_after == declared_before  # still offered
@@ -303,7 +309,7 @@ def test_no_trump_group_broken_by_physical_copy() -> None:
 def test_hint_highlights_the_card_and_clears_after_the_move() -> None:
     app, dom = in_thread(lambda: make_app(seed=5))
     play = next(a.text() for a in app.game.legal_actions() if a.kind == "play")
-    app.hint = (play, "lead")
+    app.dispatch(HintSet((play, "lead")))
     app.render()
     hand = dom.regions["bz-me"]
     hinted = re.findall(r'class="card face[^"]*hinted[^"]*"[^>]*data-action="([^"]+)"', hand)
@@ -334,7 +340,7 @@ def test_hint_highlights_a_declaration_button_and_its_cards() -> None:
     in_thread(until_declare)
     del seen
     declare = next(a.text() for a in view_app.game.legal_actions() if a.kind == "declare")
-    view_app.hint = (declare, "declares_best")
+    view_app.dispatch(HintSet((declare, "declares_best")))
     view_app.render()
     prompt = dom.regions["bz-prompt"]
     assert re.search(r'class="btn act k-declare hinted"[^>]*data-action="' + declare, prompt)
@@ -369,7 +375,7 @@ def test_rematch_starts_the_same_setup_again() -> None:
     assert not app.game.deal.history and app.overlay is None
 
 
-def test_sounds_follow_the_events_and_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sounds_follow_the_events_and_the_setting() -> None:
     app, dom = in_thread(lambda: make_app(seed=5))
     in_thread(lambda: play_deal(app, dom, []))
     app.render()
@@ -380,14 +386,13 @@ def test_sounds_follow_the_events_and_the_setting(monkeypatch: pytest.MonkeyPatc
     for name, tones in sound.EFFECTS.items():
         length = max(t.at + t.seconds for t in tones)
         assert length <= 0.6 and all(t.gain <= 0.08 for t in tones), name
-    monkeypatch.setattr(flow, "preference", lambda store, name, default: False)
-    quiet, qdom = in_thread(lambda: make_app(seed=5))
+    quiet, qdom = in_thread(lambda: new_app(seed=5, store=stored_settings(sound=False)))
     in_thread(lambda: play_deal(quiet, qdom, []))
     assert quiet.sound.played == []
 
 
 def test_undo_takes_back_the_move_before_an_automatic_pass() -> None:
-    from web import undo
+    from web import take_back
 
     app, dom = in_thread(lambda: make_app(seed=11))
 
@@ -407,7 +412,7 @@ def test_undo_takes_back_the_move_before_an_automatic_pass() -> None:
         asyncio.run(go())
 
     in_thread(until_auto_pass)
-    assert undo.take_back(app)
+    assert take_back.take_back(app)
     app.render()
     assert prompt_actions(dom) != ["pass"]
     assert app.game.deal.phase != "declare" or len(app.game.legal_actions()) > 1

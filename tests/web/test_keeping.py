@@ -19,6 +19,7 @@ from fake_page import RecordingPage
 from web import app as app_module
 from web import history, i18n, storage
 from web.app import App
+from web.model import HintSet, ScreenShown
 from web.tabs import LocalHub, Tabs
 
 
@@ -245,14 +246,14 @@ def test_markup_in_texts_is_inert(monkeypatch: pytest.MonkeyPatch) -> None:
 
     snap()
     for overlay in ("dialog", "rules"):
-        app.overlay = overlay
+        app.dispatch(ScreenShown(overlay))
         snap()
-    app.overlay = None
+    app.dispatch(ScreenShown(None))
     app.set_notice(("error.internal", {"detail": PAYLOAD}), error=True)  # a thrown message
     snap()
     app.set_notice(("rule", {"rule": PAYLOAD}), error=True)  # an unknown rule code
     snap()
-    app.hint = ("play " + app.game.legal_actions()[0].text().split()[-1], PAYLOAD)
+    app.dispatch(HintSet(("play " + app.game.legal_actions()[0].text().split()[-1], PAYLOAD)))
     snap()
     rng = random.Random(5)
     while not app.game.deal.is_terminal:

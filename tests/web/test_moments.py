@@ -33,7 +33,7 @@ def test_each_variants_scoring_events_become_callouts_named_by_the_catalogs() ->
         ["trick", 1],
         ["declare", 1, "marriage", 20, ["KH", "QH"]],  # classic, russian, no-trump
         ["draw", 1, None, False],
-        ["seven", 1, "7D", True, "AD"],  # the seven exchanged
+        ["seven", 1, "7D", True, "AD", 10],  # the seven exchanged, its points
         ["declare", 2, "four_aces", 100, ["AS", "AH", "AD", "AC"]],  # three- and four-handed
         ["declare", 1, "double_bezique", 500, []],
         ["declare", 1, "bezik_completed", 40, []],  # bezik: a group completed again
@@ -104,7 +104,7 @@ def test_callouts_wait_while_covered_stack_and_leave_after_their_time() -> None:
     assert queue.showing(0.0, viewer=0, visible=False) == []  # covered: the clock waits
     shown = queue.showing(5.0, viewer=0, visible=True)
     assert [(c.seat, c.kind) for c in shown] == [(1, "marriage")]  # the viewer's own: not said
-    queue.add([["seven", 1, "7H", True, "AS"]])
+    queue.add([["seven", 1, "7H", True, "AS", 10]])
     assert [c.kind for c in queue.showing(6.0, viewer=0, visible=True)] == ["marriage", "seven"]
     assert queue.next_change(6.0) == pytest.approx(5.0 + 2.7 - 6.0)
     assert [c.kind for c in queue.showing(7.8, viewer=0, visible=True)] == ["seven"]
@@ -146,7 +146,7 @@ def test_the_computers_declaration_is_called_out_at_its_seat_with_its_points() -
     event, opps, scores, said = in_thread(run)
     cat = CATS["en"]
     kind = "seven" if event[0] == "seven" else event[2]
-    points = 10 if event[0] == "seven" else event[3]
+    points = event[5] if event[0] == "seven" else event[3]
     name = cat.declaration(kind)
     seat = re.search(r'<section class="seat[^"]*" data-pos="top" data-seat="1".*?</section>', opps)
     assert seat is not None
@@ -250,9 +250,7 @@ def test_hand_over_screen_shows_the_last_trick_and_who_took_it() -> None:
 # ----------------------------------------------------- the table's own pass, the seven
 
 
-def test_the_tables_own_pass_says_nothing_to_declare(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(flow, "preference", lambda store, name, default: default)
-
+def test_the_tables_own_pass_says_nothing_to_declare() -> None:
     def run() -> tuple[int, list[list[Any]], str]:
         dom = RecordingPage()
         app = App(dom, storage.MemoryStorage(), fast=True, seed=11)

@@ -128,3 +128,9 @@ def face_html(
 def back_html(classes: str = "") -> str:
     """Face-down card (decorative; counts are announced in text)."""
     return f'<span class="card back {classes}" aria-hidden="true"></span>'
+
+
+def attr_action(action: str, legal: bool) -> str:
+    """The attributes of a control that sends an action (disabled when not legal)."""
+    dis = "" if legal else ' aria-disabled="true"'
+    return f'data-action="{escape(action)}"{dis}'

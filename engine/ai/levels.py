@@ -26,8 +26,9 @@ from collections.abc import Generator
 from ..actions import ACCEPT, DECLARE, PASS, PLAY, PLAY_TABLE, REFUSE, SEVEN, VIDO, Action
 from ..cards import ACE, JACK, KING, QUEEN, TEN, kind_code, rank_of, suit_of
 from ..cards import SEVEN as SEVEN_RANK
-from ..deal import ANSWERING, DECLARING, PLAYING, Observation
-from ..rules import beats, winning_code
+from ..observation import Observation
+from ..phases import ANSWERING, DECLARING, PLAYING
+from ..tricks import beats, winning_code
 from .evaluate import model_for, policy_for, predicted_rest, rest_spread, stock_share
 from .policy import PolicyWeights, card_points
 from .search import SearchResult, candidates, pimc, running_score, side_score
@@ -450,8 +451,8 @@ def reason_for(obs: Observation, action: Action, result: SearchResult | None = N
     code = action.codes[0]
     count = Counting(obs)
     if obs.trick:
-        best, win_seat, _points = _trick_state(obs)
-        if beats(code, best, obs.trump):
+        _best, win_seat, _points = _trick_state(obs)
+        if obs.takes_lead(code):
             if any(rank_of(c) in (ACE, TEN) for _, c, _ in obs.trick):
                 return "wins_brisque"
             if count.declarable_value():

@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.undo import can_undo, undo
 from web.flow import auto_pass_due, table_log
+from web.model import HintSet, ScreenShown
 
 
 def person_seats(app: Any) -> list[int]:
@@ -39,8 +40,8 @@ def take_back(app: Any) -> bool:
     app.pass_for_human()
     app.undo_used = True
     app.shelf.reset()
-    app.hint = None
-    app.overlay = None
+    app.dispatch(HintSet(None))
+    app.dispatch(ScreenShown(None))
     app.announced = len(table_log(app.game, app.observation_log()))
     app.save()
     return True
