@@ -56,6 +56,7 @@ from web.model import (
     Focus,
     FocusHand,
     HintSet,
+    KeepStartScreen,
     Model,
     MoveMade,
     Msg,
@@ -164,6 +165,9 @@ class App:
                 self.dom.focus_hand(self.hand_focus)
             elif isinstance(effect, ResumePlay):
                 self.kick_ai()
+            elif isinstance(effect, KeepStartScreen):
+                start = screens.render_start(self.cat, self.lang, can_continue=True)
+                self.dom.keep_start_screen(start)
 
     @property
     def prefs(self) -> Settings:
@@ -331,8 +335,6 @@ class App:
         self.dispatch(SetupKept(self.settings))
         self.pass_for_human()
         self.save()
-        # the next start opens on Continue: the shell draws it before Python is ready
-        self.dom.keep_start_screen(screens.render_start(self.cat, self.lang, can_continue=True))
 
     def make_players(self) -> None:
         n = self.game.rules.players

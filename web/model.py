@@ -214,7 +214,13 @@ class ResumePlay:
     """The table is uncovered: the computer plays on if it is its turn."""
 
 
-Effect = SaveSettings | Render | Focus | FocusHand | ResumePlay
+@dataclass(frozen=True)
+class KeepStartScreen:
+    """A game is the player's now: the next start opens on Continue, which the shell can
+    draw before Python is ready (index.html's warm start)."""
+
+
+Effect = SaveSettings | Render | Focus | FocusHand | ResumePlay | KeepStartScreen
 Result = tuple[Model, list[Effect]]
 
 # -------------------------------------------------------------------- update
@@ -250,7 +256,7 @@ def _settings(model: Model, msg: SettingsLoaded | SettingChanged | SetupKept) ->
             return model, []
         return replace(model, prefs=prefs), [SaveSettings(prefs), Render()]
     prefs.remember_setup(msg.setup)
-    return replace(model, prefs=prefs), [SaveSettings(prefs)]
+    return replace(model, prefs=prefs), [SaveSettings(prefs), KeepStartScreen()]
 
 
 def _screens(model: Model, msg: Msg) -> Result:

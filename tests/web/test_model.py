@@ -14,6 +14,7 @@ from web.model import (
     FocusHand,
     FreshScreen,
     HintSet,
+    KeepStartScreen,
     LogToggled,
     MenuLeft,
     Model,
@@ -59,12 +60,13 @@ def test_a_refused_setting_changes_nothing() -> None:
 
 
 def test_a_started_games_setup_becomes_the_next_default_and_is_saved() -> None:
+    """...and the next start opens on Continue: the shell is given that screen to keep."""
     setup = {"variant": "russian", "options": {"target": 1500}, "level": "strong"}
     before = Model()
     model, effects = update(before, SetupKept(setup))
     assert (model.prefs.variant, model.prefs.level) == ("russian", "strong")
     assert model.prefs.options == {"target": 1500} and before.prefs.variant == "classic"
-    assert effects == [SaveSettings(model.prefs)]
+    assert effects == [SaveSettings(model.prefs), KeepStartScreen()]
 
 
 # ----------------------------------------------------------- the screen stack
