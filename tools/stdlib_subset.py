@@ -143,27 +143,22 @@ def imports_of(
     return found
 
 
-def _app_sources() -> Iterator[tuple[str, str, bool]]:
-    """The app's Python files that the site ships (build.py's choice)."""
-    import build
-
-    paths = [*build.engine_files(), *build._walk(ROOT / "web")]
+def _sources(paths: Iterable[Path], package_root: Path) -> Iterator[tuple[str, str, bool]]:
+    """(dotted module, source, is package) of each .py file of `paths`."""
     for path in paths:
         if path.suffix != ".py":
             continue
-        rel = path.relative_to(ROOT).with_suffix("")
-        is_package = rel.name == "__init__"
-        dotted = ".".join(rel.parent.parts if is_package else rel.parts)
-        yield dotted, path.read_text(encoding="utf-8"), is_package
-
-
-def _sources(folder: Path, package_root: Path) -> Iterator[tuple[str, str, bool]]:
-    """(dotted module, source, is package) of every .py file under `folder`."""
-    for path in sorted(folder.rglob("*.py")):
         rel = path.relative_to(package_root).with_suffix("")
         is_package = rel.name == "__init__"
         dotted = ".".join(rel.parent.parts if is_package else rel.parts)
         yield dotted, path.read_text(encoding="utf-8"), is_package
+
+
+def _app_sources() -> Iterator[tuple[str, str, bool]]:
+    """The app's Python files that the site ships (build.py's choice)."""
+    import build
+
+    return _sources([*build.engine_files(), *build._walk(ROOT / "web")], ROOT)
 
 
 def kept_members(zip_path: Path = STDLIB_ZIP) -> list[str]:
@@ -174,9 +169,8 @@ def kept_members(zip_path: Path = STDLIB_ZIP) -> list[str]:
     wanted: set[str] = set(BY_NAME)
     for package in PYODIDE_PACKAGES:
         wanted.update(m for m in stdlib.module_to_member if m.split(".")[0] == package)
-    for module, source, is_package in _app_sources():
-        wanted |= imports_of(source, module, is_package)
-    for module, source, is_package in _sources(PYSCRIPT_PYTHON, PYSCRIPT_PYTHON):
+    pyscript = _sources(sorted(PYSCRIPT_PYTHON.rglob("*.py")), PYSCRIPT_PYTHON)
+    for module, source, is_package in [*_app_sources(), *pyscript]:
         wanted |= imports_of(source, module, is_package)
     seen: set[str] = set()
     queue = sorted(wanted)
