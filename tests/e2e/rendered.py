@@ -169,6 +169,33 @@ def record_screens(langs: tuple[str, ...], screens: tuple[str, ...]) -> list[Fra
     return result
 
 
+def record_tables(langs: tuple[str, ...], variants: tuple[str, ...], seed: int = 9,
+                  settings: dict[str, str] | None = None) -> list[Frame]:
+    """A new game of each variant in each language, as the app opens it: a frame per table.
+    `settings` are stored before the app starts (as a player's earlier choices are)."""
+
+    def run() -> list[Frame]:
+        shell = RecordingShell()
+        store = storage.MemoryStorage()
+        if settings:
+            store.setItem(storage.SETTINGS_KEY, json.dumps(settings))
+        app = App(ReplayDom(shell), store, fast=True, seed=seed)
+        app.start()
+        frames = []
+        for lang in langs:
+            app.set_language(lang, save=False)
+            for variant in variants:
+                app.new_game({"variant": variant, "options": {}, "level": "easy",
+                              "dealer": "random"})
+                app.render()
+                frames.append(Frame(f"{variant}/{lang}", shell.taken(), 0))
+        return frames
+
+    result = in_thread(run)
+    assert isinstance(result, list)
+    return result
+
+
 def record_positions(saves: list[str]) -> list[list[list[Any]]]:
     """The app showing each save in turn, the first continued from the start screen and the
     others taken the way a player's tab takes a save another tab posts (web/keeper.py's
