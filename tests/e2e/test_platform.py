@@ -166,7 +166,8 @@ def test_first_visit_downloads_once_later_visits_nothing_and_offline_works(
     wait_controlled: WaitFn,
     guard_origin: GuardFn,
 ) -> None:
-    """One profile: a cold visit, a warm visit, then an offline visit with the server gone."""
+    """One profile: a cold visit, a warm visit, then an offline visit with the server gone, and
+    one more with the snapshot's offline copy damaged."""
     site = serve_copy()
     context = browser.new_context()
     foreign = guard_origin(context)
@@ -214,14 +215,19 @@ def test_first_visit_downloads_once_later_visits_nothing_and_offline_works(
         downloads = {p: n for p, n in site.bytes_sent.items() if n}
         assert not downloads, f"a later visit downloaded: {downloads}"
         assert set(site.requests) <= {"/service-worker.js"}, dict(site.requests)
+        first_hand = table_after_reload(page)["hand"]
 
         # A forced reload bypasses the worker for the page itself; the shell asks the worker
         # to take the page back, so Python still boots from the cache.
+        page.evaluate("localStorage.clear()")
         cdp = context.new_cdp_session(page)
         with page.expect_navigation(wait_until="commit", timeout=BOOT_TIMEOUT_MS):
             cdp.send("Page.reload", {"ignoreCache": True})
         wait_ready(page)
         assert page.evaluate("document.documentElement.dataset.bootMode") == "claimed"
+        assert page.evaluate("document.documentElement.dataset.pythonBoot") == "snapshot"
+        # Every restored interpreter gets its own random state: a new game deals anew.
+        assert table_after_reload(page)["hand"] != first_hand
 
         position = play_a_little(page)
         site.stop()
@@ -233,6 +239,18 @@ def test_first_visit_downloads_once_later_visits_nothing_and_offline_works(
         assert table_after_reload(page) == position  # the game resumes offline, unchanged
         page.goto(site.url + "index.html")
         wait_ready(page)
+
+        # The snapshot's offline copy damaged: offline, Python boots normally, game intact.
+        assert page.evaluate(DAMAGE_CACHED, _snapshot_url(site.root)), "snapshot not cached"
+        warnings: list[str] = []
+        page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+        page.reload()
+        wait_ready(page)
+        state = page.evaluate("({...document.documentElement.dataset})")
+        assert (state["pythonBoot"], state["bootMode"]) == ("fresh", "cached"), state
+        assert any("Python snapshot not used" in w for w in warnings), warnings
+        assert table_after_reload(page) == position
+        play_a_little(page, moves=1)
     finally:
         context.close()
     assert not foreign, foreign
@@ -450,67 +468,24 @@ def test_serve_compresses_and_isolates_like_a_static_host(site: Any) -> None:
     assert headers["cross-origin-embedder-policy"] == "require-corp"
 
 
+# Half of the snapshot's offline copy, put back in its place: what a damaged cache holds.
+DAMAGE_CACHED = """async (name) => {
+  for (const key of await caches.keys()) {
+    const cache = await caches.open(key);
+    for (const request of await cache.keys()) {
+      if (!request.url.includes(name)) continue;
+      const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+      await cache.put(request, new Response(bytes.slice(0, bytes.length >> 1)));
+      return request.url;
+    }
+  }
+  return null;
+}"""
+
+
 def _snapshot_url(dist: Path) -> str:
     (snapshot,) = (dist / "runtime").glob("python-*.snapshot.gz")
     return snapshot.relative_to(dist).as_posix()
-
-
-def test_broken_snapshot_in_the_cache_falls_back_offline(
-    browser: Browser, serve_copy: Any, wait_ready: WaitFn, wait_controlled: WaitFn
-) -> None:
-    """Snapshot boot, then its cached copy damaged: offline, Python boots normally, game intact."""
-    site = serve_copy()
-    context = browser.new_context()
-    warnings: list[str] = []
-    try:
-        page = context.new_page()
-        page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-        page.goto(site.url)
-        wait_ready(page)
-        wait_controlled(page)
-        assert page.evaluate("document.documentElement.dataset.pythonBoot") == "fresh"
-        page.evaluate("localStorage.clear()")
-        page.reload()
-        wait_ready(page)
-        assert page.evaluate("document.documentElement.dataset.pythonBoot") == "snapshot"
-        first_hand = table_after_reload(page)["hand"]
-        # Every restored interpreter gets its own random state: a new game deals anew.
-        page.evaluate("localStorage.clear()")
-        page.reload()
-        wait_ready(page)
-        assert page.evaluate("document.documentElement.dataset.pythonBoot") == "snapshot"
-        assert table_after_reload(page)["hand"] != first_hand
-        position = play_a_little(page)
-
-        damaged = page.evaluate(
-            """async (name) => {
-              for (const key of await caches.keys()) {
-                const cache = await caches.open(key);
-                for (const request of await cache.keys()) {
-                  if (!request.url.includes(name)) continue;
-                  const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
-                  await cache.put(request, new Response(bytes.slice(0, bytes.length >> 1)));
-                  return request.url;
-                }
-              }
-              return null;
-            }""",
-            _snapshot_url(site.root),
-        )
-        assert damaged, "the snapshot is not in the offline cache"
-        site.stop()
-        context.set_offline(True)
-        warnings.clear()
-        page.reload()
-        wait_ready(page)
-        state = page.evaluate("({...document.documentElement.dataset})")
-        assert state["pythonBoot"] == "fresh", state
-        assert state["bootMode"] == "cached", state
-        assert any("Python snapshot not used" in w for w in warnings), warnings
-        assert table_after_reload(page) == position  # the same game, offline, playable
-        play_a_little(page, moves=1)
-    finally:
-        context.close()
 
 
 def _answer(status: int, body: bytes) -> Callable[[Any], None]:
