@@ -23,7 +23,7 @@ UNIT_WORKERS ?= 2
 
 section = @printf '\n\033[1m==== %s ====\033[0m\n' "$(1)"
 
-.PHONY: help setup engines build play test test-long bench clean
+.PHONY: help setup engines build play test test-long bench shots clean
 
 help:
 	@echo "make play   - install what is missing, build, serve the app on http://localhost:$(PORT)"
@@ -31,6 +31,7 @@ help:
 	@echo "make test-long - the long seeded simulations (2,000+ deals per variant)"
 	@echo "make build  - write the static site into dist/"
 	@echo "make bench  - engine and load-time figures"
+	@echo "make shots  - the table's flow pictured in every language (artifacts/)"
 	@echo "make lighthouse - Lighthouse scores of the served build (median of 3)"
 	@echo "make clean  - remove build outputs"
 
@@ -94,6 +95,10 @@ bench: setup
 	$(PY) -m engine bench
 	$(call section,bench: app load)
 	$(PY) tools/bench_load.py
+
+# The end-to-end tests take their pictures in English and Hebrew; these, in every language.
+shots: build
+	BEZIQUE_SHOTS=all $(PY) -m pytest -p no:cacheprovider -n $(E2E_WORKERS) tests/e2e/test_table_flow.py
 
 lighthouse: setup
 	$(call section,lighthouse: the served build, mobile preset)

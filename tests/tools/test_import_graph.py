@@ -13,8 +13,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("engine", "web")
-# Where a module name must be unique (tests are not modules of the app).
-NAMED_TREES = ("engine", "web", "tools")
+# Where a module name must be unique: the app, its tools and its tests (a test file is found
+# by its name as well).
+NAMED_TREES = ("engine", "web", "tools", "tests")
 
 
 def module_files() -> dict[str, Path]:
