@@ -13,7 +13,7 @@ import { gzipSync, constants } from "node:zlib";
 import { loadPyodide } from "pyodide";
 
 export const HOME = "/home/pyodide";
-// Imported before the snapshot is taken, decided by measurement (README, "Start-up"):
+// Imported before the snapshot is taken, decided by measurement (docs/start-up.md):
 // the engine, all the table code (web.app imports every web module except web.main, which
 // starts the app, and none of them touches the browser on import: web.dom reaches `js`
 // only when called), then every AI module, as listed by web.app's AI_MODULES (the modules
