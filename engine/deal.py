@@ -9,7 +9,6 @@ Physical cards are integer ids; ``kinds[id]`` is the card kind code.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import islice
@@ -19,17 +18,19 @@ from .actions import (
     ACCEPT,
     DECLARE,
     PASS,
+    PASS_ACTION,
     PLAY,
+    PLAY_ACTIONS,
     PLAY_TABLE,
     REFUSE,
     SEVEN,
+    TABLE_PLAY_ACTIONS,
     VIDO,
     Action,
     as_action,
-    declare,
 )
+from .cards import NOTATION_RANK, code_text, kind_code, notation_key, rank_of
 from .cards import SEVEN as SEVEN_RANK
-from .cards import code_text, kind_code, notation_key, rank_of
 from .errors import IllegalActionError, RecordError
 from .observation import Event, EventLog, Group, Observation, event_lists
 from .phases import ANSWERING, DECLARING, OVER, PLAYING
@@ -183,51 +184,56 @@ class Deal:
         if self.phase == OVER or self.current is None:
             return []
         seat = self.current
-        actions: list[Action] = list(self.rules.extra_actions(self, seat))
+        extras = self.rules.extra_actions(self, seat)
         if self.phase == ANSWERING:
-            return actions
+            return list(extras)
         if self.phase == DECLARING:
-            actions.extend(self._legal_declarations(seat))
+            actions = [*extras, *self._legal_declarations(seat)]
             seven = self._seven_id(seat)
             if seven is not None:
                 actions.append(Action(SEVEN, (self.kinds[seven],)))
-            actions.append(Action(PASS))
+            actions.append(PASS_ACTION)
             return actions
-        for card_id in self._playable_ids(seat):
-            actions.append(Action(PLAY, (self.kinds[card_id],)))
-        actions = sorted(set(actions), key=_action_order)
-        if not self.in_end_phase:
-            hidden = {self.kinds[i] for i in self.hands[seat]}
-            on_table = sorted({self.kinds[i] for i in self.tables[seat]} & hidden, key=notation_key)
-            actions.extend(Action(PLAY_TABLE, (c,)) for c in on_table)
+        # Plays in notation order, one per kind; then the variant's own actions (they name
+        # no card); then, in the stock phase, a second play of each kind held both hidden
+        # and on the table (from the table).
+        kinds = self.kinds
+        hand = self.hands[seat]
+        end_phase = self.in_end_phase
+        if end_phase and self.trick:
+            playable = {kinds[i] for i in self._end_phase_playable(seat)[0]}
+        else:
+            playable = {kinds[i] for i in hand}
+            playable.update(kinds[i] for i in self.tables[seat])
+        actions = [PLAY_ACTIONS[c] for c in sorted(playable, key=NOTATION_RANK.__getitem__)]
+        for extra in extras:
+            if extra not in actions:
+                actions.append(extra)
+        if not end_phase and self.tables[seat]:
+            hidden = {kinds[i] for i in hand}
+            on_table = hidden.intersection(kinds[i] for i in self.tables[seat])
+            actions.extend(
+                TABLE_PLAY_ACTIONS[c] for c in sorted(on_table, key=NOTATION_RANK.__getitem__)
+            )
         return actions
 
-    def _playable_ids(self, seat: int) -> list[int]:
-        held = self.hands[seat] + self.tables[seat]
-        if not self.in_end_phase or not self.trick:
-            return held
-        allowed, _ = self.rules.end_phase_playable(
+    def _end_phase_playable(self, seat: int) -> tuple[list[int], str]:
+        """The cards (ids) the end-phase obligation lets ``seat`` play on the trick, and the
+        rule that binds."""
+        return self.rules.end_phase_playable(
             self.hands[seat], self.kinds, [i for _, i, _ in self.trick], self.trump
         )
-        return allowed
 
     def _legal_declarations(self, seat: int) -> list[Action]:
-        held = Counter(self.kinds[i] for i in self.hands[seat])
-        held.update(self.kinds[i] for i in self.tables[seat])
-        found: list[Action] = []
-        seen: set[tuple[int, ...]] = set()
-        for codes in self.rules.candidate_combinations(held, self.trump):
-            key = tuple(sorted(codes, key=notation_key))
-            if key in seen:
-                continue
-            seen.add(key)
-            combo = self.rules.classify(key, self.trump)
-            if combo is None:
-                continue
-            ids, _ = self.rules.choose_copies(self, seat, key, combo)
-            if ids is not None:
-                found.append(declare(key))
-        return found
+        kinds = self.kinds
+        held = [kinds[i] for i in self.hands[seat]]
+        held.extend(kinds[i] for i in self.tables[seat])
+        rules = self.rules
+        return [
+            action
+            for codes, combo, action in rules.declarable(held, self.trump)
+            if rules.choose_copies(self, seat, codes, combo)[0] is not None
+        ]
 
     def _seven_id(self, seat: int) -> int | None:
         if not self.rules.trump_sevens or self.trump is None:
@@ -306,8 +312,9 @@ class Deal:
 
     def _check_play(self, seat: int, act: Action) -> int:
         code = act.codes[0]
-        hidden = [i for i in self.hands[seat] if self.kinds[i] == code]
-        table = [i for i in self.tables[seat] if self.kinds[i] == code]
+        kinds = self.kinds
+        hidden = next((i for i in self.hands[seat] if kinds[i] == code), None)
+        table = [i for i in self.tables[seat] if kinds[i] == code]
         if act.kind == PLAY_TABLE:
             if self.in_end_phase:
                 raise IllegalActionError(
@@ -317,23 +324,21 @@ class Deal:
                 raise IllegalActionError(
                     "no_table_copy", f"no {code_text(code)} lies among your declared cards"
                 )
-            if not hidden:  # one text per distinct action: this one is 'play X'
+            if hidden is None:  # one text per distinct action: this one is 'play X'
                 raise IllegalActionError(
                     "play_table_only_copy",
                     f"{code_text(code)} lies only on the table: it is played as "
                     f"'play {code_text(code)}'",
                 )
             card_id = self.rules.table_copy_to_play(self, seat, table)
-        elif hidden:
-            card_id = hidden[0]
+        elif hidden is not None:
+            card_id = hidden
         elif table:
             card_id = self.rules.table_copy_to_play(self, seat, table)
         else:
             raise IllegalActionError("card_not_held", f"you do not hold {code_text(code)}")
         if self.in_end_phase and self.trick:
-            allowed, rule = self.rules.end_phase_playable(
-                self.hands[seat], self.kinds, [i for _, i, _ in self.trick], self.trump
-            )
+            allowed, rule = self._end_phase_playable(seat)
             if card_id not in allowed:
                 raise IllegalActionError(rule, _END_PHASE_REASONS.get(rule, rule))
         return card_id
@@ -676,10 +681,6 @@ def _upgraded(event: Event, rules: Ruleset) -> Event:
         old = event[4] if len(event) > 4 else None
         return (*event[:4], old, rules.seven_points)
     return event
-
-
-def _action_order(action: Action) -> tuple[int, tuple[int, int]]:
-    return (0, notation_key(action.codes[0])) if action.codes else (1, (0, 0))
 
 
 def _copy_json(value: Any) -> Any:
