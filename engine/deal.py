@@ -32,6 +32,7 @@ from .actions import (
 from .cards import NOTATION_RANK, code_text, kind_code, notation_key, rank_of
 from .cards import SEVEN as SEVEN_RANK
 from .errors import IllegalActionError, RecordError
+from .facts import DealEnding
 from .observation import Event, EventLog, Group, Observation, event_lists
 from .phases import ANSWERING, DECLARING, OVER, PLAYING
 from .rules import SEVENS, Combination, Ruleset
@@ -485,6 +486,7 @@ class Deal:
 
     def observation(self, seat: int) -> Observation:
         kinds = self.kinds
+        facts = self.rules.public_facts(self, seat)
 
         def codes(ids: Sequence[int]) -> list[int]:
             return [kinds[i] for i in ids]
@@ -516,8 +518,20 @@ class Deal:
             scored_sevens=len(self.scored_sevens),
             legal_actions=self.legal_actions() if seat == self.current else [],
             log=self.seat_log(seat),
-            extra=self.rules.public_extra(self, seat),
+            extra={} if facts is None else facts.to_json(),
+            facts=facts,
             options=dict(self.rules.options),
+        )
+
+    def ending(self) -> DealEnding:
+        """How the deal ended besides its scores (what the deal summary notes)."""
+        extra = self.extra
+        points = extra.get("last_trick_points")
+        refused = extra.get("refused")
+        return DealEnding(
+            last_trick_points=None if points is None else int(points),
+            brisks_counted=bool(extra.get("brisks_counted", True)),
+            refused=None if refused is None else int(refused),
         )
 
     def seat_log(self, seat: int) -> EventLog:

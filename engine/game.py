@@ -14,6 +14,7 @@ from .actions import Action
 from .cards import code_text, parse_code
 from .deal import Deal, DealResult
 from .errors import IllegalActionError, NotationError, RecordError
+from .facts import MatchFacts
 from .observation import Observation, VidoStakes
 from .rules import Ruleset
 from .variants import make_rules
@@ -183,6 +184,25 @@ class Game:
     def vido_stakes(self, seat: int) -> VidoStakes | None:
         """What a vido would put at stake for ``seat`` now; only bezik's match has vidos."""
         return None
+
+    def match_facts(self) -> MatchFacts | None:
+        """The match around this game (bezik's marköz); a plain game is no match."""
+        return None
+
+    @property
+    def game_over(self) -> bool:
+        """The current game is decided (a bezik match may go on with the next game)."""
+        return self.is_terminal
+
+    @property
+    def game_winner(self) -> int | None:
+        """The current game's winner (seat, or side in partnerships)."""
+        return self.winner
+
+    @property
+    def match_over(self) -> bool:
+        """A match around the game is decided; a plain game is no match."""
+        return False
 
     def scores(self) -> list[int]:
         """Game score per seat, the running deal included."""

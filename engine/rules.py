@@ -33,6 +33,7 @@ from .errors import RecordError
 from .tricks import beats, winning_code
 
 if TYPE_CHECKING:
+    from .facts import VariantFacts
     from .observation import Event, Group
 
 # Combination classes: a card re-used inside its own class needs a strictly higher value.
@@ -434,9 +435,9 @@ class Ruleset:
     def on_end_phase(self, deal: DealState) -> None:
         """The stock has run out; declared cards are back in the hands."""
 
-    def public_extra(self, deal: DealState, seat: int) -> dict[str, Any]:
-        """Variant state a seat may see (for observations)."""
-        return {}
+    def public_facts(self, deal: DealState, seat: int) -> VariantFacts | None:
+        """Variant state a seat may see besides the common observation (None: nothing)."""
+        return None
 
     def result_extra(self, deal: DealState) -> dict[str, Any]:
         """Variant facts a finished deal reports besides the scores (e.g. trumps fixed in play)."""

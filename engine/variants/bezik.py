@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..actions import ACCEPT, REFUSE, VIDO, Action
 from ..cards import ACE, JACK, KING, NINE, QUEEN, TEN, kind_code, rank_of, suit_of
 from ..errors import IllegalActionError
+from ..facts import BezikFacts, Completion, ProvisionalScore, vido_calls
 from ..phases import ANSWERING, DECLARING, PLAYING
 from ..rules import (
     BEZIQUES,
@@ -420,21 +421,23 @@ class Bezik(Ruleset):
                 found.append([declare(codes).text(), index, group.value])
         return found
 
-    def public_extra(self, deal: DealState, seat: int) -> dict[str, Any]:
+    def public_facts(self, deal: DealState, seat: int) -> BezikFacts:
         extra = deal.extra
-        return {
-            "completions": self.completions(deal, seat),
-            "donuk": sorted({p[0] for p in extra["provisional"]}),
-            "provisional": [[p[0], p[2], p[3]] for p in extra["provisional"]],
-            "group_states": [group_state(deal, i) for i in range(len(deal.groups))],
-            "stake": extra["stake"],
-            "vidos": [list(v) for v in extra["vidos"]],
-            "vido_pending": extra["vido_pending"],
-            "kontr": bool(extra["vidos"]),
-            "target": extra["target"],
-            "game_before": list(extra["game_before"]),
-            "trump_sequence": extra["trump_sequence"],
-        }
+        return BezikFacts(
+            completions=tuple(
+                Completion(text, index, points)
+                for text, index, points in self.completions(deal, seat)
+            ),
+            donuk=tuple(sorted({p[0] for p in extra["provisional"]})),
+            provisional=tuple(ProvisionalScore(p[0], p[2], p[3]) for p in extra["provisional"]),
+            group_states=tuple(group_state(deal, i) for i in range(len(deal.groups))),
+            stake=int(extra["stake"]),
+            vidos=vido_calls(extra["vidos"]),
+            vido_pending=extra["vido_pending"],
+            target=int(extra["target"]),
+            game_before=tuple(extra["game_before"]),
+            trump_sequence=bool(extra["trump_sequence"]),
+        )
 
     def result_extra(self, deal: DealState) -> dict[str, Any]:
         extra = deal.extra
