@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
+from . import log_events as ev
 from .actions import (
     ACCEPT,
     DECLARE,
@@ -33,6 +34,15 @@ from .cards import NOTATION_RANK, code_text, kind_code, notation_key, rank_of
 from .cards import SEVEN as SEVEN_RANK
 from .errors import IllegalActionError, RecordError
 from .facts import DealEnding
+from .log_events import (
+    DealEvent,
+    DeclareEvent,
+    DrawEvent,
+    PlayEvent,
+    SeatEvent,
+    SevenEvent,
+    log_event,
+)
 from .observation import Event, EventLog, Group, Observation, event_lists
 from .phases import ANSWERING, DECLARING, OVER, PLAYING
 from .rules import SEVENS, Combination, Ruleset
@@ -294,7 +304,7 @@ class Deal:
         elif act.kind == PASS:
             self._require_declaring(seat)
             self._record(act)
-            self.log.append(("pass", seat))
+            self.log.append(SeatEvent(ev.PASS, seat))
             self._draw()
         elif act.kind in (VIDO, ACCEPT, REFUSE):
             raise IllegalActionError("vido_not_allowed", f"'{act.kind}' is not possible now")
@@ -376,7 +386,7 @@ class Deal:
         (self.tables if from_table else self.hands)[seat].remove(card_id)
         self.trick.append((seat, card_id, from_table))
         self.played.append(card_id)
-        self.log.append(("play", seat, self.kinds[card_id], from_table))
+        self.log.append(PlayEvent(ev.PLAY, seat, self.kinds[card_id], from_table))
         self.rules.on_play(self, seat, card_id, from_table)
         if len(self.trick) < self.n:
             self.current = (seat + 1) % self.n
@@ -386,7 +396,7 @@ class Deal:
         self.won[winner].extend(i for _, i, _ in self.trick)
         self.last_trick, self.trick = self.trick, []
         self.last_trick_winner = winner
-        self.log.append(("trick", winner))
+        self.log.append(SeatEvent(ev.TRICK, winner))
         self.rules.score_trick(self, winner, codes)
         self.rules.on_trick_won(self, winner)
         if self.phase == OVER:  # a ruleset may end the deal (bezik's 3000 rule)
@@ -407,7 +417,9 @@ class Deal:
                 self.tables[seat].append(card_id)
         self.add_group(seat, combo, ids)
         self.score_declaration(seat, combo.name, points)
-        self.log.append(("declare", seat, combo.name, points, tuple(self.kinds[i] for i in ids)))
+        self.log.append(
+            DeclareEvent(ev.DECLARE, seat, combo.name, points, tuple(self.kinds[i] for i in ids))
+        )
         self.rules.after_declaration(self, seat, combo, ids)
 
     def add_group(self, seat: int, combo: Combination, ids: list[int]) -> Group:
@@ -434,7 +446,7 @@ class Deal:
         self.score_declaration(seat, "seven", points)
         # The exchanged turn-up was public: logged so observers (the AI) can track it.
         old = self.kinds[turnup] if exchanged and turnup is not None else None
-        self.log.append(("seven", seat, self.kinds[card_id], exchanged, old, points))
+        self.log.append(SevenEvent(ev.SEVEN, seat, self.kinds[card_id], exchanged, old, points))
 
     def _draw(self) -> None:
         winner = self.trick_winner
@@ -443,11 +455,11 @@ class Deal:
             seat = (winner + k) % self.n
             if self.stock:
                 card_id = self.stock.pop()
-                self.log.append(("draw", seat, self.kinds[card_id], False))
+                self.log.append(DrawEvent(ev.DRAW, seat, self.kinds[card_id], False))
             else:
                 assert self.turnup is not None
                 card_id, self.turnup = self.turnup, None
-                self.log.append(("draw", seat, self.kinds[card_id], True))
+                self.log.append(DrawEvent(ev.DRAW, seat, self.kinds[card_id], True))
             self.hands[seat].append(card_id)
         self.trick_winner = None
         self.phase = PLAYING
@@ -462,20 +474,20 @@ class Deal:
         for seat in range(self.n):
             self.hands[seat].extend(self.tables[seat])
             self.tables[seat] = []
-        self.log.append(("end_phase",))
+        self.log.append(DealEvent(ev.END_PHASE))
         self.rules.on_end_phase(self)
 
     def _finish(self) -> None:
         self.phase = OVER
         self.current = None
         self.rules.finish_deal(self)
-        self.log.append(("deal_over",))
+        self.log.append(DealEvent(ev.DEAL_OVER))
 
     def finish_early(self) -> None:
         """End the deal now (a refused vido): no more tricks are played."""
         self.phase = OVER
         self.current = None
-        self.log.append(("deal_over",))
+        self.log.append(DealEvent(ev.DEAL_OVER))
 
     # ----- results and views -------------------------------------------
     def result(self) -> DealResult:
@@ -545,8 +557,8 @@ class Deal:
             self._viewed = 0
         if self._viewed < len(self.log):
             for event in islice(self.log, self._viewed, None):
-                if event[0] == "draw" and not event[3]:  # from the stock: only its drawer saw it
-                    hidden = ("draw", event[1], None, False)
+                if event[0] == ev.DRAW and not event[3]:  # from the stock: only its drawer saw it
+                    hidden = DrawEvent(ev.DRAW, event[1], None, False)
                     for viewer, view in enumerate(views):
                         view.append(event if viewer == event[1] else hidden)
                 else:
@@ -629,8 +641,8 @@ class Deal:
             ltw = data["last_trick_winner"]
             deal.last_trick_winner = None if ltw is None else int(ltw)
             deal.history = [str(h) for h in data["history"]]
-            deal.log = [_upgraded(tuple(tuple(v) if isinstance(v, list) else v for v in e),
-                                  rules) for e in data["log"]]
+            deal.log = [log_event(_upgraded(tuple(tuple(v) if isinstance(v, list) else v
+                                                  for v in e), rules)) for e in data["log"]]
             deal._views, deal._viewed = None, 0
             deal.extra = _copy_json(data["extra"])
         except (KeyError, TypeError, ValueError) as err:
