@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
-from . import log_events as ev
 from .actions import (
     ACCEPT,
     DECLARE,
@@ -38,6 +37,7 @@ from .log_events import (
     DealEvent,
     DeclareEvent,
     DrawEvent,
+    Kind,
     PlayEvent,
     SeatEvent,
     SevenEvent,
@@ -304,7 +304,7 @@ class Deal:
         elif act.kind == PASS:
             self._require_declaring(seat)
             self._record(act)
-            self.log.append(SeatEvent(ev.PASS, seat))
+            self.log.append(SeatEvent(Kind.PASS, seat))
             self._draw()
         elif act.kind in (VIDO, ACCEPT, REFUSE):
             raise IllegalActionError("vido_not_allowed", f"'{act.kind}' is not possible now")
@@ -386,7 +386,7 @@ class Deal:
         (self.tables if from_table else self.hands)[seat].remove(card_id)
         self.trick.append((seat, card_id, from_table))
         self.played.append(card_id)
-        self.log.append(PlayEvent(ev.PLAY, seat, self.kinds[card_id], from_table))
+        self.log.append(PlayEvent(Kind.PLAY, seat, self.kinds[card_id], from_table))
         self.rules.on_play(self, seat, card_id, from_table)
         if len(self.trick) < self.n:
             self.current = (seat + 1) % self.n
@@ -396,7 +396,7 @@ class Deal:
         self.won[winner].extend(i for _, i, _ in self.trick)
         self.last_trick, self.trick = self.trick, []
         self.last_trick_winner = winner
-        self.log.append(SeatEvent(ev.TRICK, winner))
+        self.log.append(SeatEvent(Kind.TRICK, winner))
         self.rules.score_trick(self, winner, codes)
         self.rules.on_trick_won(self, winner)
         if self.phase == OVER:  # a ruleset may end the deal (bezik's 3000 rule)
@@ -418,7 +418,7 @@ class Deal:
         self.add_group(seat, combo, ids)
         self.score_declaration(seat, combo.name, points)
         self.log.append(
-            DeclareEvent(ev.DECLARE, seat, combo.name, points, tuple(self.kinds[i] for i in ids))
+            DeclareEvent(Kind.DECLARE, seat, combo.name, points, tuple(self.kinds[i] for i in ids))
         )
         self.rules.after_declaration(self, seat, combo, ids)
 
@@ -446,7 +446,7 @@ class Deal:
         self.score_declaration(seat, "seven", points)
         # The exchanged turn-up was public: logged so observers (the AI) can track it.
         old = self.kinds[turnup] if exchanged and turnup is not None else None
-        self.log.append(SevenEvent(ev.SEVEN, seat, self.kinds[card_id], exchanged, old, points))
+        self.log.append(SevenEvent(Kind.SEVEN, seat, self.kinds[card_id], exchanged, old, points))
 
     def _draw(self) -> None:
         winner = self.trick_winner
@@ -455,11 +455,11 @@ class Deal:
             seat = (winner + k) % self.n
             if self.stock:
                 card_id = self.stock.pop()
-                self.log.append(DrawEvent(ev.DRAW, seat, self.kinds[card_id], False))
+                self.log.append(DrawEvent(Kind.DRAW, seat, self.kinds[card_id], False))
             else:
                 assert self.turnup is not None
                 card_id, self.turnup = self.turnup, None
-                self.log.append(DrawEvent(ev.DRAW, seat, self.kinds[card_id], True))
+                self.log.append(DrawEvent(Kind.DRAW, seat, self.kinds[card_id], True))
             self.hands[seat].append(card_id)
         self.trick_winner = None
         self.phase = PLAYING
@@ -474,20 +474,20 @@ class Deal:
         for seat in range(self.n):
             self.hands[seat].extend(self.tables[seat])
             self.tables[seat] = []
-        self.log.append(DealEvent(ev.END_PHASE))
+        self.log.append(DealEvent(Kind.END_PHASE))
         self.rules.on_end_phase(self)
 
     def _finish(self) -> None:
         self.phase = OVER
         self.current = None
         self.rules.finish_deal(self)
-        self.log.append(DealEvent(ev.DEAL_OVER))
+        self.log.append(DealEvent(Kind.DEAL_OVER))
 
     def finish_early(self) -> None:
         """End the deal now (a refused vido): no more tricks are played."""
         self.phase = OVER
         self.current = None
-        self.log.append(DealEvent(ev.DEAL_OVER))
+        self.log.append(DealEvent(Kind.DEAL_OVER))
 
     # ----- results and views -------------------------------------------
     def result(self) -> DealResult:
@@ -557,8 +557,8 @@ class Deal:
             self._viewed = 0
         if self._viewed < len(self.log):
             for event in islice(self.log, self._viewed, None):
-                if event[0] == ev.DRAW and not event[3]:  # from the stock: only its drawer saw it
-                    hidden = DrawEvent(ev.DRAW, event[1], None, False)
+                if event[0] == Kind.DRAW and not event[3]:  # from the stock: only its drawer saw it
+                    hidden = DrawEvent(Kind.DRAW, event[1], None, False)
                     for viewer, view in enumerate(views):
                         view.append(event if viewer == event[1] else hidden)
                 else:

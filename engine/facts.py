@@ -108,9 +108,10 @@ class MatchFacts:
     game_scores: tuple[int, ...]
     game_winner: int | None
     match_winner: int | None
+    game_deals: int  # the deals of the current game finished so far
 
     def to_json(self) -> dict[str, Any]:
-        """The form ``Match.match_info`` always gave."""
+        """The form ``Match.match_info`` always gave (``game_deals`` is not in it)."""
         return {
             "points": list(self.points),
             "to": self.to,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .cards import code_text, parse_code
@@ -18,6 +18,9 @@ from .facts import MatchFacts
 from .observation import Observation, VidoStakes
 from .rules import Ruleset
 from .variants import make_rules
+
+if TYPE_CHECKING:
+    from .playable import PlayableGame
 
 SAVE_VERSION = 1
 # The class each variant is played as when it is more than one game (bezik: a match of
@@ -378,7 +381,7 @@ def replay_deal(
             raise ReplayError(number, index, text, err) from None
 
 
-def summary(game: Game) -> dict[str, Any]:
+def summary(game: PlayableGame) -> dict[str, Any]:
     """The replay result (docs/design.md) for a game (or a bezik match)."""
     custom = getattr(game, "summary", None)
     if callable(custom):

@@ -15,34 +15,37 @@ from typing import Any, NamedTuple, cast
 
 from .errors import RecordError
 
-# The kinds, as the first item of each event (and its JSON list) names them.
-PLAY = "play"
-TRICK = "trick"
-DECLARE = "declare"
-SEVEN = "seven"
-PASS = "pass"
-DRAW = "draw"
-END_PHASE = "end_phase"
-DEAL_OVER = "deal_over"
-TRUMPS = "trumps"
-RESCORE_LED = "rescore_led"
-TAKEN_BACK = "taken_back"
-DONUK = "donuk"
-DONUK_CLEARED = "donuk_cleared"
-VIDO = "vido"
-VIDO_ACCEPTED = "vido_accepted"
-VIDO_REFUSED = "vido_refused"
+
+class Kind:
+    """The kinds of event, as the first item of each event (and its JSON list) names them."""
+
+    PLAY = "play"
+    TRICK = "trick"
+    DECLARE = "declare"
+    SEVEN = "seven"
+    PASS = "pass"
+    DRAW = "draw"
+    END_PHASE = "end_phase"
+    DEAL_OVER = "deal_over"
+    TRUMPS = "trumps"
+    RESCORE_LED = "rescore_led"
+    TAKEN_BACK = "taken_back"
+    DONUK = "donuk"
+    DONUK_CLEARED = "donuk_cleared"
+    VIDO = "vido"
+    VIDO_ACCEPTED = "vido_accepted"
+    VIDO_REFUSED = "vido_refused"
 
 
 class PlayEvent(NamedTuple):
-    kind: str  # PLAY
+    kind: str  # Kind.PLAY
     seat: int
     code: int
     from_table: bool
 
 
 class DeclareEvent(NamedTuple):
-    kind: str  # DECLARE
+    kind: str  # Kind.DECLARE
     seat: int
     name: str  # the combination's name (bezik: "<group>_completed" for a completion)
     points: int
@@ -52,7 +55,7 @@ class DeclareEvent(NamedTuple):
 class SevenEvent(NamedTuple):
     """The seven of trumps shown, or exchanged for the turn-up (``old``, then public)."""
 
-    kind: str  # SEVEN
+    kind: str  # Kind.SEVEN
     seat: int
     code: int
     exchanged: bool
@@ -63,7 +66,7 @@ class SevenEvent(NamedTuple):
 class DrawEvent(NamedTuple):
     """A card drawn; ``code`` is None in the views of the seats that did not see it."""
 
-    kind: str  # DRAW
+    kind: str  # Kind.DRAW
     seat: int
     code: int | None
     from_turnup: bool
@@ -82,21 +85,21 @@ class ScoreEvent(NamedTuple):
 class TrumpsEvent(NamedTuple):
     """Trumps fixed by a declaration (bezik)."""
 
-    kind: str  # TRUMPS
+    kind: str  # Kind.TRUMPS
     seat: int
     suit: int
 
 
 class SeatEvent(NamedTuple):
     """What one seat did or became: TRICK (won it), PASS, DONUK, DONUK_CLEARED, VIDO,
-    VIDO_ACCEPTED, VIDO_REFUSED."""
+    VIDO_ACCEPTED, VIDO_REFUSED (and the table's own kinds: auto pass, kontr vido)."""
 
     kind: str
     seat: int
 
 
 class DealEvent(NamedTuple):
-    """What happened to the deal itself: END_PHASE, DEAL_OVER."""
+    """What happened to the deal itself: Kind.END_PHASE, Kind.DEAL_OVER."""
 
     kind: str
 
@@ -107,17 +110,20 @@ LogEvent = (
 )
 
 _BY_KIND: dict[str, Any] = {
-    PLAY: PlayEvent,
-    DECLARE: DeclareEvent,
-    SEVEN: SevenEvent,
-    DRAW: DrawEvent,
-    RESCORE_LED: ScoreEvent,
-    TAKEN_BACK: ScoreEvent,
-    TRUMPS: TrumpsEvent,
-    END_PHASE: DealEvent,
-    DEAL_OVER: DealEvent,
-    **dict.fromkeys((TRICK, PASS, DONUK, DONUK_CLEARED, VIDO, VIDO_ACCEPTED, VIDO_REFUSED),
-                    SeatEvent),
+    Kind.PLAY: PlayEvent,
+    Kind.DECLARE: DeclareEvent,
+    Kind.SEVEN: SevenEvent,
+    Kind.DRAW: DrawEvent,
+    Kind.RESCORE_LED: ScoreEvent,
+    Kind.TAKEN_BACK: ScoreEvent,
+    Kind.TRUMPS: TrumpsEvent,
+    Kind.END_PHASE: DealEvent,
+    Kind.DEAL_OVER: DealEvent,
+    **dict.fromkeys(
+        (Kind.TRICK, Kind.PASS, Kind.DONUK, Kind.DONUK_CLEARED, Kind.VIDO, Kind.VIDO_ACCEPTED,
+         Kind.VIDO_REFUSED),
+        SeatEvent,
+    ),
 }
 _TYPED = tuple(set(_BY_KIND.values()))
 

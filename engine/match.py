@@ -253,6 +253,7 @@ class Match(Game):
             game_scores=tuple(self.scores()),
             game_winner=game.winner,
             match_winner=self.winner,
+            game_deals=len(game.deals),
         )
 
     def match_info(self) -> dict[str, Any]:

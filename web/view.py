@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.facts import DealEnding
 from engine.observation import VidoStakes
 
 
@@ -73,7 +74,8 @@ class DealSummaryView:
     totals: list[int]
     game_totals: list[int]
     sides: list[int] | None = None
-    extra: dict[str, object] = field(default_factory=dict)
+    # bezik's notes: a refused vido, brisks not counted; the last trick's points
+    ending: DealEnding = field(default_factory=lambda: DealEnding(None, True, None))
 
 
 @dataclass

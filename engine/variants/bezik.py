@@ -19,12 +19,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .. import log_events as ev
 from ..actions import ACCEPT, REFUSE, VIDO, Action
 from ..cards import ACE, JACK, KING, NINE, QUEEN, TEN, kind_code, rank_of, suit_of
 from ..errors import IllegalActionError
 from ..facts import BezikFacts, Completion, ProvisionalScore, vido_calls
-from ..log_events import DeclareEvent, ScoreEvent, SeatEvent, TrumpsEvent
+from ..log_events import DeclareEvent, Kind, ScoreEvent, SeatEvent, TrumpsEvent
 from ..phases import ANSWERING, DECLARING, PLAYING
 from ..rules import (
     BEZIQUES,
@@ -258,7 +257,7 @@ class Bezik(Ruleset):
                 group.alive = False
         if combo.fixes_trump is not None and deal.trump is None:
             deal.trump = combo.fixes_trump
-            deal.log.append(TrumpsEvent(ev.TRUMPS, seat, combo.fixes_trump))
+            deal.log.append(TrumpsEvent(Kind.TRUMPS, seat, combo.fixes_trump))
         if combo.name == "trump_sequence":
             deal.extra["trump_sequence"] = True
 
@@ -282,7 +281,7 @@ class Bezik(Ruleset):
         last_seat, _, points = deal.declarations[-1]
         deal.declarations[-1] = (last_seat, name, points)
         deal.replace_last_event(
-            DeclareEvent(ev.DECLARE, seat, name, points, tuple(deal.kinds[i] for i in ids))
+            DeclareEvent(Kind.DECLARE, seat, name, points, tuple(deal.kinds[i] for i in ids))
         )
 
     # ----- the dönük lead ------------------------------------------------
@@ -307,7 +306,7 @@ class Bezik(Ruleset):
         group = deal.groups[best]
         deal.score_declaration(seat, group.name + LED, group.value)
         deal.extra["lead_rescore"] = [seat, best, group.name, group.value]
-        deal.log.append(ScoreEvent(ev.RESCORE_LED, seat, group.name, group.value))
+        deal.log.append(ScoreEvent(Kind.RESCORE_LED, seat, group.name, group.value))
 
     def on_trick_won(self, deal: DealState, winner: int) -> None:
         """A won trick makes the winner's dönük score final; a lost dönük lead is provisional."""
@@ -315,19 +314,19 @@ class Bezik(Ruleset):
         provisional = extra["provisional"]
         if any(p[0] == winner for p in provisional):
             extra["provisional"] = [p for p in provisional if p[0] != winner]
-            deal.log.append(SeatEvent(ev.DONUK_CLEARED, winner))
+            deal.log.append(SeatEvent(Kind.DONUK_CLEARED, winner))
         pending = extra["lead_rescore"]
         if pending is not None:
             extra["lead_rescore"] = None
             if pending[0] != winner:
                 extra["provisional"].append(pending)
-                deal.log.append(SeatEvent(ev.DONUK, pending[0]))
+                deal.log.append(SeatEvent(Kind.DONUK, pending[0]))
 
     def take_back(self, deal: DealState) -> None:
         """A player still dönük when the deal ends loses the provisional score."""
         for seat, _, name, points in deal.extra["provisional"]:
             deal.score_declaration(seat, name + TAKEN_BACK, -points)
-            deal.log.append(ScoreEvent(ev.TAKEN_BACK, seat, name, -points))
+            deal.log.append(ScoreEvent(Kind.TAKEN_BACK, seat, name, -points))
         deal.extra["provisional"] = []
 
     # ----- end of the deal ------------------------------------------------
@@ -386,7 +385,7 @@ class Bezik(Ruleset):
             extra["vido_pending"] = seat
             deal.phase = ANSWERING
             deal.current = 1 - seat
-            deal.log.append(SeatEvent(ev.VIDO, seat))
+            deal.log.append(SeatEvent(Kind.VIDO, seat))
             return True
         if action.kind not in (ACCEPT, REFUSE):
             return False
@@ -399,11 +398,11 @@ class Bezik(Ruleset):
             extra["stake"] = int(extra["stake"]) * 2
             deal.phase = PLAYING
             deal.current = caller
-            deal.log.append(SeatEvent(ev.VIDO_ACCEPTED, seat))
+            deal.log.append(SeatEvent(Kind.VIDO_ACCEPTED, seat))
             return True
         extra["vidos"].append([caller, "refused"])
         extra["refused"] = caller
-        deal.log.append(SeatEvent(ev.VIDO_REFUSED, seat))
+        deal.log.append(SeatEvent(Kind.VIDO_REFUSED, seat))
         self.take_back(deal)
         deal.finish_early()
         return True
