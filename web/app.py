@@ -748,6 +748,9 @@ AI_MODULES = (
     "engine.ai.solver",
     "engine.ai.search",
     "engine.ai.vido",
+    "engine.ai.normal_level",
+    "engine.ai.reasons",
+    "engine.ai.strong_level",
     "engine.ai.levels",
 )
 
