@@ -109,9 +109,11 @@ class MatchFacts:
     game_winner: int | None
     match_winner: int | None
     game_deals: int  # the deals of the current game finished so far
+    game_points: int  # the match points the current game gave its winner (0: undecided)
+    game_why: str | None  # those points explained: comma-separated factors (summary.why.*)
 
     def to_json(self) -> dict[str, Any]:
-        """The form ``Match.match_info`` always gave (``game_deals`` is not in it)."""
+        """The form ``Match.match_info`` always gave (without the last three fields)."""
         return {
             "points": list(self.points),
             "to": self.to,

@@ -254,6 +254,8 @@ class Match(Game):
             game_winner=game.winner,
             match_winner=self.winner,
             game_deals=len(game.deals),
+            game_points=game.match_points,
+            game_why=game.why,
         )
 
     def match_info(self) -> dict[str, Any]:

@@ -6,8 +6,6 @@ events); everything after it works on plain strings.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.actions import Action
 from engine.cards import code_text
 from engine.deal import Deal
@@ -27,12 +25,8 @@ from web.view import (
 SUITS = ("S", "H", "D", "C")
 
 
-def suit_letter(suit: Any) -> str | None:
-    if suit is None:
-        return None
-    if isinstance(suit, int):
-        return SUITS[suit]
-    return str(suit)
+def suit_letter(suit: int | None) -> str | None:
+    return None if suit is None else SUITS[suit]
 
 
 def _text(code: int) -> str:
@@ -205,7 +199,6 @@ def build_view(
         game_over=game_decided(game),
         winner=game.game_winner,
         match=build_match(game.match_facts()),
-        game_info=_game_info(game),
         match_over=game.match_over,
         thinking=thinking,
         deal_number=deal_number,
@@ -236,6 +229,9 @@ def build_match(facts: MatchFacts | None) -> MatchView | None:
         cycle_len=facts.cycle_len,
         target=facts.target,
         vido_state=_vido_state(facts.vidos),
+        game_winner=facts.game_winner,
+        game_points=facts.game_points,
+        game_why=facts.game_why,
     )
 
 
@@ -243,15 +239,3 @@ def _vido_state(vidos: tuple[VidoCall, ...]) -> str | None:
     if not vidos:
         return None
     return "kontr" if sum(1 for v in vidos if v.result == "accepted") >= 2 else "vido"
-
-
-def _game_info(game: PlayableGame) -> dict[str, Any]:
-    """The current bezik game's ending (winner, match points, why), if a match."""
-    current = getattr(game, "current_game", None)
-    summary = getattr(current, "summary", None)
-    if not callable(summary):
-        return {}
-    try:
-        return dict(summary())
-    except Exception:
-        return {}

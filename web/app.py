@@ -600,9 +600,8 @@ class App:
     def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None:
         self.dispatch(NoticeSet(text, error))
 
-    def apply(self, text: Any) -> None:
-        act = text if not isinstance(text, str) else engine.Action.parse(text)
-        self.game.apply(act)
+    def apply(self, action: engine.Action | str) -> None:
+        self.game.apply(engine.Action.parse(action) if isinstance(action, str) else action)
         self.pass_for_human()
         self.records.after_action()
         self.dispatch(MoveMade())

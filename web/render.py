@@ -481,16 +481,12 @@ def last_trick_cell(s: DealSummaryView, seat: int, cat: Cat) -> str:
 
 def game_ending(view: TableView, cat: Cat) -> str:
     """Bezik: who gets how many match points, and why."""
-    info = view.game_info
-    winner = info.get("winner")
-    if not isinstance(winner, int) or view.match is None:
+    match = view.match
+    if match is None or match.game_winner is None:
         return ""
-    who = seat_name(view.seats[winner], view, cat)
-    points = info.get("match_points")
-    won = cat.t(
-        "summary.game_points_won", player=who, count=points if isinstance(points, int) else 0
-    )
-    why = str(info.get("why") or "")
+    who = seat_name(view.seats[match.game_winner], view, cat)
+    won = cat.t("summary.game_points_won", player=who, count=match.game_points)
+    why = match.game_why or ""
     reasons = ", ".join(cat.t(f"summary.why.{part}") for part in why.split(",") if part)
     text = f"{escape(won)}"
     if reasons:
