@@ -4,7 +4,8 @@
 and saves): ``current_player``, ``legal_actions()``, ``apply()``, ``deal``,
 ``deal_over``, ``is_terminal`` (the match is decided), ``next_deal()`` (the next
 deal of the game, or the first deal of the next game), ``scores()`` (game score),
-``observation(seat)`` (match facts in ``obs.extra``), ``record()`` (the whole
+``observation(seat)`` (match facts in ``obs.match``, as JSON in ``obs.extra``),
+``match_facts()`` (the marköz, typed), ``record()`` (the whole
 match), ``to_json()``/``from_json()`` and ``clone()``.
 
 Per game it keeps the kind (normal / sanvuar), the schedule position, the

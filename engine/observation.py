@@ -18,7 +18,8 @@ from .phases import DECLARING
 from .tricks import takes_lead
 
 # One thing that happened in a deal, e.g. ("play", seat, code, from_table): immutable, so
-# every observation shares the deal's own events instead of copying them.
+# every observation shares the deal's own events instead of copying them. Each is one of
+# engine.log_events' NamedTuples (read by attribute there); here only its tuple shape.
 Event = tuple[Any, ...]
 
 
