@@ -125,16 +125,16 @@ _BY_KIND: dict[str, Any] = {
         SeatEvent,
     ),
 }
-_TYPED = tuple(set(_BY_KIND.values()))
+_TYPED = tuple(dict.fromkeys(_BY_KIND.values()))
 
 
 def log_event(event: Iterable[Any]) -> LogEvent:
-    """The typed event of a plain one (a saved log's, in today's form); a typed one as is.
-    RecordError if its kind or its length is unknown."""
+    """The typed event of a plain one (a saved log's, in today's form, its lists read as
+    tuples); a typed one as is. RecordError if its kind or its length is unknown."""
     if isinstance(event, _TYPED):
         return cast(LogEvent, event)
-    items = tuple(event)
-    cls = _BY_KIND.get(items[0]) if items else None
+    items: tuple[Any, ...] = tuple(tuple(v) if isinstance(v, list) else v for v in event)
+    cls = _BY_KIND.get(items[0]) if items and isinstance(items[0], str) else None
     if cls is None or len(items) != len(cls._fields):
         raise RecordError(f"malformed log event: {items!r}")
     return cls(*items)  # type: ignore[no-any-return]
