@@ -7,6 +7,7 @@ from .errors import IllegalActionError, NotationError, RecordError
 from .game import Game, ReplayError, new_game, replay_record
 from .match import Match
 from .observation import Observation
+from .playable import PlayableGame
 from .variants import VARIANTS, make_rules
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "Match",
     "NotationError",
     "Observation",
+    "PlayableGame",
     "RecordError",
     "ReplayError",
     "make_rules",

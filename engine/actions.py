@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
-from .cards import Card, code_text, notation_key, parse_code
+from .cards import CODE_TEXTS, Card, notation_key, parse_code
 from .errors import NotationError
 
 PLAY = "play"
@@ -32,12 +33,7 @@ class Action:
         return tuple(Card.from_code(c) for c in self.codes)
 
     def text(self) -> str:
-        names = " ".join(code_text(c) for c in self.codes)
-        if self.kind == PLAY_TABLE:
-            return f"play table {names}"
-        if self.kind in _WORDS:
-            return self.kind
-        return f"{self.kind} {names}"
+        return _text(self.kind, self.codes)
 
     def __str__(self) -> str:
         return self.text()
@@ -69,6 +65,24 @@ class Action:
                 raise NotationError(f"declare names the cards of a combination: {text!r}")
             return declare(parse_code(w) for w in words[1:])
         raise NotationError(f"unknown action: {text!r}")
+
+
+@lru_cache(maxsize=4096)
+def _text(kind: str, codes: tuple[int, ...]) -> str:
+    """An action's text, remembered: every applied action is written to the deal's history,
+    and the same few hundred actions come again and again."""
+    names = " ".join(CODE_TEXTS[c] for c in codes)
+    if kind == PLAY_TABLE:
+        return f"play table {names}"
+    if kind in _WORDS:
+        return kind
+    return f"{kind} {names}"
+
+
+PASS_ACTION = Action(PASS)
+# One shared action per card kind: the deal lists these instead of building new ones.
+PLAY_ACTIONS: tuple[Action, ...] = tuple(Action(PLAY, (code,)) for code in range(32))
+TABLE_PLAY_ACTIONS: tuple[Action, ...] = tuple(Action(PLAY_TABLE, (code,)) for code in range(32))
 
 
 def declare(codes: Iterable[int]) -> Action:

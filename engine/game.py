@@ -8,15 +8,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .cards import code_text, parse_code
 from .deal import Deal, DealResult
 from .errors import IllegalActionError, NotationError, RecordError
+from .facts import MatchFacts
 from .observation import Observation, VidoStakes
 from .rules import Ruleset
 from .variants import make_rules
+
+if TYPE_CHECKING:
+    from .playable import PlayableGame
 
 SAVE_VERSION = 1
 # The class each variant is played as when it is more than one game (bezik: a match of
@@ -183,6 +187,25 @@ class Game:
     def vido_stakes(self, seat: int) -> VidoStakes | None:
         """What a vido would put at stake for ``seat`` now; only bezik's match has vidos."""
         return None
+
+    def match_facts(self) -> MatchFacts | None:
+        """The match around this game (bezik's marköz); a plain game is no match."""
+        return None
+
+    @property
+    def game_over(self) -> bool:
+        """The current game is decided (a bezik match may go on with the next game)."""
+        return self.is_terminal
+
+    @property
+    def game_winner(self) -> int | None:
+        """The current game's winner (seat, or side in partnerships)."""
+        return self.winner
+
+    @property
+    def match_over(self) -> bool:
+        """A match around the game is decided; a plain game is no match."""
+        return False
 
     def scores(self) -> list[int]:
         """Game score per seat, the running deal included."""
@@ -358,7 +381,7 @@ def replay_deal(
             raise ReplayError(number, index, text, err) from None
 
 
-def summary(game: Game) -> dict[str, Any]:
+def summary(game: PlayableGame) -> dict[str, Any]:
     """The replay result (docs/design.md) for a game (or a bezik match)."""
     custom = getattr(game, "summary", None)
     if callable(custom):

@@ -4,7 +4,8 @@
 and saves): ``current_player``, ``legal_actions()``, ``apply()``, ``deal``,
 ``deal_over``, ``is_terminal`` (the match is decided), ``next_deal()`` (the next
 deal of the game, or the first deal of the next game), ``scores()`` (game score),
-``observation(seat)`` (match facts in ``obs.extra``), ``record()`` (the whole
+``observation(seat)`` (match facts in ``obs.match``, as JSON in ``obs.extra``),
+``match_facts()`` (the marköz, typed), ``record()`` (the whole
 match), ``to_json()``/``from_json()`` and ``clone()``.
 
 Per game it keeps the kind (normal / sanvuar), the schedule position, the
@@ -17,14 +18,18 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import ACCEPT, REFUSE, VIDO
 from .deal import Deal
 from .errors import IllegalActionError, RecordError
+from .facts import MatchFacts, vido_calls
 from .game import PLAYED_AS, Game, replay_deal
 from .observation import Observation, VidoStakes
 from .rules import Ruleset
+
+if TYPE_CHECKING:
+    from .playable import PlayableGame
 from .variants.bezik import EXTENDED_TARGET, RUBIKON_LIMIT, TARGET
 
 SCHEDULE = ("normal", "normal", "sanvuar", "sanvuar", "sanvuar")
@@ -231,30 +236,39 @@ class Match(Game):
             return list(self.totals)
         return [t + p for t, p in zip(self.totals, self.deal.points, strict=True)]
 
-    def match_info(self) -> dict[str, Any]:
+    def match_facts(self) -> MatchFacts:
         """The marköz: match points, the stake, which game of the cycle."""
         game = self.current_game
         stake = game.stake if self.deal.is_terminal else int(self.deal.extra["stake"])
         vidos = game.vidos if self.deal.is_terminal else self.deal.extra["vidos"]
-        return {
-            "points": list(self.points),
-            "to": self.match_to,
-            "stake": stake,
-            "kind": game.kind,
-            "game": len(self.games),
-            "cycle_pos": game.cycle_pos,
-            "cycle_len": len(self.cycle),
-            "target": game.target,
-            "vidos": [list(v) for v in vidos],
-            "game_scores": self.scores(),
-            "game_winner": game.winner,
-            "match_winner": self.winner,
-        }
+        return MatchFacts(
+            points=tuple(self.points),
+            to=self.match_to,
+            stake=stake,
+            kind=game.kind,
+            game=len(self.games),
+            cycle_pos=game.cycle_pos,
+            cycle_len=len(self.cycle),
+            target=game.target,
+            vidos=vido_calls(vidos),
+            game_scores=tuple(self.scores()),
+            game_winner=game.winner,
+            match_winner=self.winner,
+            game_deals=len(game.deals),
+            game_points=game.match_points,
+            game_why=game.why,
+        )
+
+    def match_info(self) -> dict[str, Any]:
+        """The marköz as JSON (``match_facts``)."""
+        return self.match_facts().to_json()
 
     def observation(self, seat: int) -> Observation:
         obs = self.deal.observation(seat)
         obs.game_scores = self.scores()
-        info = self.match_info()
+        facts = self.match_facts()
+        info = facts.to_json()
+        obs.match = facts
         obs.extra.update({
             "match": info,
             "match_points": info["points"],
@@ -352,3 +366,7 @@ class Match(Game):
 
 
 PLAYED_AS["bezik"] = Match
+
+if TYPE_CHECKING:  # both satisfy the table's contract (mypy checks these two lines)
+    _GAME: type[PlayableGame] = Game
+    _MATCH: type[PlayableGame] = Match

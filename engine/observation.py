@@ -13,11 +13,13 @@ from typing import Any, overload
 
 from .actions import Action
 from .cards import code_text
+from .facts import MatchFacts, VariantFacts
 from .phases import DECLARING
 from .tricks import takes_lead
 
 # One thing that happened in a deal, e.g. ("play", seat, code, from_table): immutable, so
-# every observation shares the deal's own events instead of copying them.
+# every observation shares the deal's own events instead of copying them. Each is one of
+# engine.log_events' NamedTuples (read by attribute there); here only its tuple shape.
 Event = tuple[Any, ...]
 
 
@@ -120,9 +122,13 @@ class Observation:
     scored_sevens: int
     legal_actions: list[Action]
     log: Sequence[Event]
+    # The variant's and the match's facts as JSON (``facts``/``match`` to_json, merged):
+    # the AI reads these; the table reads the typed ``facts`` and ``match``.
     extra: dict[str, Any] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
     game_scores: list[int] = field(default_factory=list)  # filled in by the game layer
+    facts: VariantFacts | None = None  # what the variant adds (bezik: vido, dönük, groups)
+    match: MatchFacts | None = None  # filled in by a bezik match: its marköz
 
     @property
     def end_phase(self) -> bool:

@@ -13,12 +13,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
+from .actions import DECLARE, Action
 from .cards import (
     ACE,
     EIGHT,
     JACK,
     KING,
     NINE,
+    NOTATION_RANK,
     QUEEN,
     RANKS,
     SEVEN,
@@ -31,7 +33,7 @@ from .errors import RecordError
 from .tricks import beats, winning_code
 
 if TYPE_CHECKING:
-    from .actions import Action
+    from .facts import VariantFacts
     from .observation import Event, Group
 
 # Combination classes: a card re-used inside its own class needs a strictly higher value.
@@ -44,6 +46,14 @@ FOUR_NAMES = {ACE: "four_aces", KING: "four_kings", QUEEN: "four_queens", JACK: 
 MULTIPLE_PREFIX = {1: "", 2: "double_", 3: "triple_"}
 QS = kind_code(QUEEN, 0)
 JD = kind_code(JACK, 2)
+# Per suit: its king, its queen, its sequence (A 10 K Q J); and the four suits of each rank
+# that makes a four of a kind (in FOUR_NAMES order). The candidate search reads these.
+_SUIT_SHAPES: tuple[tuple[int, int, tuple[int, ...]], ...] = tuple(
+    (kind_code(KING, s), kind_code(QUEEN, s),
+     tuple(kind_code(r, s) for r in (ACE, TEN, KING, QUEEN, JACK)))
+    for s in range(4)
+)
+_FOURS: tuple[list[int], ...] = tuple([kind_code(r, s) for s in range(4)] for r in FOUR_NAMES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +79,7 @@ class OptionSpec:
 
 T = TypeVar("T")
 MISSING = object()  # a remembered classify answer may be None
+DECLARABLE = "declarable"  # heads the memo keys of ``declarable`` (the others start otherwise)
 MEMO_SIZE = 5000  # answers a ruleset remembers (a holding takes about 1.1 kB: 5.5 MB)
 
 
@@ -286,22 +297,58 @@ class Ruleset:
             found = self._remember(key, self._candidates(held, trump))
         return found
 
+    def declarable(
+        self, held: list[int], trump: int | None
+    ) -> list[tuple[tuple[int, ...], Combination, Action]]:
+        """Each distinct combination the held kinds (hidden and on the table) could form:
+        its cards in notation order, what it is, its ``declare`` action; in the order of
+        ``candidate_combinations``. A list shared by every call, never to change.
+
+        Why: the deal asks after every trick won in the stock phase; this answers from one
+        look-up per holding what candidates, sorting and classify would each time. Whether
+        the seat may declare it now (copies, re-use) is for ``choose_copies``."""
+        key = (DECLARABLE, trump, *sorted(held))
+        found: list[tuple[tuple[int, ...], Combination, Action]] | None = self.memo.get(key)
+        if found is None:
+            found = []
+            seen: set[tuple[int, ...]] = set()
+            counts = [0] * 32
+            for code in held:
+                counts[code] += 1
+            for codes in self._candidates_of(counts, trump):
+                ordered = tuple(sorted(codes, key=NOTATION_RANK.__getitem__))
+                if ordered in seen:
+                    continue
+                seen.add(ordered)
+                combo = self.classify(ordered, trump)
+                if combo is not None:
+                    found.append((ordered, combo, Action(DECLARE, ordered)))
+            found = self._remember(key, found)
+        return found
+
     def _candidates(self, held: Counter[int], trump: int | None) -> list[tuple[int, ...]]:
+        counts = [0] * 32
+        for code, number in held.items():
+            counts[code] = number
+        return self._candidates_of(counts, trump)
+
+    def _candidates_of(self, counts: list[int], trump: int | None) -> list[tuple[int, ...]]:
+        """The candidates of ``candidate_combinations`` from the count of each kind code
+        (a list indexed by code: no Counter, whose missing keys cost a call each)."""
         found: list[tuple[int, ...]] = []
-        for suit in range(4):
-            king, queen = kind_code(KING, suit), kind_code(QUEEN, suit)
-            for m in range(1, min(held[king], held[queen], self.max_multiple) + 1):
+        most = self.max_multiple
+        for king, queen, sequence in _SUIT_SHAPES:
+            for m in range(1, min(counts[king], counts[queen], most) + 1):
                 found.append((king,) * m + (queen,) * m)
-            seq = tuple(kind_code(r, suit) for r in (ACE, TEN, KING, QUEEN, JACK))
-            if all(held[c] for c in seq):
-                found.append(seq)
-        for m in range(1, min(held[QS], held[JD], self.max_multiple) + 1):
+            if all(counts[c] for c in sequence):
+                found.append(sequence)
+        for m in range(1, min(counts[QS], counts[JD], most) + 1):
             found.append((QS,) * m + (JD,) * m)
-        for rank in FOUR_NAMES:
-            codes = [kind_code(rank, s) for s in range(4)]
-            if sum(held[c] for c in codes) >= 4:
-                found.extend(_multisets(codes, [held[c] for c in codes], 4))
-        if trump is not None and self.trump_sevens and held[kind_code(SEVEN, trump)] >= 2:
+        for codes in _FOURS:
+            limits = [counts[c] for c in codes]
+            if sum(limits) >= 4:
+                found.extend(_multisets(codes, limits, 4))
+        if trump is not None and self.trump_sevens and counts[kind_code(SEVEN, trump)] >= 2:
             found.append((kind_code(SEVEN, trump),) * 2)
         return found
 
@@ -388,9 +435,9 @@ class Ruleset:
     def on_end_phase(self, deal: DealState) -> None:
         """The stock has run out; declared cards are back in the hands."""
 
-    def public_extra(self, deal: DealState, seat: int) -> dict[str, Any]:
-        """Variant state a seat may see (for observations)."""
-        return {}
+    def public_facts(self, deal: DealState, seat: int) -> VariantFacts | None:
+        """Variant state a seat may see besides the common observation (None: nothing)."""
+        return None
 
     def result_extra(self, deal: DealState) -> dict[str, Any]:
         """Variant facts a finished deal reports besides the scores (e.g. trumps fixed in play)."""

@@ -13,9 +13,10 @@ from typing import Any
 
 from .errors import IllegalActionError
 from .game import Game
+from .playable import PlayableGame
 
 
-def _accepted_vido(game: Game) -> bool:
+def _accepted_vido(game: PlayableGame) -> bool:
     """Bezik: a vido (or kontr vido) has been accepted in this match (its stake is
     committed: from then on the match is played without taking moves back)."""
     vidos = list(game.deal.extra.get("vidos") or [])
@@ -24,18 +25,18 @@ def _accepted_vido(game: Game) -> bool:
     return any(len(v) > 1 and v[1] == "accepted" for v in vidos)
 
 
-def _game_decided(game: Game) -> bool:
-    return bool(getattr(game, "game_over", game.is_terminal))
+def _game_decided(game: PlayableGame) -> bool:
+    return game.game_over
 
 
-def _cut(game: Game, keep: int) -> dict[str, Any]:
+def _cut(game: PlayableGame, keep: int) -> dict[str, Any]:
     """The game's save with the running deal cut to its first ``keep`` actions."""
     save = game.to_json()
     save["record"]["deals"][-1]["actions"] = save["record"]["deals"][-1]["actions"][:keep]
     return save
 
 
-def acting_seats(game: Game) -> list[int]:
+def acting_seats(game: PlayableGame) -> list[int]:
     """Who made each action of the running deal, in order."""
     probe = Game.from_json(_cut(game, 0))
     seats = []
@@ -47,7 +48,7 @@ def acting_seats(game: Game) -> list[int]:
     return seats
 
 
-def undo_point(game: Game, seat: int) -> int | None:
+def undo_point(game: PlayableGame, seat: int) -> int | None:
     """How many actions of the running deal stay when ``seat`` takes back its last
     move (None: nothing to take back, or taking back is not allowed now)."""
     if _game_decided(game) or _accepted_vido(game) or not game.deal.history:
@@ -62,14 +63,14 @@ ACTION_EVENTS = frozenset({"play", "declare", "pass", "seven", "vido", "vido_acc
                            "vido_refused"})
 
 
-def can_undo(game: Game, seat: int) -> bool:
+def can_undo(game: PlayableGame, seat: int) -> bool:
     """Whether ``undo`` would take something back (cheap: reads the deal's log, no replay)."""
     if _game_decided(game) or _accepted_vido(game):
         return False
     return any(len(ev) > 1 and ev[0] in ACTION_EVENTS and ev[1] == seat for ev in game.deal.log)
 
 
-def undo(game: Game, seat: int) -> Game:
+def undo(game: PlayableGame, seat: int) -> PlayableGame:
     """A new game where ``seat``'s last action of the running deal, and everything
     after it, never happened. IllegalActionError when there is nothing to take back."""
     keep = undo_point(game, seat)

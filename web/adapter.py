@@ -6,9 +6,12 @@ events); everything after it works on plain strings.
 
 from __future__ import annotations
 
-from typing import Any
-
+from engine.actions import Action
 from engine.cards import code_text
+from engine.deal import Deal
+from engine.facts import MatchFacts, VidoCall
+from engine.observation import Observation
+from engine.playable import PlayableGame
 from web.view import (
     ActionView,
     DealSummaryView,
@@ -22,19 +25,15 @@ from web.view import (
 SUITS = ("S", "H", "D", "C")
 
 
-def suit_letter(suit: Any) -> str | None:
-    if suit is None:
-        return None
-    if isinstance(suit, int):
-        return SUITS[suit]
-    return str(suit)
+def suit_letter(suit: int | None) -> str | None:
+    return None if suit is None else SUITS[suit]
 
 
-def _text(code: Any) -> str:
-    return code_text(code) if isinstance(code, int) else str(code)
+def _text(code: int) -> str:
+    return code_text(code)
 
 
-def describe_declare(deal: Any, action: Any) -> tuple[str | None, int | None]:
+def describe_declare(deal: Deal, action: Action) -> tuple[str | None, int | None]:
     """Kind name and value of a declare action (for its button label)."""
     try:
         combo = deal.rules.classify(tuple(action.codes), deal.trump)
@@ -45,40 +44,37 @@ def describe_declare(deal: Any, action: Any) -> tuple[str | None, int | None]:
     return combo.name, combo.value
 
 
-def game_scores(game: Any) -> list[int]:
+def game_scores(game: PlayableGame) -> list[int]:
     try:
         return [int(x) for x in game.scores()]
     except Exception:
         return [0] * game.deal.n
 
 
-def game_totals(game: Any) -> list[int]:
+def game_totals(game: PlayableGame) -> list[int]:
     try:
         return [int(x) for x in game.totals]
     except Exception:
         return [0] * game.deal.n
 
 
-def game_target(game: Any) -> int:
-    for attr in ("target",):
-        value = getattr(game, attr, None)
-        if isinstance(value, int):
-            return value
-    rules = getattr(game.deal, "rules", None)
-    return int(getattr(rules, "target", 1000))
+def game_target(game: PlayableGame) -> int:
+    """The current game's target (a bezik match's game may have extended it)."""
+    match = game.match_facts()
+    return game.rules.target if match is None else match.target
 
 
-def partnerships(game: Any) -> bool:
-    return bool(getattr(game.deal.rules, "partnerships", False))
+def partnerships(game: PlayableGame) -> bool:
+    return game.rules.partnerships
 
 
 def build_view(
-    game: Any,
+    game: PlayableGame,
     human: int,
     *,
     thinking: bool = False,
     deal_number: int = 1,
-    obs: Any = None,
+    obs: Observation | None = None,
 ) -> TableView:
     deal = game.deal
     if obs is None:
@@ -91,8 +87,8 @@ def build_view(
 
     scores = game_scores(game)
     groups_by_seat: dict[int, list[GroupView]] = {s: [] for s in range(n)}
-    extra = obs.extra or {}
-    donuk = extra.get("donuk") or extra.get("donuk_seats") or []
+    facts = obs.facts
+    donuk = () if facts is None else facts.donuk
     for i, g in enumerate(obs.groups):
         if not g.alive or g.name in ("seven", "seven_turnup"):
             continue
@@ -120,12 +116,8 @@ def build_view(
             if s == human:
                 act = f"play table {text}" if text in hidden_kinds else f"play {text}"
             tcs.append(TableCardView(text, act, uid))
-        pending = sum(int(p[-1]) for p in extra.get("provisional") or [] if p and p[0] == s)
-        is_donuk = (
-            (s in donuk)
-            if isinstance(donuk, (list, tuple, set))
-            else bool(isinstance(donuk, dict) and donuk.get(str(s)))
-        )
+        provisional = () if facts is None else facts.provisional
+        pending = sum(p.points for p in provisional if p.seat == s)
         seats.append(
             SeatView(
                 seat=s,
@@ -136,7 +128,7 @@ def build_view(
                 groups=groups_by_seat[s],
                 score=scores[s] if s < len(scores) else 0,
                 deal_points=obs.points[s],
-                donuk=is_donuk,
+                donuk=s in donuk,
                 donuk_points=pending,
                 side=(s % 2) if n == 4 else None,
                 is_turn=(current == s),
@@ -156,7 +148,7 @@ def build_view(
         if kind == "declare":
             name, pts = describe_declare(deal, a)
             prompts.append(ActionView(a.text(), kind, cards, name, pts))
-        elif kind == "vido" and extra.get("kontr"):
+        elif kind == "vido" and facts is not None and facts.kontr:
             prompts.append(ActionView(a.text(), kind, cards, decl_kind="kontr"))
         else:
             prompts.append(ActionView(a.text(), kind, cards))
@@ -176,13 +168,13 @@ def build_view(
         if side_scores is not None:
             sides = [res.totals[0] + res.totals[2], res.totals[1] + res.totals[3]]
         summary = DealSummaryView(
-            declarations=[tuple(d) for d in res.declarations],
+            declarations=list(res.declarations),
             card_points=list(res.card_points),
             last_trick=res.last_trick,
             totals=list(res.totals),
             game_totals=totals,
             sides=sides,
-            extra=dict(getattr(deal, "extra", {}) or {}),
+            ending=deal.ending(),
         )
 
     return TableView(
@@ -205,63 +197,45 @@ def build_view(
         prompts=prompts,
         deal_summary=summary,
         game_over=game_decided(game),
-        winner=game.game_winner if hasattr(game, "game_winner") else game.winner,
-        match=build_match(game),
-        game_info=_game_info(game),
-        match_over=bool(getattr(game, "match_over", False)),
+        winner=game.game_winner,
+        match=build_match(game.match_facts()),
+        match_over=game.match_over,
         thinking=thinking,
         deal_number=deal_number,
     )
 
 
-def observe(game: Any, seat: int) -> Any:
-    """The seat's observation with game-level facts (scores, bezik match) when offered."""
-    method = getattr(game, "observation", None)
-    return method(seat) if callable(method) else game.deal.observation(seat)
+def observe(game: PlayableGame, seat: int) -> Observation:
+    """The seat's observation with game-level facts (scores, bezik match)."""
+    return game.observation(seat)
 
 
-def game_decided(game: Any) -> bool:
+def game_decided(game: PlayableGame) -> bool:
     """The current game has a winner (for bezik: the game, the match may go on)."""
-    if hasattr(game, "game_over"):
-        return bool(game.game_over)
-    return bool(game.is_terminal)
+    return game.game_over
 
 
-def build_match(game: Any) -> MatchView | None:
-    """Bezik's marköz data, when the game object is a match."""
-    info = getattr(game, "match_info", None)
-    if info is None:
+def build_match(facts: MatchFacts | None) -> MatchView | None:
+    """Bezik's marköz data, when the game is a match."""
+    if facts is None:
         return None
-    try:
-        data = info() if callable(info) else info
-        return MatchView(
-            match_points=list(data["points"]),
-            match_to=int(data.get("to", 16)),
-            stake=int(data.get("stake", 1)),
-            game_kind=str(data.get("kind", "normal")),
-            game_number=int(data.get("game", 1)),
-            cycle_pos=int(data.get("cycle_pos", 0)),
-            cycle_len=int(data.get("cycle_len", 5)),
-            target=int(data.get("target", 3000)),
-            vido_state=_vido_state(data.get("vidos")),
-        )
-    except Exception:
-        return None
+    return MatchView(
+        match_points=list(facts.points),
+        match_to=facts.to,
+        stake=facts.stake,
+        game_kind=facts.kind,
+        game_number=facts.game,
+        cycle_pos=facts.cycle_pos,
+        cycle_len=facts.cycle_len,
+        target=facts.target,
+        vido_state=_vido_state(facts.vidos),
+        game_winner=facts.game_winner,
+        game_points=facts.game_points,
+        game_why=facts.game_why,
+    )
 
 
-def _vido_state(vidos: Any) -> str | None:
+def _vido_state(vidos: tuple[VidoCall, ...]) -> str | None:
     if not vidos:
         return None
-    return "kontr" if len([v for v in vidos if v[1] == "accepted"]) >= 2 else "vido"
-
-
-def _game_info(game: Any) -> dict[str, Any]:
-    """The current bezik game's ending (winner, match points, why), if a match."""
-    current = getattr(game, "current_game", None)
-    summary = getattr(current, "summary", None)
-    if not callable(summary):
-        return {}
-    try:
-        return dict(summary())
-    except Exception:
-        return {}
+    return "kontr" if sum(1 for v in vidos if v.result == "accepted") >= 2 else "vido"

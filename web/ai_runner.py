@@ -11,26 +11,29 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Generator
-from typing import Any
+
+from engine.actions import Action
+from engine.players import Decision
 
 # Seconds of thinking between yields: 0 (every slice) on the main thread, which paints
 # between them; more in a worker (set by web.app.main), where a yield only lets clicks in.
 SLICE_BUDGET = 0.0
 
 
-async def drive(result: Any, slice_budget: float | None = None) -> Any:
+async def drive(result: Decision | Action, slice_budget: float | None = None) -> Action:
     """Run a decide() result to completion; plain return values pass through."""
     if not isinstance(result, Generator):
         return result
     if slice_budget is None:
         slice_budget = SLICE_BUDGET
-    gen: Generator[Any, Any, Any] = result
+    gen = result
     started = time.perf_counter()
     while True:
         try:
             next(gen)
         except StopIteration as stop:
-            return stop.value
+            action: Action = stop.value
+            return action
         # Yield to the browser whenever this slice has used its budget.
         if time.perf_counter() - started >= slice_budget:
             await asyncio.sleep(0)

@@ -22,7 +22,8 @@ from typing import Any
 
 import engine
 from engine import IllegalActionError
-from engine.observation import event_lists
+from engine.log_events import LogEvent, PlayEvent, log_events
+from engine.playable import PlayableGame
 from engine.players import Player
 from web import (
     card_html,
@@ -121,7 +122,7 @@ class App:
         self.model = Model()  # the state of the features moved to the one-way core
         self.settings: dict[str, Any] = self.prefs.game_setup()  # this game's setup
         self.has_save = False  # a game the player started exists (start screen: continue)
-        self.game: Any = None
+        self._game: PlayableGame | None = None  # the game on the table (see ``game``)
         self.human = 0  # the seat whose hand is shown (pass-and-play: who holds the device)
         self.seats = Seats.solo(2)
         self.handover: int | None = None  # the person the device must go to next
@@ -139,7 +140,7 @@ class App:
         self.view: TableView | None = None
         self.tasks: set[Any] = set()
         self.had_prompt = False
-        self.last_log: list[list[Any]] = []
+        self.last_log: list[flow.TableEvent] = []
         self.undo_used = False  # a move was taken back in this game (history, statistics)
         self.recorded = False  # this finished game is in the history and the statistics
         self.records = Records(self)
@@ -231,7 +232,7 @@ class App:
             self.store, checked=(storage.LANG_KEY, storage.SETTINGS_KEY, storage.SAVE_KEY)
         )
         self.report_set_aside([saved.problem, settings.problem, lang.problem, *others])
-        if self.game is None:
+        if self._game is None:
             self.new_game(self.settings, save=False)  # the table behind the start screen
         self.make_players()
         self.announced = len(flow.table_log(self.game, self.observation_log()))
@@ -271,6 +272,18 @@ class App:
         )
         self.generation = generation
         self.start(listen=False)
+
+    @property
+    def game(self) -> PlayableGame:
+        """The game on the table: one is dealt (or adopted from the save) when the page
+        boots, before anything asks for it."""
+        if self._game is None:
+            raise RuntimeError("no game on the table yet")
+        return self._game
+
+    @game.setter
+    def game(self, game: PlayableGame) -> None:
+        self._game = game
 
     def stop_ai(self) -> None:
         """Drop the computer's turn being thought about: its loop ends at its next step, and
@@ -379,8 +392,8 @@ class App:
         }
 
     # -------------------------------------------------------------- view
-    def observation_log(self) -> list[list[Any]]:
-        return event_lists(self.game.deal.observation(self.human).log)
+    def observation_log(self) -> list[LogEvent]:
+        return log_events(self.game.deal.observation(self.human).log)
 
     def decided(self) -> bool:
         """The current game has a winner (bezik: the match may still go on)."""
@@ -394,10 +407,10 @@ class App:
 
     def build(self) -> TableView:
         obs = observe(self.game, self.human)  # one observation per render
-        log_events = flow.table_log(
-            self.game, event_lists(obs.log), self.auto_passes.of(self.game)
+        table_events = flow.table_log(
+            self.game, log_events(obs.log), self.auto_passes.of(self.game)
         )
-        self.last_log = log_events
+        self.last_log = table_events
         view = build_view(
             self.game, self.human, obs=obs, thinking=self.busy, deal_number=self.deal_number
         )
@@ -411,12 +424,12 @@ class App:
             view = handover.conceal(view)
         self.view = view
         view.log = events.log_lines(
-            self.cat, log_events, human=self.human, who=self.who, draws=self.handover is None
+            self.cat, table_events, human=self.human, who=self.who, draws=self.handover is None
         )
-        view.drawn, view.trick_fresh = flow.fresh_moves(log_events, self.human)
-        if not any(ev[0] == "play" for ev in log_events):  # a new deal: dealt from the stock
-            view.drawn = list(view.hand)
-        flow.dress(view, self.game, self.shelf, log_events, self.hint)
+        view.drawn, view.trick_fresh = flow.fresh_moves(table_events, self.human)
+        if not any(isinstance(event, PlayEvent) for event in table_events):  # a new deal
+            view.drawn = list(view.hand)  # dealt from the stock
+        flow.dress(view, self.game, self.shelf, table_events, self.hint)
         return view
 
     def render(self) -> None:
@@ -587,9 +600,8 @@ class App:
     def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None:
         self.dispatch(NoticeSet(text, error))
 
-    def apply(self, text: Any) -> None:
-        act = text if not isinstance(text, str) else engine.Action.parse(text)
-        self.game.apply(act)
+    def apply(self, action: engine.Action | str) -> None:
+        self.game.apply(engine.Action.parse(action) if isinstance(action, str) else action)
         self.pass_for_human()
         self.records.after_action()
         self.dispatch(MoveMade())
@@ -735,6 +747,9 @@ AI_MODULES = (
     "engine.ai.solver",
     "engine.ai.search",
     "engine.ai.vido",
+    "engine.ai.normal_level",
+    "engine.ai.reasons",
+    "engine.ai.strong_level",
     "engine.ai.levels",
 )
 

@@ -13,12 +13,14 @@ the hand-over screen covers the table waits for the next person to see it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Any
 
+from engine.log_events import DeclareEvent, Kind, ScoreEvent, SevenEvent
 from web.card_html import Cat
+from web.flow import TableEvent, TurnupSevenEvent
+from web.view import TableView
 
 SHOWN_SECONDS = 2.2  # on the table this long: app.css's animation fades it out by then
 # Taken off a little later: a busy page starts the animation late (and without motion the
@@ -40,7 +42,7 @@ class Callout:
     shown_at: float | None = None
 
 
-def callouts_from(events: Iterable[list[Any]]) -> list[Callout]:
+def callouts_from(events: Iterable[TableEvent]) -> list[Callout]:
     """The call-outs of some log events (``web.flow.table_log``'s form), in order.
 
     Declarations (bezik's completions included), the seven of trumps shown or
@@ -48,18 +50,17 @@ def callouts_from(events: Iterable[list[Any]]) -> list[Callout]:
     and the provisional points a dönük player loses.
     """
     out: list[Callout] = []
-    for ev in events:
-        kind = ev[0] if ev else None
-        if kind == "declare" and len(ev) >= 4:
-            out.append(Callout(int(ev[1]), str(ev[2]), int(ev[3])))
-        elif kind == "seven" and len(ev) >= 6:
-            out.append(Callout(int(ev[1]), "seven", int(ev[5])))
-        elif kind == "seven_turnup" and len(ev) >= 3:
-            out.append(Callout(int(ev[1]), "seven_turnup", int(ev[2])))
-        elif kind == "rescore_led" and len(ev) >= 4:
-            out.append(Callout(int(ev[1]), f"{ev[2]}_led", int(ev[3])))
-        elif kind == "taken_back" and len(ev) >= 4:
-            out.append(Callout(int(ev[1]), f"{ev[2]}_taken_back", int(ev[3])))
+    for event in events:
+        if isinstance(event, DeclareEvent):
+            out.append(Callout(event.seat, event.name, event.points))
+        elif isinstance(event, SevenEvent):
+            out.append(Callout(event.seat, "seven", event.points))
+        elif isinstance(event, TurnupSevenEvent):
+            out.append(Callout(event.seat, "seven_turnup", event.points))
+        elif isinstance(event, ScoreEvent) and event.kind == Kind.RESCORE_LED:
+            out.append(Callout(event.seat, f"{event.name}_led", event.points))
+        elif isinstance(event, ScoreEvent) and event.kind == Kind.TAKEN_BACK:
+            out.append(Callout(event.seat, f"{event.name}_taken_back", event.points))
     return out
 
 
@@ -86,7 +87,7 @@ class Callouts:
         self.items: list[Callout] = []
         self.made = 0
 
-    def add(self, events: Iterable[list[Any]]) -> None:
+    def add(self, events: Iterable[TableEvent]) -> None:
         for callout in callouts_from(events):
             self.made += 1
             callout.key = self.made
@@ -182,8 +183,8 @@ class TableCallouts:
 
     def dress(
         self,
-        view: Any,
-        log: list[list[Any]],
+        view: TableView,
+        log: Sequence[TableEvent],
         start: int,
         *,
         viewer: int,

@@ -50,7 +50,7 @@ class Explaining(Protocol):
 
 async def hint_for(obs: Observation) -> tuple[Action, str]:
     """What the strongest player would do for the observing seat, and its reason code
-    (catalog ``hint.reason.<code>``, from ``engine.ai.levels.reason_for``)."""
+    (catalog ``hint.reason.<code>``, from ``engine.ai.reasons.reason_for``)."""
     player = cast(Explaining, make_player(BEST_LEVEL))
     action = await drive(player.decide(obs))
     return action, player.explain(obs, action)

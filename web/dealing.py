@@ -12,10 +12,13 @@ from typing import Any
 
 import engine
 from engine import RecordError
+from engine.playable import PlayableGame
 from web.seats import Seats, SeatsError, fit
 
 
-def deal_new_game(setup: Mapping[str, Any], fixed_seed: int | None) -> tuple[Any, Seats]:
+def deal_new_game(
+    setup: Mapping[str, Any], fixed_seed: int | None
+) -> tuple[PlayableGame, Seats]:
     """The game a setup deals and who sits where (``fixed_seed``: tests' repeatable deals,
     the human leading first)."""
     variant = setup.get("variant", "classic")

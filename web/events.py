@@ -9,10 +9,22 @@ of a move always agree.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
+from engine.cards import SUITS, code_text
+from engine.log_events import (
+    DealEvent,
+    DeclareEvent,
+    DrawEvent,
+    Kind,
+    PlayEvent,
+    ScoreEvent,
+    SeatEvent,
+    SevenEvent,
+    TrumpsEvent,
+)
 from web import i18n
 from web.card_html import cards_bdi
+from web.flow import AUTO_PASS, TableEvent, TurnupSevenEvent
 
 Who = Callable[[int], str]
 
@@ -35,92 +47,91 @@ SOUNDS = {
 }
 
 
-def code_text(code: Any) -> str:
-    from engine.cards import code_text as text
-
-    return text(code) if isinstance(code, int) else str(code)
-
-
-def suit_letter(value: Any) -> str:
-    return ("S", "H", "D", "C")[value] if isinstance(value, int) else str(value)
-
-
 def event_text(
     cat: i18n.Catalog,
-    ev: list[Any],
+    event: TableEvent,
     *,
     human: int,
     who: Who,
     html: bool,
-    prev: list[Any] | None = None,
+    prev: TableEvent | None = None,
     draws: bool = True,
 ) -> str | None:
     """One event in the current language (None: not shown; ``draws``: the human's own
     draws are shown, not while the device waits to be handed over)."""
     fmt = cat.html if html else cat.t
-    kind = ev[0]
-    seat = ev[1] if len(ev) > 1 and isinstance(ev[1], int) else None
+    kind = event.kind
+    seat = None if isinstance(event, DealEvent) else event.seat
     you = seat == human
 
-    def card(code: Any) -> Any:
+    def card(code: int) -> object:
         text = code_text(code)
         return i18n.Markup(cards_bdi(cat, [text])) if html else cat.card(text)
 
-    if kind == "play":
+    if isinstance(event, PlayEvent):
         if you:
-            return fmt("log.you_played", card=card(ev[2]))
-        return fmt("log.player_played", player=who(ev[1]), card=card(ev[2]))
-    if kind == "trick":
-        return fmt("log.you_won_trick") if you else fmt("log.player_won_trick", player=who(ev[1]))
-    if kind == "declare":
-        combo = cat.declaration(str(ev[2]))
+            return fmt("log.you_played", card=card(event.code))
+        return fmt("log.player_played", player=who(event.seat), card=card(event.code))
+    if isinstance(event, DeclareEvent):
+        combo = cat.declaration(event.name)
         if you:
-            return fmt("log.you_declared", combination=combo, count=int(ev[3]))
-        return fmt("log.player_declared", player=who(ev[1]), combination=combo, count=int(ev[3]))
-    if kind == "pass":
-        return fmt("log.you_passed") if you else fmt("log.player_passed", player=who(ev[1]))
-    if kind == "auto_pass":  # the table passed for a person who had nothing to declare
-        if you:
-            return fmt("log.you_nothing_to_declare")
-        return fmt("log.player_nothing_to_declare", player=who(ev[1]))
-    if kind == "seven":
+            return fmt("log.you_declared", combination=combo, count=event.points)
         return fmt(
-            "log.you_seven" if you else "log.seven_exchanged", player=who(ev[1]), count=int(ev[5])
+            "log.player_declared", player=who(event.seat), combination=combo, count=event.points
         )
-    if kind == "seven_turnup" and seat is not None:
+    if isinstance(event, SevenEvent):
+        return fmt(
+            "log.you_seven" if you else "log.seven_exchanged",
+            player=who(event.seat), count=event.points,
+        )
+    if isinstance(event, TurnupSevenEvent):
         key = "log.you_seven_turnup" if you else "log.seven_turnup"
-        return fmt(key, player=who(seat), count=int(ev[2]))
-    if kind == "draw" and you and ev[2] is not None and html and draws:
-        return fmt("log.you_drew", card=card(ev[2]))
-    if kind == "end_phase":
-        return fmt("log.stock_empty")
-    if kind in VIDO_KEYS and seat is not None:
-        return fmt(VIDO_KEYS[kind][0 if you else 1], player=who(seat))
-    if kind == "donuk" and seat is not None:
-        return fmt("log.you_donuk" if you else "log.donuk", player=who(seat))
-    if kind == "donuk_cleared" and seat is not None:
-        key = "log.you_donuk_cleared" if you else "log.donuk_cleared"
-        return fmt(key, player=who(seat))
-    if kind == "taken_back" and seat is not None:
+        return fmt(key, player=who(event.seat), count=event.points)
+    if isinstance(event, DrawEvent):
+        if you and event.code is not None and html and draws:
+            return fmt("log.you_drew", card=card(event.code))
+        return None
+    if isinstance(event, ScoreEvent) and kind == Kind.TAKEN_BACK:
         key = "summary.you_donuk_taken_back" if you else "summary.donuk_taken_back"
-        return fmt(key, player=who(seat), count=abs(int(ev[3])))
-    if kind == "rescore_led" and seat is not None:
-        led = prev[2] if prev and prev[0] == "play" else None
+        return fmt(key, player=who(event.seat), count=abs(event.points))
+    if isinstance(event, ScoreEvent) and kind == Kind.RESCORE_LED:
+        led = prev.code if isinstance(prev, PlayEvent) else None
         return fmt(
             "log.you_led_rescore" if you else "log.led_rescore",
-            player=who(seat),
+            player=who(event.seat),
             card=card(led) if led is not None else "",
-            combination=cat.declaration(str(ev[2])),
-            count=int(ev[3]),
+            combination=cat.declaration(event.name),
+            count=event.points,
         )
-    if kind == "trumps" and len(ev) > 1:
-        return fmt("log.trumps_fixed", suit=cat.t(f"card.suit.{suit_letter(ev[-1])}"))
+    if isinstance(event, TrumpsEvent):
+        return fmt("log.trumps_fixed", suit=cat.t(f"card.suit.{SUITS[event.suit]}"))
+    if isinstance(event, DealEvent):
+        return fmt("log.stock_empty") if kind == Kind.END_PHASE else None
+    if not isinstance(event, SeatEvent):
+        return None
+    if kind == Kind.TRICK:
+        if you:
+            return fmt("log.you_won_trick")
+        return fmt("log.player_won_trick", player=who(event.seat))
+    if kind == Kind.PASS:
+        return fmt("log.you_passed") if you else fmt("log.player_passed", player=who(event.seat))
+    if kind == AUTO_PASS:  # the table passed for a person who had nothing to declare
+        if you:
+            return fmt("log.you_nothing_to_declare")
+        return fmt("log.player_nothing_to_declare", player=who(event.seat))
+    if kind in VIDO_KEYS:
+        return fmt(VIDO_KEYS[kind][0 if you else 1], player=who(event.seat))
+    if kind == Kind.DONUK:
+        return fmt("log.you_donuk" if you else "log.donuk", player=who(event.seat))
+    if kind == Kind.DONUK_CLEARED:
+        key = "log.you_donuk_cleared" if you else "log.donuk_cleared"
+        return fmt(key, player=who(event.seat))
     return None
 
 
 def announcement(
     cat: i18n.Catalog,
-    log: list[list[Any]],
+    log: Sequence[TableEvent],
     start: int,
     *,
     human: int,
@@ -144,25 +155,26 @@ def announcement(
 
 def announce_text(
     cat: i18n.Catalog,
-    ev: list[Any],
+    event: TableEvent,
     *,
     human: int,
     who: Who,
     scores: list[int],
-    prev: list[Any] | None = None,
+    prev: TableEvent | None = None,
 ) -> str | None:
     """What the live region says (the human's own plays and draws are not echoed)."""
-    if ev[0] in ("play", "pass") and ev[1] == human:
+    own = isinstance(event, PlayEvent | SeatEvent) and event.seat == human
+    if own and event.kind in (Kind.PLAY, Kind.PASS):
         return None
-    if ev[0] == "draw":
+    if event.kind == Kind.DRAW:
         return None
-    if ev[0] == "deal_over":
+    if event.kind == Kind.DEAL_OVER:
         return ", ".join(cat.t("log.score", player=who(s), score=v) for s, v in enumerate(scores))
-    return event_text(cat, ev, human=human, who=who, html=False, prev=prev)
+    return event_text(cat, event, human=human, who=who, html=False, prev=prev)
 
 
 def log_lines(
-    cat: i18n.Catalog, events: list[list[Any]], *, human: int, who: Who, draws: bool = True
+    cat: i18n.Catalog, events: Sequence[TableEvent], *, human: int, who: Who, draws: bool = True
 ) -> list[str]:
     """The visible log: the last events worth a line, as HTML."""
     start = max(0, len(events) - 14)
@@ -176,8 +188,8 @@ def log_lines(
     return [line for line in lines if line]
 
 
-def sounds_for(events: list[list[Any]]) -> list[str]:
+def sounds_for(events: Sequence[TableEvent]) -> list[str]:
     """The effects new events make, one of each kind, most telling last."""
     order = ("card", "trick", "declare", "deal")
-    wanted = {SOUNDS[ev[0]] for ev in events if ev[0] in SOUNDS}
+    wanted = {SOUNDS[event.kind] for event in events if event.kind in SOUNDS}
     return [name for name in order if name in wanted]

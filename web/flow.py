@@ -14,11 +14,14 @@ function testable under CPython against a real engine game:
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import NamedTuple
 
 from engine.cards import code_text
+from engine.facts import ACCEPTED
+from engine.log_events import DrawEvent, Kind, LogEvent, PlayEvent, SeatEvent
+from engine.playable import PlayableGame
 from web.view import TableView, VidoView
 
 TRICK_HOLD_SECONDS = 1.2  # a finished trick stays in the centre this long, then goes aside
@@ -27,7 +30,7 @@ TRICK_HOLD_SECONDS = 1.2  # a finished trick stays in the centre this long, then
 # ------------------------------------------------------------ automatic pass
 
 
-def auto_pass_due(game: Any, seat: int) -> bool:
+def auto_pass_due(game: PlayableGame, seat: int) -> bool:
     """The seat won a stock-phase trick and has nothing to declare: only ``pass`` is legal."""
     if game.is_terminal or game.deal.is_terminal or game.current_player != seat:
         return False
@@ -39,26 +42,43 @@ def auto_pass_due(game: Any, seat: int) -> bool:
 
 # ------------------------------------------------------------ what just moved
 
+class TurnupSevenEvent(NamedTuple):
+    """The dealer's 10 for a turned-up seven: scored by the engine when the deal starts,
+    with no log event; the table's log tells it first."""
+
+    kind: str  # TURNUP_SEVEN
+    seat: int
+    points: int
+
+
+TURNUP_SEVEN = "seven_turnup"
+AUTO_PASS = "auto_pass"  # a SeatEvent: the pass the table made for a person
+KONTR = "kontr_"  # a vido event's kind after an accepted vido of the game: kontr vido
+
+# A log event as the table tells it (``table_log``).
+TableEvent = LogEvent | TurnupSevenEvent
+
 # Events after a card played that leave the trick as it just grew.
 AFTER_PLAY = frozenset(
-    ("trick", "pass", "auto_pass", "draw", "rescore_led", "donuk", "donuk_cleared", "deal_over")
+    (Kind.TRICK, Kind.PASS, AUTO_PASS, Kind.DRAW, Kind.RESCORE_LED, Kind.DONUK, Kind.DONUK_CLEARED,
+     Kind.DEAL_OVER)
 )
 
 
-def fresh_moves(log: list[list[Any]], human: int) -> tuple[list[str], bool]:
+def fresh_moves(log: Sequence[TableEvent], human: int) -> tuple[list[str], bool]:
     """Cards the human drew since his last play (animated in), and whether the trick
     just grew (its last card animated in)."""
     drawn: list[str] = []
-    for ev in reversed(log):
-        if ev[0] == "play" and ev[1] == human:
+    for event in reversed(log):
+        if isinstance(event, PlayEvent) and event.seat == human:
             break
-        if ev[0] == "draw" and ev[1] == human and ev[2] is not None:
-            drawn.append(code_text(ev[2]) if isinstance(ev[2], int) else str(ev[2]))
+        if isinstance(event, DrawEvent) and event.seat == human and event.code is not None:
+            drawn.append(code_text(event.code))
     trick_fresh = False
-    for ev in reversed(log):
-        if ev[0] in AFTER_PLAY:
+    for event in reversed(log):
+        if event.kind in AFTER_PLAY:
             continue
-        trick_fresh = ev[0] == "play"
+        trick_fresh = event.kind == Kind.PLAY
         break
     return drawn, trick_fresh
 
@@ -97,13 +117,13 @@ class TrickShelf:
         self.peek = False
 
 
-def tricks_done(log: list[list[Any]]) -> tuple[int, int | None]:
+def tricks_done(log: Sequence[TableEvent]) -> tuple[int, int | None]:
     """How many tricks of the deal are finished, and who won the last one."""
     count, winner = 0, None
-    for ev in log:
-        if ev[0] == "trick":
+    for event in log:
+        if isinstance(event, SeatEvent) and event.kind == Kind.TRICK:
             count += 1
-            winner = int(ev[1])
+            winner = event.seat
     return count, winner
 
 
@@ -119,28 +139,28 @@ class AutoPasses:
     """
 
     def __init__(self) -> None:
-        self.deal: tuple[Any, ...] = ()
+        self.deal: tuple[int | None, ...] = ()
         self.places: set[int] = set()
 
     @staticmethod
-    def deal_key(game: Any) -> tuple[Any, ...]:
-        return (getattr(game, "seed", None), *numbers(game))
+    def deal_key(game: PlayableGame) -> tuple[int | None, ...]:
+        return (game.seed, *numbers(game))
 
-    def note(self, game: Any) -> None:
+    def note(self, game: PlayableGame) -> None:
         """The pass about to be applied for the seat to move is the table's own."""
         key = self.deal_key(game)
         if key != self.deal:
             self.deal, self.places = key, set()
         self.places.add(len(game.deal.log))
 
-    def of(self, game: Any) -> set[int]:
+    def of(self, game: PlayableGame) -> set[int]:
         """The places of this deal's automatic passes."""
         return self.places if self.deal_key(game) == self.deal else set()
 
 
 def table_log(
-    game: Any, log: list[list[Any]], auto_passes: Collection[int] = ()
-) -> list[list[Any]]:
+    game: PlayableGame, log: Sequence[LogEvent], auto_passes: Collection[int] = ()
+) -> list[TableEvent]:
     """The observation's log as the table tells it.
 
     The dealer's 10 for a turned-up seven is scored by the engine at the deal
@@ -149,51 +169,53 @@ def table_log(
     (``auto_passes``: places in the log) are ``auto_pass`` events.
     """
     deal = game.deal
-    out: list[list[Any]] = []
-    for seat, name, points in getattr(deal, "declarations", [])[:1]:
-        if name == "seven_turnup":
-            out.append(["seven_turnup", seat, points])
-    extra = getattr(deal, "extra", None) or {}
-    accepted = sum(1 for v in extra.get("vidos") or [] if v[1] == "accepted")
-    accepted -= sum(1 for ev in log if ev[0] == "vido_accepted")  # those of earlier deals
-    for place, ev in enumerate(log):
-        if ev[0] in ("vido", "vido_accepted", "vido_refused") and accepted >= 1:
-            out.append(["kontr_" + ev[0], *ev[1:]])
-        elif ev[0] == "pass" and place in auto_passes:
-            out.append(["auto_pass", *ev[1:]])
+    out: list[TableEvent] = []
+    for seat, name, points in deal.declarations[:1]:
+        if name == TURNUP_SEVEN:
+            out.append(TurnupSevenEvent(TURNUP_SEVEN, seat, points))
+    match = game.match_facts()
+    accepted = 0 if match is None else sum(1 for v in match.vidos if v.result == ACCEPTED)
+    accepted -= sum(1 for event in log if event.kind == Kind.VIDO_ACCEPTED)  # earlier deals'
+    for place, event in enumerate(log):
+        if isinstance(event, SeatEvent) and event.kind in VIDO_EVENTS and accepted >= 1:
+            out.append(SeatEvent(KONTR + event.kind, event.seat))
+        elif isinstance(event, SeatEvent) and event.kind == Kind.PASS and place in auto_passes:
+            out.append(SeatEvent(AUTO_PASS, event.seat))
         else:
-            out.append(ev)
-        if ev[0] == "vido_accepted":
+            out.append(event)
+        if event.kind == Kind.VIDO_ACCEPTED:
             accepted += 1
     return out
+
+
+VIDO_EVENTS = frozenset((Kind.VIDO, Kind.VIDO_ACCEPTED, Kind.VIDO_REFUSED))
 
 
 # ------------------------------------------------------------------- vido
 
 
-def vido_view(game: Any, seat: int) -> VidoView | None:
+def vido_view(game: PlayableGame, seat: int) -> VidoView | None:
     """What a vido the seat may call, or must answer, means: the engine counts it."""
-    stakes: VidoView | None = game.vido_stakes(seat)
-    return stakes
+    return game.vido_stakes(seat)
 
 
 # ------------------------------------------------------------------ numbers
 
 
-def numbers(game: Any) -> tuple[int | None, int]:
+def numbers(game: PlayableGame) -> tuple[int | None, int]:
     """(bezik: the game's number in the match, else None; the deal's number in the game)."""
-    games = getattr(game, "games", None)
-    if isinstance(games, list) and games:
-        done = len(games[-1].deals)
-        return len(games), done if game.deal.is_terminal else done + 1
-    return None, len(getattr(game, "histories", [])) + 1
+    match = game.match_facts()
+    if match is not None:
+        done = match.game_deals
+        return match.game, done if game.deal.is_terminal else done + 1
+    return None, len(game.histories) + 1
 
 
 def dress(
     view: TableView,
-    game: Any,
+    game: PlayableGame,
     shelf: TrickShelf,
-    log: list[list[Any]],
+    log: Sequence[TableEvent],
     hint: tuple[str, str] | None,
 ) -> None:
     """Add the flow's facts to a view: the trick's state, the vido, the numbers, the hint."""
@@ -203,6 +225,6 @@ def dress(
     view.vido = vido_view(game, view.human)
     view.game_number, view.deal_number = numbers(game)
     view.hint = hint[0] if hint and hint[0] else None
-    turned = [ev[1] for ev in log[:1] if ev[0] == "seven_turnup"]
+    turned = [event.seat for event in log[:1] if isinstance(event, TurnupSevenEvent)]
     if turned and count == 0 and not game.deal.is_terminal:
         view.seven_turnup = turned[0]

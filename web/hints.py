@@ -10,6 +10,7 @@ from html import escape
 from typing import Any, Protocol
 
 import engine
+from engine.playable import PlayableGame
 from web import i18n
 from web.adapter import observe
 from web.card_html import cards_bdi
@@ -22,7 +23,7 @@ class HintTable(Protocol):
 
     busy: bool
     handover: int | None
-    game: Any
+    game: PlayableGame
     human: int
     cat: i18n.Catalog
 

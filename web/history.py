@@ -14,6 +14,7 @@ from html import escape
 from typing import Any
 
 from engine import IllegalActionError, RecordError, ReplayError, replay_record, safejson
+from engine.playable import PlayableGame
 from web import schema, storage
 from web.i18n import Catalog
 
@@ -112,12 +113,10 @@ def make_entry(*, game_id: str, finished: int, record: dict[str, Any], level: st
     }
 
 
-def final_totals(game: Any) -> list[int]:
+def final_totals(game: PlayableGame) -> list[int]:
     """The totals shown in the list: match points in bezik, else each seat's total."""
-    points = getattr(game, "points", None)
-    if points is not None and hasattr(game, "games"):
-        return [int(p) for p in points]
-    return [int(t) for t in game.totals]
+    match = game.match_facts()
+    return list(game.totals if match is None else match.points)
 
 
 # ---------------------------------------------------------- import/export

@@ -11,6 +11,7 @@ import time
 from html import escape
 from typing import Any
 
+from engine.playable import PlayableGame
 from web import ending, history, score_sheet, stats, take_back
 from web.computer import default_level
 from web.model import ScreenShown
@@ -30,7 +31,7 @@ class Records:
         self.problem: tuple[str, dict[str, Any]] | None = None
         self.back_to: str | None = None  # the overlay to return to when a screen closes
         # the statistics' change made by the game just finished (shown on its summary)
-        self.change: tuple[Any, ending.StatsChange] | None = None
+        self.change: tuple[PlayableGame, ending.StatsChange] | None = None
 
     # ------------------------------------------------------------ commands
     def command(self, name: str, el: Any) -> bool:

@@ -444,9 +444,9 @@ def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
     )
     notes = []
     if view.variant == "bezik":
-        if s.extra.get("refused") is not None:
+        if s.ending.refused is not None:
             notes.append(cat.t("vido.refused"))
-        elif not s.extra.get("brisks_counted", True):
+        elif not s.ending.brisks_counted:
             notes.append(cat.t("summary.no_brisks"))
         if view.match is not None and view.match.target > 3000:
             notes.append(cat.t("summary.target_extended"))
@@ -475,22 +475,18 @@ def last_trick_cell(s: DealSummaryView, seat: int, cat: Cat) -> str:
     """✓ for the last trick's winner; bezik shows the points it brought (250/40/0)."""
     if s.last_trick != seat:
         return ""
-    points = s.extra.get("last_trick_points")
-    return f"✓ {cat.number(points)}" if isinstance(points, int) and points else "✓"
+    points = s.ending.last_trick_points
+    return f"✓ {cat.number(points)}" if points else "✓"
 
 
 def game_ending(view: TableView, cat: Cat) -> str:
     """Bezik: who gets how many match points, and why."""
-    info = view.game_info
-    winner = info.get("winner")
-    if not isinstance(winner, int) or view.match is None:
+    match = view.match
+    if match is None or match.game_winner is None:
         return ""
-    who = seat_name(view.seats[winner], view, cat)
-    points = info.get("match_points")
-    won = cat.t(
-        "summary.game_points_won", player=who, count=points if isinstance(points, int) else 0
-    )
-    why = str(info.get("why") or "")
+    who = seat_name(view.seats[match.game_winner], view, cat)
+    won = cat.t("summary.game_points_won", player=who, count=match.game_points)
+    why = match.game_why or ""
     reasons = ", ".join(cat.t(f"summary.why.{part}") for part in why.split(",") if part)
     text = f"{escape(won)}"
     if reasons:

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine import replay_record
 from engine.cards import code_text
+from engine.playable import PlayableGame
 from web.card_html import RED_SUITS, SUIT_SYMBOL, card_sort_key, label
 from web.i18n import Catalog
 
@@ -41,7 +42,7 @@ def _cut(record: dict[str, Any], deal: int) -> dict[str, Any]:
     return {**record, "deals": deals}
 
 
-def _snapshot(game: Any, deal_index: int, trick: int, declared_from: int) -> Step:
+def _snapshot(game: PlayableGame, deal_index: int, trick: int, declared_from: int) -> Step:
     deal = game.deal
     kinds = deal.kinds
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from engine.playable import PlayableGame
 from web.i18n import Catalog
 
 
@@ -46,14 +47,14 @@ class SheetGame:
     sides: list[int] | None = None
 
 
-def engine_summary(game: Any) -> dict[str, Any]:
+def engine_summary(game: PlayableGame) -> dict[str, Any]:
     """What ``python -m engine replay`` prints for this game's finished deals."""
     from engine.game import summary
 
     return summary(game)
 
 
-def build_sheet(game: Any) -> list[SheetGame]:
+def build_sheet(game: PlayableGame) -> list[SheetGame]:
     """The sheet's games from the engine's results (and the running deal)."""
     data = engine_summary(game)
     players = game.rules.players
@@ -110,9 +111,9 @@ def _sides(values: list[int]) -> list[int]:
     return [values[0] + values[2], values[1] + values[3]]
 
 
-def _current_kind(game: Any) -> str | None:
-    current = getattr(game, "current_game", None)
-    return None if current is None else str(current.kind)
+def _current_kind(game: PlayableGame) -> str | None:
+    match = game.match_facts()
+    return None if match is None else match.kind
 
 
 # ---------------------------------------------------------------- render

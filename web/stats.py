@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from engine.playable import PlayableGame
 from web import schema, storage
 from web.i18n import Catalog
 
@@ -158,7 +159,7 @@ def add(stats: dict[str, Any], outcome: Outcome) -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, "groups": groups}
 
 
-def outcome_of(game: Any, human: int, variant: str, level: str, undo: bool) -> Outcome:
+def outcome_of(game: PlayableGame, human: int, variant: str, level: str, undo: bool) -> Outcome:
     """A finished game (bezik: match) from the person's seat, from the engine's figures."""
     rules = game.rules
     declarations = [
@@ -168,9 +169,9 @@ def outcome_of(game: Any, human: int, variant: str, level: str, undo: bool) -> O
         if seat == human and points > 0
     ]
     best = max(declarations, key=lambda d: d[1]) if declarations else None
-    points = getattr(game, "points", None)  # bezik: match points
-    if points is not None and hasattr(game, "games"):
-        mine, theirs = int(points[human]), int(points[1 - human])
+    match = game.match_facts()
+    if match is not None:  # bezik: match points
+        mine, theirs = match.points[human], match.points[1 - human]
         won = game.winner == human
     elif rules.partnerships:
         sides = game.side_totals()

@@ -7,14 +7,38 @@ game not decided, no accepted vido in bezik).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
+from engine.log_events import LogEvent
+from engine.playable import PlayableGame
 from engine.undo import can_undo, undo
-from web.flow import auto_pass_due, table_log
-from web.model import HintSet, ScreenShown
+from web.flow import TrickShelf, auto_pass_due, table_log
+from web.model import HintSet, Msg, ScreenShown
+from web.seats import Seats
 
 
-def person_seats(app: Any) -> list[int]:
+class TakeBackTable(Protocol):
+    """What taking back reads and changes of its table (``web.app.App`` is one)."""
+
+    seats: Seats
+    human: int
+    undo_used: bool
+    shelf: TrickShelf
+    announced: int
+
+    @property
+    def game(self) -> PlayableGame: ...
+    @game.setter
+    def game(self, game: PlayableGame) -> None: ...
+
+    def stop_ai(self) -> None: ...
+    def pass_for_human(self) -> None: ...
+    def dispatch(self, msg: Msg) -> None: ...
+    def observation_log(self) -> list[LogEvent]: ...
+    def save(self) -> None: ...
+
+
+def person_seats(app: TakeBackTable) -> list[int]:
     """The seats played by people (the new-game dialog's seat kinds when there are some)."""
     seats = getattr(app, "seats", None)
     if seats is not None and callable(getattr(seats, "is_person", None)):
@@ -22,12 +46,12 @@ def person_seats(app: Any) -> list[int]:
     return [app.human]
 
 
-def available(app: Any) -> bool:
+def available(app: TakeBackTable) -> bool:
     people = person_seats(app)
     return len(people) == 1 and can_undo(app.game, people[0])
 
 
-def take_back(app: Any) -> bool:
+def take_back(app: TakeBackTable) -> bool:
     """Replace the app's game by the one before the person's last move; False if not allowed."""
     if not available(app):
         return False

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.facts import DealEnding
 from engine.observation import VidoStakes
 
 
@@ -73,7 +74,8 @@ class DealSummaryView:
     totals: list[int]
     game_totals: list[int]
     sides: list[int] | None = None
-    extra: dict[str, object] = field(default_factory=dict)
+    # bezik's notes: a refused vido, brisks not counted; the last trick's points
+    ending: DealEnding = field(default_factory=lambda: DealEnding(None, True, None))
 
 
 @dataclass
@@ -90,6 +92,9 @@ class MatchView:
     target: int
     vido_pending_from: int | None = None
     vido_state: str | None = None
+    game_winner: int | None = None  # the current game's, once decided
+    game_points: int = 0  # the match points it gave
+    game_why: str | None = None  # why so many: comma-separated factors (summary.why.*)
 
 
 @dataclass
@@ -127,7 +132,6 @@ class TableView:
     game_number: int | None = None  # bezik: the game of the match
     seven_turnup: int | None = None  # the dealer who scored a turned-up seven (until trick 1)
     trick_fresh: bool = False  # the last trick card was just played (animated in)
-    game_info: dict[str, object] = field(default_factory=dict)  # bezik: how the game ended
     seat_kinds: list[str] | None = None  # pass-and-play: person/computer per seat (names)
     callouts: list[Any] = field(default_factory=list)  # web.callouts: points said at a seat
     seat_names: list[str] | None = None  # typed names by seat ("": the usual name)

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..actions import ACCEPT, REFUSE, VIDO, Action
 from ..cards import ACE, JACK, KING, NINE, QUEEN, TEN, kind_code, rank_of, suit_of
 from ..errors import IllegalActionError
+from ..facts import BezikFacts, Completion, ProvisionalScore, vido_calls
+from ..log_events import DeclareEvent, Kind, ScoreEvent, SeatEvent, TrumpsEvent
 from ..phases import ANSWERING, DECLARING, PLAYING
 from ..rules import (
     BEZIQUES,
@@ -255,7 +257,7 @@ class Bezik(Ruleset):
                 group.alive = False
         if combo.fixes_trump is not None and deal.trump is None:
             deal.trump = combo.fixes_trump
-            deal.log.append(("trumps", seat, combo.fixes_trump))
+            deal.log.append(TrumpsEvent(Kind.TRUMPS, seat, combo.fixes_trump))
         if combo.name == "trump_sequence":
             deal.extra["trump_sequence"] = True
 
@@ -278,7 +280,9 @@ class Bezik(Ruleset):
         name = group.name + COMPLETED
         last_seat, _, points = deal.declarations[-1]
         deal.declarations[-1] = (last_seat, name, points)
-        deal.replace_last_event(("declare", seat, name, points, tuple(deal.kinds[i] for i in ids)))
+        deal.replace_last_event(
+            DeclareEvent(Kind.DECLARE, seat, name, points, tuple(deal.kinds[i] for i in ids))
+        )
 
     # ----- the dönük lead ------------------------------------------------
     def start_deal(self, deal: DealState) -> None:
@@ -302,7 +306,7 @@ class Bezik(Ruleset):
         group = deal.groups[best]
         deal.score_declaration(seat, group.name + LED, group.value)
         deal.extra["lead_rescore"] = [seat, best, group.name, group.value]
-        deal.log.append(("rescore_led", seat, group.name, group.value))
+        deal.log.append(ScoreEvent(Kind.RESCORE_LED, seat, group.name, group.value))
 
     def on_trick_won(self, deal: DealState, winner: int) -> None:
         """A won trick makes the winner's dönük score final; a lost dönük lead is provisional."""
@@ -310,19 +314,19 @@ class Bezik(Ruleset):
         provisional = extra["provisional"]
         if any(p[0] == winner for p in provisional):
             extra["provisional"] = [p for p in provisional if p[0] != winner]
-            deal.log.append(("donuk_cleared", winner))
+            deal.log.append(SeatEvent(Kind.DONUK_CLEARED, winner))
         pending = extra["lead_rescore"]
         if pending is not None:
             extra["lead_rescore"] = None
             if pending[0] != winner:
                 extra["provisional"].append(pending)
-                deal.log.append(("donuk", pending[0]))
+                deal.log.append(SeatEvent(Kind.DONUK, pending[0]))
 
     def take_back(self, deal: DealState) -> None:
         """A player still dönük when the deal ends loses the provisional score."""
         for seat, _, name, points in deal.extra["provisional"]:
             deal.score_declaration(seat, name + TAKEN_BACK, -points)
-            deal.log.append(("taken_back", seat, name, -points))
+            deal.log.append(ScoreEvent(Kind.TAKEN_BACK, seat, name, -points))
         deal.extra["provisional"] = []
 
     # ----- end of the deal ------------------------------------------------
@@ -381,7 +385,7 @@ class Bezik(Ruleset):
             extra["vido_pending"] = seat
             deal.phase = ANSWERING
             deal.current = 1 - seat
-            deal.log.append(("vido", seat))
+            deal.log.append(SeatEvent(Kind.VIDO, seat))
             return True
         if action.kind not in (ACCEPT, REFUSE):
             return False
@@ -394,11 +398,11 @@ class Bezik(Ruleset):
             extra["stake"] = int(extra["stake"]) * 2
             deal.phase = PLAYING
             deal.current = caller
-            deal.log.append(("vido_accepted", seat))
+            deal.log.append(SeatEvent(Kind.VIDO_ACCEPTED, seat))
             return True
         extra["vidos"].append([caller, "refused"])
         extra["refused"] = caller
-        deal.log.append(("vido_refused", seat))
+        deal.log.append(SeatEvent(Kind.VIDO_REFUSED, seat))
         self.take_back(deal)
         deal.finish_early()
         return True
@@ -420,21 +424,23 @@ class Bezik(Ruleset):
                 found.append([declare(codes).text(), index, group.value])
         return found
 
-    def public_extra(self, deal: DealState, seat: int) -> dict[str, Any]:
+    def public_facts(self, deal: DealState, seat: int) -> BezikFacts:
         extra = deal.extra
-        return {
-            "completions": self.completions(deal, seat),
-            "donuk": sorted({p[0] for p in extra["provisional"]}),
-            "provisional": [[p[0], p[2], p[3]] for p in extra["provisional"]],
-            "group_states": [group_state(deal, i) for i in range(len(deal.groups))],
-            "stake": extra["stake"],
-            "vidos": [list(v) for v in extra["vidos"]],
-            "vido_pending": extra["vido_pending"],
-            "kontr": bool(extra["vidos"]),
-            "target": extra["target"],
-            "game_before": list(extra["game_before"]),
-            "trump_sequence": extra["trump_sequence"],
-        }
+        return BezikFacts(
+            completions=tuple(
+                Completion(text, index, points)
+                for text, index, points in self.completions(deal, seat)
+            ),
+            donuk=tuple(sorted({p[0] for p in extra["provisional"]})),
+            provisional=tuple(ProvisionalScore(p[0], p[2], p[3]) for p in extra["provisional"]),
+            group_states=tuple(group_state(deal, i) for i in range(len(deal.groups))),
+            stake=int(extra["stake"]),
+            vidos=vido_calls(extra["vidos"]),
+            vido_pending=extra["vido_pending"],
+            target=int(extra["target"]),
+            game_before=tuple(extra["game_before"]),
+            trump_sequence=bool(extra["trump_sequence"]),
+        )
 
     def result_extra(self, deal: DealState) -> dict[str, Any]:
         extra = deal.extra

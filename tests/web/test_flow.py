@@ -416,3 +416,25 @@ def test_undo_takes_back_the_move_before_an_automatic_pass() -> None:
     app.render()
     assert prompt_actions(dom) != ["pass"]
     assert app.game.deal.phase != "declare" or len(app.game.legal_actions()) > 1
+
+
+def test_a_bezik_game_ending_says_its_match_points_and_why() -> None:
+    """A refused vido ends the game at once: the summary names the winner's match points
+    and the reasons (a normal game, refused, the loser under the rubikon), read from the
+    match's typed facts."""
+    app, _dom = in_thread(lambda: make_app("bezik", seed=3))
+    game = app.game
+    while engine.Action.parse("vido") not in game.legal_actions():
+        game.apply(game.legal_actions()[0])
+    caller = game.current_player
+    game.apply("vido")
+    game.apply("refuse")
+    facts = game.match_facts()
+    assert facts is not None and facts.game_winner == caller and facts.game_points == 2
+    view = build_view(game, app.human)
+    assert view.game_over and view.match is not None
+    assert view.match.game_why == "normal,refused,rubikon"
+    html = render_game_summary(view, app.cat)
+    assert 'class="why"' in html
+    for part in ("normal", "refused", "rubikon"):
+        assert app.cat.t(f"summary.why.{part}") in html

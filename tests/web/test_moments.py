@@ -27,23 +27,31 @@ SEVEN_TURNUP_SEED = 24  # classic: a seven is turned up at the first deal
 
 
 def test_each_variants_scoring_events_become_callouts_named_by_the_catalogs() -> None:
-    events: list[list[Any]] = [
-        ["seven_turnup", 1, 10],
-        ["play", 1, "AS", False],
-        ["trick", 1],
-        ["declare", 1, "marriage", 20, ["KH", "QH"]],  # classic, russian, no-trump
-        ["draw", 1, None, False],
-        ["seven", 1, "7D", True, "AD", 10],  # the seven exchanged, its points
-        ["declare", 2, "four_aces", 100, ["AS", "AH", "AD", "AC"]],  # three- and four-handed
-        ["declare", 1, "double_bezique", 500, []],
-        ["declare", 1, "bezik_completed", 40, []],  # bezik: a group completed again
-        ["trumps", 1, 2],
-        ["rescore_led", 1, "trump_marriage", 40],  # bezik: scored again on the lead
-        ["donuk", 1],
-        ["taken_back", 1, "trump_marriage", -40],  # bezik: a dönük player's points lost
-        ["pass", 0],
-        ["auto_pass", 0],
-        ["deal_over"],
+    from engine.cards import parse_code
+    from engine.log_events import log_events
+
+    def codes(*names: str) -> tuple[int, ...]:
+        return tuple(parse_code(n) for n in names)
+
+    events: list[flow.TableEvent] = [
+        flow.TurnupSevenEvent("seven_turnup", 1, 10),
+        *log_events([
+            ["play", 1, parse_code("AS"), False],
+            ["trick", 1],
+            ["declare", 1, "marriage", 20, codes("KH", "QH")],  # classic, russian, no-trump
+            ["draw", 1, None, False],
+            ["seven", 1, parse_code("7D"), True, parse_code("AD"), 10],  # exchanged, points
+            ["declare", 2, "four_aces", 100, codes("AS", "AH", "AD", "AC")],  # 3- and 4-handed
+            ["declare", 1, "double_bezique", 500, ()],
+            ["declare", 1, "bezik_completed", 40, ()],  # bezik: a group completed again
+            ["trumps", 1, 2],
+            ["rescore_led", 1, "trump_marriage", 40],  # bezik: scored again on the lead
+            ["donuk", 1],
+            ["taken_back", 1, "trump_marriage", -40],  # bezik: a dönük player's points lost
+            ["pass", 0],
+        ]),
+        flow.SeatEvent(flow.AUTO_PASS, 0),
+        *log_events([["deal_over"]]),
     ]
     got = [(c.seat, c.kind, c.points) for c in callouts_from(events)]
     assert got == [
@@ -100,17 +108,19 @@ def test_real_deals_of_every_variant_call_out_every_scoring_event(variant: str) 
 
 def test_callouts_wait_while_covered_stack_and_leave_after_their_time() -> None:
     queue = Callouts()
-    queue.add([["declare", 1, "marriage", 20, []], ["declare", 0, "bezique", 40, []]])
+    from engine.log_events import log_events
+
+    queue.add(log_events([["declare", 1, "marriage", 20, ()], ["declare", 0, "bezique", 40, ()]]))
     assert queue.showing(0.0, viewer=0, visible=False) == []  # covered: the clock waits
     shown = queue.showing(5.0, viewer=0, visible=True)
     assert [(c.seat, c.kind) for c in shown] == [(1, "marriage")]  # the viewer's own: not said
-    queue.add([["seven", 1, "7H", True, "AS", 10]])
+    queue.add(log_events([["seven", 1, 15, True, 0, 10]]))  # 7H exchanged for AS
     assert [c.kind for c in queue.showing(6.0, viewer=0, visible=True)] == ["marriage", "seven"]
     assert queue.next_change(6.0) == pytest.approx(5.0 + 2.7 - 6.0)
     assert [c.kind for c in queue.showing(7.8, viewer=0, visible=True)] == ["seven"]
     assert queue.showing(9.0, viewer=0, visible=True) == []
     # pass-and-play: a person's own waits for the next person to hold the device
-    queue.add([["declare", 0, "marriage", 20, []]])
+    queue.add(log_events([["declare", 0, "marriage", 20, ()]]))
     assert queue.showing(10.0, viewer=0, visible=True, keep_own=True) == []
     assert [c.seat for c in queue.showing(11.0, viewer=1, visible=True, keep_own=True)] == [0]
 
