@@ -31,10 +31,10 @@ IN_BROWSER = sys.platform == "emscripten"
 # cards (tuned in duplicate duels against greedy). Budgets: (worlds, seconds).
 HORIZON = 4
 WEIGHT = 0.5
-PRIOR_BONUS = 30.0  # the normal choice's head start (5 let noise overrule it: README)
+PRIOR_BONUS = 30.0  # the normal choice's head start (5 let noise overrule it: docs/ai.md)
 # No-trump deals score about 2.5 times russian ones, and so does the spread between worlds:
 # at 30 the search overruled the normal choice in 56 of 100 sampled positions (russian: 28),
-# at 60 in 43 (tools/prior_overrules.py); 60 won more games against normal (README).
+# at 60 in 43 (tools/prior_overrules.py); 60 won more games against normal (docs/measurements.md).
 PRIOR_BONUS_BY_VARIANT = {"no-trump": 60.0}
 BROWSER_BUDGET: tuple[int | None, float | None] = (400, 0.8)
 CPYTHON_BUDGET: tuple[int | None, float | None] = (16, None)
