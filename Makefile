@@ -31,7 +31,7 @@ help:
 	@echo "make test-long - the long seeded simulations (2,000+ deals per variant)"
 	@echo "make build  - write the static site into dist/"
 	@echo "make bench  - engine and load-time figures"
-	@echo "make shots  - the table's flow pictured in every language (artifacts/)"
+	@echo "make shots  - the review pictures in every language and size (artifacts/)"
 	@echo "make lighthouse - Lighthouse scores of the served build (median of 3)"
 	@echo "make clean  - remove build outputs"
 
@@ -96,9 +96,12 @@ bench: setup
 	$(call section,bench: app load)
 	$(PY) tools/bench_load.py
 
-# The end-to-end tests take their pictures in English and Hebrew; these, in every language.
+# The end-to-end tests picture English and Hebrew at two sizes (tests/e2e/pictures.py); these
+# tests, every language at every size they visit.
 shots: build
-	BEZIQUE_SHOTS=all $(PY) -m pytest -p no:cacheprovider -n $(E2E_WORKERS) tests/e2e/test_table_flow.py
+	BEZIQUE_SHOTS=all $(PY) -m pytest -p no:cacheprovider -n $(E2E_WORKERS) --dist worksteal \
+	  tests/e2e/test_layout.py tests/e2e/test_records_screens.py tests/e2e/test_faces_drawn.py \
+	  tests/e2e/test_table_flow.py tests/e2e/test_pass_and_play.py
 
 lighthouse: setup
 	$(call section,lighthouse: the served build, mobile preset)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pictures
 from playwright.sync_api import Browser, Page
 from rendered import Frame, open_shell, record_tables, replay
 from test_languages import LANGUAGES, axe_violations
@@ -85,7 +86,8 @@ def every_face_renders_with_its_corner_letters(page: Page, lang: str, artifacts_
     corners = page.locator("#gallery .card .ix:not(.ix2) .rk").all_inner_texts()
     wanted = [i18n.rank_label(lang, card[:-1]) for card in CARDS]
     assert corners == wanted
-    page.locator("#gallery").screenshot(path=str(artifacts_dir / f"faces-gallery-{lang}.png"))
+    if pictures.wanted(lang):
+        page.locator("#gallery").screenshot(path=str(artifacts_dir / f"faces-gallery-{lang}.png"))
 
 
 def tables_at_every_size(page: Page, lang: str, frames: list[Frame],
@@ -100,7 +102,8 @@ def tables_at_every_size(page: Page, lang: str, frames: list[Frame],
             # new cards' art resolves from the (cached) sprite within a frame or two
             page.wait_for_function(f"() => ({ART_DRAWN})('#bz-table').length === 0")
             page.evaluate("scrollTo(0, 0)")
-            page.screenshot(path=str(artifacts_dir / f"faces-{n}p-{lang}-{width}.png"))
+            if pictures.wanted(lang, "phone" if width < 900 else "desktop"):
+                page.screenshot(path=str(artifacts_dir / f"faces-{n}p-{lang}-{width}.png"))
             hidden = page.evaluate(f"({INDEX_HIDDEN})('#bz-table .card.face:not(.sm)')")
             assert hidden == [], f"{lang} {n}p {width}px: corner covered on {hidden}"
     # Faces never mirror: the index stays top-left in right-to-left too.

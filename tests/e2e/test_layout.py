@@ -9,7 +9,7 @@ summary in each language at each size. One live sweep of the booted app opens ea
 (start, new game, menu, settings, rules, the confirmation, the log drawer) at each size: the
 start screen in each language, the confirmation in Russian, the others in English; the app in
 CPython opens those in the other languages, drawn in the shell page and checked the same way.
-Screenshots (phone, landscape phone, desktop) go to artifacts/.
+Pictures (phone, tall phone, landscape phone, desktop) go to artifacts/ (tests/e2e/pictures.py).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import pictures
 import pytest
 from page_hooks import ENABLED, READY_FOR_INPUT
 from playwright.sync_api import Browser, Page
@@ -124,10 +125,11 @@ class Checker:
         sizes: tuple[tuple[int, int], ...] = SIZES,
         tap: bool = False,
         shot: str = "",
+        lang: str = "en",
     ) -> None:
         for size in sizes:
             self.at(size, where, tap)
-            if shot and size in SHOTS:
+            if shot and size in SHOTS and pictures.wanted(lang, SHOTS[size]):
                 self.page.screenshot(path=str(self.artifacts / f"layout-{shot}-{SHOTS[size]}.png"))
 
 
@@ -172,7 +174,7 @@ def every_screen(check: Checker, page: Page, found: dict[str, Any], lang: str) -
     language(page, lang)
     for command in SCREENS:
         open_screen(page, command)
-        check.sizes(f"{command}/{lang}", SIZES + EXTRA_SIZES, shot=f"{command}-{lang}")
+        check.sizes(f"{command}/{lang}", SIZES + EXTRA_SIZES, shot=f"{command}-{lang}", lang=lang)
         if lang in AXE_LANGS:
             page.set_viewport_size({"width": 360, "height": 640})
             found[f"{command}/{lang}"] = axe_violations(page)
@@ -213,7 +215,7 @@ def test_every_step_of_a_deal_fits_every_size(
             assert shell.locator("[data-summary]").count(), frame.where
             if frame.where.endswith(LANGS):
                 lang = frame.where.rsplit(" ", 1)[1]
-                check.sizes(frame.where, tuple(SHOTS), shot=f"summary-{players}p-{lang}")
+                check.sizes(frame.where, tuple(SHOTS), shot=f"summary-{players}p-{lang}", lang=lang)
     assert sum(1 for f in deal.frames if not f.last) >= 8
     assert check.problems == [], "\n".join(check.problems[:40])
 
@@ -231,7 +233,7 @@ def test_the_booted_apps_screens_fit_every_size_and_language(
     assert page.locator('[data-screen="start"] [data-command="continue"]').count() == 0
     for lang in LANGS:
         page.click(f'[data-screen="start"] [data-command="language"][data-lang="{lang}"]')
-        check.sizes(f"start/{lang}", SIZES + EXTRA_SIZES, shot=f"start-{lang}")
+        check.sizes(f"start/{lang}", SIZES + EXTRA_SIZES, shot=f"start-{lang}", lang=lang)
         if lang in ("en", "he"):
             found[f"start/{lang}"] = axe_violations(page)
     page.click('[data-screen="start"] [data-command="language"][data-lang="en"]')
@@ -246,7 +248,7 @@ def test_the_booted_apps_screens_fit_every_size_and_language(
     page.click('[data-command="new-game"]')
     page.click('#bz-overlay [data-command="start"]')
     page.wait_for_function("!!document.querySelector('[data-screen=confirm]')")
-    check.sizes("confirm/ru", SIZES + EXTRA_SIZES, shot="confirm-ru")
+    check.sizes("confirm/ru", SIZES + EXTRA_SIZES, shot="confirm-ru", lang="ru")
     found["confirm/ru"] = axe_violations(page)
     page.click('#bz-overlay [data-command="confirm-new"]')
     page.wait_for_function(READY_FOR_INPUT, timeout=30_000)
@@ -275,7 +277,7 @@ def test_every_screen_fits_every_size_in_the_other_languages(
         assert shell.evaluate("lang => document.documentElement.lang === lang", lang), frame.where
         shown = OPEN.get(screen, "#bz-overlay .dialog")
         assert shell.locator(shown).count() == 1, f"{frame.where}: {shown} not shown"
-        check.sizes(frame.where, SIZES + EXTRA_SIZES, shot=f"{screen}-{lang}")
+        check.sizes(frame.where, SIZES + EXTRA_SIZES, shot=f"{screen}-{lang}", lang=lang)
         if lang in AXE_LANGS:
             shell.set_viewport_size({"width": 360, "height": 640})
             found[frame.where] = axe_violations(shell)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pictures
 from page_hooks import ENABLED
 from playwright.sync_api import Page
 from positions import SAVE, begin
@@ -114,7 +115,8 @@ def seat_dialog_and_handover_screens_in_every_language(page: Page, artifacts_dir
         page.check('[data-seat="2"][data-seat-kind="person"]')
         for width, height in ((360, 640), (1280, 720)):
             page.set_viewport_size({"width": width, "height": height})
-            page.screenshot(path=str(artifacts_dir / f"seats-dialog-{lang}-{width}.png"))
+            if pictures.wanted(lang, "phone" if width < 900 else "desktop"):
+                page.screenshot(path=str(artifacts_dir / f"seats-dialog-{lang}-{width}.png"))
         found[f"dialog/{lang}"] = axe_violations(page)
         page.click(START)
         if page.locator('[data-command="confirm-new"]').count():  # leave the game under way
@@ -124,10 +126,12 @@ def seat_dialog_and_handover_screens_in_every_language(page: Page, artifacts_dir
         assert "1" in text  # Player 1 is called to the device first
         for width, height in ((360, 640), (1280, 720)):
             page.set_viewport_size({"width": width, "height": height})
-            page.screenshot(path=str(artifacts_dir / f"handover-{lang}-{width}.png"))
+            if pictures.wanted(lang, "phone" if width < 900 else "desktop"):
+                page.screenshot(path=str(artifacts_dir / f"handover-{lang}-{width}.png"))
         found[f"handover/{lang}"] = axe_violations(page)
         page.click('[data-command="ready"]')
         page.wait_for_selector(".hand .card.face")
-        page.screenshot(path=str(artifacts_dir / f"pass-and-play-4p-{lang}-1280.png"))
+        if pictures.wanted(lang, "desktop"):
+            page.screenshot(path=str(artifacts_dir / f"pass-and-play-4p-{lang}-1280.png"))
     bad = {k: v for k, v in found.items() if v}
     assert not bad, bad

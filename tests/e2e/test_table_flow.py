@@ -9,13 +9,13 @@ Screenshots of each new state, phone and desktop, in every language, go to artif
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pictures
 from page_hooks import ENABLED
 from playwright.sync_api import Page
 from positions import begin, declaration_due, load_save, near_the_end, open_save, saved_game
@@ -26,9 +26,7 @@ import engine
 
 ROOT = Path(__file__).resolve().parents[2]
 SEVEN_TURNUP_SEED = 24  # classic, the computer deals and turns up a seven
-# The flow's pictures: in English and Hebrew (right to left); in every language with
-# BEZIQUE_SHOTS=all (`make shots`). They are for people to look at: no check reads them.
-LANGS = ("en", "he", "tr", "ru") if os.environ.get("BEZIQUE_SHOTS") == "all" else ("en", "he")
+LANGS = pictures.LANGS  # the flow's pictures (tests/e2e/pictures.py)
 SIZES = {"phone": (360, 640), "desktop": (1280, 720)}
 # the quick computer player: the tests are about the table, not the AI
 EASY = {"bezique.settings": '{"level": "easy"}'}
