@@ -10,7 +10,7 @@ card of a trick in the stock phase, can win it, and some declared group is broke
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -147,9 +147,27 @@ CASES = [
 ]
 
 
+@pytest.fixture(scope="module")
+def device_pages(browser: Browser) -> Iterator[Callable[[bool], Page]]:
+    """A page of a touch phone and one of a desktop, each kept across the cases: the app
+    boots once in each, and each case restarts it with its own save (positions.visit)."""
+    pages: dict[bool, Page] = {}
+
+    def page_for(touch: bool) -> Page:
+        if touch not in pages:
+            context = browser.new_context(has_touch=touch, is_mobile=touch,
+                                          reduced_motion="reduce")
+            pages[touch] = context.new_page()
+        return pages[touch]
+
+    yield page_for
+    for page in pages.values():
+        page.context.close()
+
+
 @pytest.mark.parametrize(("variant", "players", "seed", "size", "touch", "lang"), CASES)
 def test_trick_cards_lie_in_front_of_their_seats(
-    browser: Browser,
+    device_pages: Callable[[bool], Page],
     app_url: str,
     wait_ready: WaitFn,
     artifacts_dir: Path,
@@ -164,28 +182,23 @@ def test_trick_cards_lie_in_front_of_their_seats(
     the seats and their cards together); declared groups hold cards and never overlap;
     under reduced motion nothing travels."""
     game, action = last_to_play_and_winning(variant, seed)
-    context = browser.new_context(
-        viewport=size, has_touch=touch, is_mobile=touch, reduced_motion="reduce"
-    )
-    try:
-        page = context.new_page()
-        open_save(page, app_url, wait_ready, game, seed=seed, stored={"bezique.lang": lang})
-        assert page.evaluate("document.documentElement.lang") == lang
-        assert page.locator("#bz-centre .tcell").count() == players - 1
-        check_places(page, players - 1)
-        groups = page.evaluate(GROUPS)
-        assert groups["groups"] >= 2 and groups["broken"] >= 1, groups
-        assert groups["empty"] == 0 and groups["overlaps"] == [], groups
-        assert groups["explained"] == groups["broken"], groups
-        page.evaluate(WATCH_TRAVEL)
-        play_the_winning_card_and_peek(page, action)
-        check_places(page, players)
-        name = f"trick-{variant}-{size['width']}-{lang}.png"
-        page.screenshot(path=str(artifacts_dir / name))
-        assert page.evaluate("window.__travel") == []  # reduced motion: nothing travels
-        assert not page.evaluate("document.documentElement.scrollHeight > innerHeight + 1")
-    finally:
-        context.close()
+    page = device_pages(touch)
+    page.set_viewport_size(size)
+    open_save(page, app_url, wait_ready, game, seed=seed, stored={"bezique.lang": lang})
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.locator("#bz-centre .tcell").count() == players - 1
+    check_places(page, players - 1)
+    groups = page.evaluate(GROUPS)
+    assert groups["groups"] >= 2 and groups["broken"] >= 1, groups
+    assert groups["empty"] == 0 and groups["overlaps"] == [], groups
+    assert groups["explained"] == groups["broken"], groups
+    page.evaluate(WATCH_TRAVEL)
+    play_the_winning_card_and_peek(page, action)
+    check_places(page, players)
+    name = f"trick-{variant}-{size['width']}-{lang}.png"
+    page.screenshot(path=str(artifacts_dir / name))
+    assert page.evaluate("window.__travel") == []  # reduced motion: nothing travels
+    assert not page.evaluate("document.documentElement.scrollHeight > innerHeight + 1")
 
 
 def test_cards_travel_from_their_seat_and_the_trick_to_its_winner(
