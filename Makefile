@@ -21,6 +21,11 @@ E2E_WORKERS ?= 2
 # tests: alone in one process they took minutes longer than those.
 UNIT_WORKERS ?= 2
 
+# Independent setup steps run side by side (npm beside pip; no output sync: `make play`
+# prints its address while it serves); every step that may call apt-get
+# waits for the one before it (order-only prerequisites below), as apt allows one at a time.
+MAKEFLAGS += --jobs=2
+
 section = @printf '\n\033[1m==== %s ====\033[0m\n' "$(1)"
 
 .PHONY: help setup engines build play test test-long bench shots clean
@@ -38,7 +43,7 @@ help:
 setup: $(VENV)/.dev-installed node_modules/.npm-installed $(CHROMIUM) $(WHEELS)/.downloaded
 
 # Firefox and WebKit for the smoke tests: apt-get only for what is missing.
-engines:
+engines: | $(CHROMIUM)
 	@missing=""; for pair in $(ENGINE_PACKAGES); do \
 	  [ -e "$${pair#*:}" ] || missing="$$missing $${pair%%:*}"; done; \
 	if [ -n "$$missing" ]; then \
@@ -60,7 +65,7 @@ node_modules/.npm-installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-$(CHROMIUM):
+$(CHROMIUM): | $(VENV)/.dev-installed
 	$(call section,setup: Chromium from Debian)
 	apt-get update
 	DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
@@ -81,8 +86,9 @@ play: build
 	$(call section,play)
 	$(PY) tools/serve.py --port $(PORT)
 
-# Stages and their times: tools/run_tests.py (the times are printed at the end).
-test: build engines
+# Stages and their times: tools/run_tests.py (the times are printed at the end); it builds
+# dist/ itself, beside the lint and type checks.
+test: setup engines
 	@UNIT_WORKERS=$(UNIT_WORKERS) E2E_WORKERS=$(E2E_WORKERS) $(PY) tools/run_tests.py
 
 # The long seeded simulations (2,000 and more deals per variant): run before resolving any
