@@ -242,7 +242,7 @@ def wait_playable(page: Page, app: bool, site: Counting) -> dict[str, float]:
     ready = float(page.evaluate("window.__readyAt"))
     if not app:
         return {"ready": ready, "tapped": ready, "playable": ready, "long_task_after_ready": 0.0,
-                "bytes_at_playable": float(sum(site.bytes.values()))}
+                "bytes_at_playable": float(sum(site.bytes.values())), "start_shown": ready}
     # The start screen: Continue or Play, tapped in the page (never a second time here: a
     # double tap); else New game then Start (each once the one before is handled:
     # html[data-pending], Python may run in a worker).

@@ -74,6 +74,13 @@ FETCHED_BY_PAGE = ("web/main.py", "web/i18n/")
 CATALOGS = "web/i18n/"
 SNAPSHOT_TOOL = ROOT / "tools" / "snapshot.mjs"
 SNAPSHOT_CACHE = ROOT / "build" / "snapshot-cache"
+# The bundle's modules compiled by Pyodide's Python (tools/bytecode.mjs says why and how),
+# gzipped here so that it travels compressed from any host.
+BYTECODE = f"{RUNTIME}/python-bytecode.gz"
+BYTECODE_TOOL = ROOT / "tools" / "bytecode.mjs"
+BYTECODE_CACHE = ROOT / "build" / "bytecode-cache"
+# Bundled Python that is never imported (PyScript runs the entry point as __main__): no bytecode.
+NOT_IMPORTED = ("web/main.py",)
 # Files of dist/ the service worker does not precache: the manifest's screenshots, fetched
 # (online) only by install dialogs, added by tools/screenshots.py after the build.
 NOT_PRECACHED = ("web/screenshots/",)
@@ -203,6 +210,10 @@ def write_bundle(out: Path) -> dict[str, object]:
     texts = {rel: (out / rel).read_text(encoding="utf-8") for rel in rels}
     (out / BUNDLE).parent.mkdir(parents=True, exist_ok=True)
     (out / BUNDLE).write_text(json.dumps(texts, ensure_ascii=False), encoding="utf-8")
+    modules = {
+        rel: text for rel, text in texts.items() if rel.endswith(".py") and rel not in NOT_IMPORTED
+    }
+    write_bytecode(out, modules)
     for rel in rels:
         if not rel.startswith(FETCHED_BY_PAGE):
             (out / rel).unlink()
@@ -210,7 +221,40 @@ def write_bundle(out: Path) -> dict[str, object]:
         if folder.is_dir() and not any(folder.iterdir()):
             folder.rmdir()
     catalogs = sorted(p.relative_to(out).as_posix() for p in (out / CATALOGS).glob("*.json"))
-    return {"url": f"../{BUNDLE}", "files": catalogs}
+    return {"url": f"../{BUNDLE}", "files": catalogs, "bytecode": f"../{BYTECODE}"}
+
+
+def _bytecode_key(out: Path, modules: dict[str, str]) -> str:
+    """The hash of everything the bytecode is made of: Pyodide, the compiler, the sources."""
+    digest = hashlib.sha256()
+    for path in [out / PYODIDE_DIR / n for n in PYODIDE_FILES] + [BYTECODE_TOOL]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    digest.update(json.dumps(modules, sort_keys=True, ensure_ascii=False).encode())
+    return digest.hexdigest()[:16]
+
+
+def write_bytecode(out: Path, modules: dict[str, str]) -> None:
+    """Write BYTECODE: `modules` ({path: text}, as the loader writes them) compiled into
+    unchecked-hash .pyc by Pyodide's Python, packed and gzipped (cached by input hash).
+
+    Why: a fresh boot otherwise compiles every module in WebAssembly before the first card;
+    with these beside the sources, importlib loads the bytecode (docs/first-visit.md)."""
+    cached = BYTECODE_CACHE / f"{_bytecode_key(out, modules)}.gz"
+    if not cached.exists():
+        BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(f".{os.getpid()}.tmp")
+        try:
+            subprocess.run(
+                ["node", str(BYTECODE_TOOL), str(partial)],
+                input=json.dumps(modules), text=True, check=True, cwd=ROOT,
+                stdout=subprocess.DEVNULL,
+            )
+            partial.write_bytes(gzip.compress(partial.read_bytes(), compresslevel=9, mtime=0))
+        except (OSError, subprocess.CalledProcessError) as error:
+            partial.unlink(missing_ok=True)
+            raise BuildError(f"compiling the Python bytecode failed: {error}") from error
+        partial.replace(cached)  # atomic: parallel builds never read half a file
+    _copy(cached, out / BYTECODE)
 
 
 def _sha256(text: str) -> str:

@@ -11,8 +11,9 @@ import { nativePrelude } from "./pyscript-prelude.mjs";
 export { version };
 
 // Written by tools/build.py: {url, raw, revision} of the gzipped snapshot (named by its
-// inputs' hash), {url} of the bundle of the app's Python files, and its `files` that travel
-// as files of their own (dist-relative paths: the catalogs).
+// inputs' hash), {url} of the bundle of the app's Python files, its `files` that travel
+// as files of their own (dist-relative paths: the catalogs), and the `bytecode` of its
+// modules (tools/bytecode.mjs).
 const SNAPSHOT = null;
 const BUNDLE = null;
 const HOME = "/home/pyodide"; // Python's working directory: the app's files go under it
@@ -48,6 +49,9 @@ const snapshotBytes = readSnapshot();
 snapshotBytes.catch(() => {}); // reported where it is awaited
 const bundleFiles = readBundle();
 bundleFiles.catch(() => {});
+// The bytecode only for a fresh boot: a restored interpreter has every module imported.
+const bytecodeFiles = snapshotBytes.then(() => null, () => readBytecode());
+bytecodeFiles.catch(() => {});
 
 // The bundle, and the files that travel beside it (the catalogs, which the shell fetches
 // too: shipped once), fetched at once: {path: text}.
@@ -61,6 +65,55 @@ async function readBundle() {
   const files = BUNDLE.files ?? [];
   const [bundle, ...texts] = await Promise.all([text(BUNDLE.url), ...files.map((f) => text(`../${f}`))]);
   return Object.assign(JSON.parse(bundle), Object.fromEntries(files.map((f, i) => [f, texts[i]])));
+}
+
+const PACK_MAGIC = "BZPYC1\n";
+
+// The modules' bytecode, [[path, bytes], ...] of .pyc files (their __pycache__ paths under
+// Python's working directory), from the pack tools/bytecode.mjs makes. Why: with them
+// beside the sources, a fresh boot's imports read bytecode instead of compiling every module
+// in WebAssembly before the first card (docs/first-visit.md). The pack ships gzipped (as a
+// file of its own, so that any host sends it compressed); a host that sends it with
+// Content-Encoding: gzip has it arrive already decompressed.
+async function readBytecode() {
+  if (!BUNDLE?.bytecode) throw new Error("this build has no bytecode");
+  const response = await fetch(new URL(BUNDLE.bytecode, import.meta.url));
+  if (!response.ok) throw new Error(`${BUNDLE.bytecode}: HTTP ${response.status}`);
+  let bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
+    const raw = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    bytes = new Uint8Array(await new Response(raw).arrayBuffer());
+  }
+  const text = new TextDecoder();
+  if (text.decode(bytes.subarray(0, PACK_MAGIC.length)) !== PACK_MAGIC) {
+    throw new Error(`${BUNDLE.bytecode}: not a bytecode pack`);
+  }
+  let offset = PACK_MAGIC.length + 4;
+  const length = new DataView(bytes.buffer, bytes.byteOffset + offset - 4, 4).getUint32(0, true);
+  const entries = JSON.parse(text.decode(bytes.subarray(offset, offset + length)));
+  offset += length;
+  const files = entries.map(([path, size]) => [path, bytes.subarray(offset, (offset += size))]);
+  if (offset !== bytes.byteLength) {
+    throw new Error(`${BUNDLE.bytecode}: ${bytes.byteLength} bytes, expected ${offset}`);
+  }
+  return files;
+}
+
+// A fresh boot's bytecode, written beside the sources; a failure costs only the compiles.
+async function writeBytecode(pyodide) {
+  try {
+    const files = (await bytecodeFiles) ?? (await readBytecode()); // null: a restore failed
+    for (const folder of new Set(files.map(([path]) => path.slice(0, path.lastIndexOf("/"))))) {
+      pyodide.FS.mkdirTree(`${HOME}/${folder}`);
+    }
+    for (const [path, data] of files) pyodide.FS.writeFile(`${HOME}/${path}`, data);
+    return "used";
+  } catch (error) {
+    const reason = String(error?.message ?? error).split("\n").join(" ");
+    console.warn(`Python bytecode not used (${reason}): compiling the modules from source.`);
+    return "unused";
+  }
 }
 
 // The bundle is {path: text}, every path under Python's working directory. Each folder is
@@ -117,12 +170,13 @@ async function readSnapshot() {
   return bytes;
 }
 
-function mark(path, reason) {
+function mark(path, reason, bytecode) {
   // For a worker's boot, web/page.py shows this on the page.
-  globalThis.__bzPythonBoot = { path, why: reason ?? "" };
+  globalThis.__bzPythonBoot = { path, why: reason ?? "", bytecode };
   if (typeof document === "undefined") return;
   const html = document.documentElement;
   html.dataset.pythonBoot = path;
+  html.dataset.pythonBytecode = bytecode;
   if (reason) html.dataset.pythonBootWhy = reason.slice(0, 300);
 }
 
@@ -187,8 +241,9 @@ export async function loadPyodide(options = {}) {
   }
   pyodide ??= await bootPyodide(config);
   await writeFiles(pyodide);
+  const bytecode = reason === undefined ? "restored" : await writeBytecode(pyodide);
   if (typeof document === "undefined") pyodide.runPython(DEFER_PYSCRIPT);
   nativePrelude(pyodide);
-  mark(reason === undefined ? "snapshot" : "fresh", reason);
+  mark(reason === undefined ? "snapshot" : "fresh", reason, bytecode);
   return pyodide;
 }

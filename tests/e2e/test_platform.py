@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import _imp
 import gzip
 import hashlib
 import json
@@ -180,6 +181,8 @@ def test_first_visit_downloads_once_later_visits_nothing_and_offline_works(
         # table needs, and the snapshot comes with the offline copy, after the table.
         assert page.evaluate("document.documentElement.dataset.pythonBoot") == "fresh"
         assert "first visit" in page.evaluate("document.documentElement.dataset.pythonBootWhy")
+        # ... and imported the app's modules from their shipped bytecode, compiling none
+        assert page.evaluate("document.documentElement.dataset.pythonBytecode") == "used"
         snapshot = "/" + _snapshot_url(site.root)
         assert snapshot not in site.requests, dict(site.requests)
         wait_controlled(page)
@@ -439,7 +442,36 @@ def test_build_precache_and_config_cover_exactly_the_site(dist_dir: Path) -> Non
     assert facts["revision"] == entries[snapshot]["revision"]  # the worker's cache key
     assert "bz-snapshot" not in index  # a first visit does not fetch it before the table
     bundle = json.loads(loader.split("const BUNDLE = ", 1)[1].split(";\n", 1)[0])
-    assert bundle == {"url": "../runtime/python-files.json", "files": catalogs}
+    assert bundle == {
+        "url": "../runtime/python-files.json",
+        "files": catalogs,
+        "bytecode": "../runtime/python-bytecode.gz",
+    }
+    # The bytecode of every bundled module but the entry point (run as __main__), each .pyc
+    # beside its source's __pycache__ path and holding the hash of the text shipped with it.
+    pack = gzip.decompress((dist_dir / "runtime" / "python-bytecode.gz").read_bytes())
+    pycs = unpack_bytecode(pack)
+    modules = {p for p in texts if p.endswith(".py")} - {"web/main.py"}
+    assert {re.sub(r"__pycache__/(\w+)\.cpython-3\d+\.pyc$", r"\1.py", p) for p in pycs} == modules
+    for path, pyc in pycs.items():
+        source = texts[re.sub(r"__pycache__/(\w+)\.cpython-3\d+\.pyc$", r"\1.py", path)]
+        assert int.from_bytes(pyc[4:8], "little") == 0b01, path  # unchecked hash
+        key = int.from_bytes(pyc[:4], "little")  # the hash is keyed by the magic number
+        assert pyc[8:16] == _imp.source_hash(key, source.encode()), f"stale: {path}"
+
+
+def unpack_bytecode(data: bytes) -> dict[str, bytes]:
+    """The .pyc files of the bytecode pack, by path (the format tools/bytecode.mjs describes)."""
+    magic = b"BZPYC1\n"
+    assert data.startswith(magic)
+    start = len(magic) + 4
+    end = start + int.from_bytes(data[len(magic) : start], "little")
+    files, offset = {}, end
+    for path, size in json.loads(data[start:end]):
+        files[path] = data[offset : offset + size]
+        offset += size
+    assert offset == len(data)
+    return files
 
 
 def test_serve_compresses_and_isolates_like_a_static_host(site: Any) -> None:

@@ -4,7 +4,7 @@
 // Why: the engine must be proven to work in the exact interpreter the app ships; the rest of
 // the engine suite (AI, tools) runs under CPython, and the parity proves the AI plays the same.
 // Usage: node tests/pyodide/run.mjs [pytest args...]  (default: TARGETS, then the checks of
-// prelude_check.mjs and snapshot_check.mjs). BEZIQUE_PYTHON names the CPython for the parity
+// prelude_check.mjs, snapshot_check.mjs and bytecode_check.mjs). BEZIQUE_PYTHON names the CPython for the parity
 // (default .venv/bin/python), BEZIQUE_GOLDEN_DEALS its deals per variant (default 1: the
 // strong and normal AI in every variant, every level in the three- and four-handed ones).
 import { execFileSync } from "node:child_process";
@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
 import { checkPrelude } from "./prelude_check.mjs";
 import { checkSnapshot } from "./snapshot_check.mjs";
+import { checkBytecode } from "./bytecode_check.mjs";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const wheelDir = join(repo, "build", "wheels");
@@ -109,6 +110,11 @@ if (code === 0 && !args.length) {
     await checkSnapshot(repo);
   } catch (error) {
     fail(`snapshot check: ${String(error?.message ?? error).slice(0, 2000)}`);
+  }
+  try {
+    await checkBytecode(repo);
+  } catch (error) {
+    fail(`bytecode check: ${String(error?.message ?? error).slice(0, 2000)}`);
   }
 }
 process.exit(code === 0 ? 0 : 1);
