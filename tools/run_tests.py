@@ -1,7 +1,8 @@
 """`make test`'s stages, timed: the build of dist/ beside lint and types; the CPython tests
-beside the Pyodide run and the other engines' smoke tests; the Chromium end-to-end tests.
-Every stage runs even when one before failed (but the browser stages need a build), and
-the stage times are printed at the end (with what failed).
+beside the Pyodide run and beside the other engines' smoke tests; the Chromium end-to-end
+tests.
+Every stage runs even when one before failed (a failed build stops the run: the tests need
+its dist/), and the stage times are printed at the end (with what failed).
 
     python tools/run_tests.py            # as `make test` (after `make setup engines`)
     python tools/run_tests.py --long     # `make test-long`: the long simulations
@@ -97,7 +98,6 @@ def main(argv: list[str] | None = None) -> int:
         stages.append(stage)
     if stages[0].status != 0:
         return report(stages, started)
-    beside: list[Stage] = []
     pyodide_env = {"BEZIQUE_PYTHON": PY}
     if os.environ.get("PYODIDE_SIM_DEALS"):
         pyodide_env["BEZIQUE_SIM_DEALS"] = os.environ["PYODIDE_SIM_DEALS"]
@@ -112,19 +112,27 @@ def main(argv: list[str] | None = None) -> int:
          build / "smoke-webkit.log", smoke_env),
     ]
 
-    def run_others() -> None:
-        for name, command, log, env in others:
-            beside.append(run(name, command, log, env))
+    # Two lines beside the CPython tests: the Pyodide run, and the two smoke tests in turn
+    # (each browser waits on its own boot much of the time).
+    done: dict[str, Stage] = {}
 
-    thread = threading.Thread(target=run_others)
-    thread.start()
+    def run_in_turn(line: list[tuple[str, list[str], Path, dict[str, str]]]) -> None:
+        for name, command, log, env in line:
+            done[name] = run(name, command, log, env)
+
+    lines = [threading.Thread(target=run_in_turn, args=(part,))
+             for part in (others[:1], others[1:])]
+    for line in lines:
+        line.start()
     stages.append(run(
         f"tests: engine, web and tools under CPython ({unit} workers; alongside: Pyodide, "
-        "then Firefox and WebKit)",
+        "and Firefox then WebKit)",
         [*pytest, "-n", unit, "-m", "not slow", "tests/engine", "tests/web", "tests/tools"],
     ))
-    thread.join()
-    for (name, _, log, _), stage in zip(others, beside, strict=True):
+    for line in lines:
+        line.join()
+    for name, _, log, _ in others:
+        stage = done[name]
         section(f"tests: {name}")
         print(log.read_text(errors="replace"), flush=True)
         stages.append(stage)
