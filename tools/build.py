@@ -21,7 +21,7 @@ import shutil
 import subprocess
 import sys
 import tokenize
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/ holds scripts, not a package
@@ -240,21 +240,53 @@ def write_bytecode(out: Path, modules: dict[str, str]) -> None:
     Why: a fresh boot otherwise compiles every module in WebAssembly before the first card;
     with these beside the sources, importlib loads the bytecode (docs/first-visit.md)."""
     cached = BYTECODE_CACHE / f"{_bytecode_key(out, modules)}.gz"
-    if not cached.exists():
-        BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_suffix(f".{os.getpid()}.tmp")
-        try:
-            subprocess.run(
-                ["node", str(BYTECODE_TOOL), str(partial)],
-                input=json.dumps(modules), text=True, check=True, cwd=ROOT,
-                stdout=subprocess.DEVNULL,
-            )
-            partial.write_bytes(gzip.compress(partial.read_bytes(), compresslevel=9, mtime=0))
-        except (OSError, subprocess.CalledProcessError) as error:
-            partial.unlink(missing_ok=True)
-            raise BuildError(f"compiling the Python bytecode failed: {error}") from error
-        partial.replace(cached)  # atomic: parallel builds never read half a file
+
+    def gzipped(partial: Path) -> None:
+        partial.write_bytes(gzip.compress(partial.read_bytes(), compresslevel=9, mtime=0))
+
+    _made_once(cached, lambda partial: ["node", str(BYTECODE_TOOL), str(partial)],
+               json.dumps(modules), "compiling the Python bytecode", then=gzipped)
     _copy(cached, out / BYTECODE)
+
+
+def _made_once(cached: Path, command: Callable[[Path], list[str]], stdin: str, what: str,
+               then: Callable[[Path], None] | None = None) -> None:
+    """Run a maker (`command` writes the path it is given) into `cached`, unless it is there.
+
+    Written beside and then moved in: parallel builds never read half a file."""
+    if cached.exists():
+        return
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    partial = cached.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        subprocess.run(command(partial), input=stdin, text=True, check=True, cwd=ROOT,
+                       stdout=subprocess.DEVNULL)
+        if then is not None:
+            then(partial)
+    except (OSError, subprocess.CalledProcessError) as error:
+        partial.unlink(missing_ok=True)
+        raise BuildError(f"{what} failed: {error}") from error
+    partial.replace(cached)
+
+
+BYTECODE_MAGIC = b"BZPYC1\n"
+
+
+def read_bytecode(data: bytes) -> dict[str, bytes]:
+    """The .pyc files of a bytecode pack (gunzipped), by path: the form tools/bytecode.mjs
+    writes and web/python-loader.mjs reads (the magic, a 4-byte little-endian length, that
+    much JSON of [path, size] pairs, then the files one after another)."""
+    if not data.startswith(BYTECODE_MAGIC):
+        raise ValueError("not a bytecode pack")
+    start = len(BYTECODE_MAGIC) + 4
+    end = start + int.from_bytes(data[len(BYTECODE_MAGIC) : start], "little")
+    files, offset = {}, end
+    for path, size in json.loads(data[start:end]):
+        files[path] = data[offset : offset + size]
+        offset += size
+    if offset != len(data):
+        raise ValueError(f"a bytecode pack of {len(data)} bytes lists {offset}")
+    return files
 
 
 def _sha256(text: str) -> str:
@@ -370,19 +402,8 @@ def make_snapshot(out: Path) -> dict[str, object]:
     files, key = _snapshot_inputs(out)
     name = f"{RUNTIME}/python-{key}.snapshot.gz"
     cached = SNAPSHOT_CACHE / f"{key}.gz"
-    if not cached.exists():
-        SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_suffix(f".{os.getpid()}.tmp")
-        try:
-            subprocess.run(
-                ["node", str(SNAPSHOT_TOOL), str(partial), str(out)],
-                input=json.dumps(files), text=True, check=True, cwd=ROOT,
-                stdout=subprocess.DEVNULL,
-            )
-        except (OSError, subprocess.CalledProcessError) as error:
-            partial.unlink(missing_ok=True)
-            raise BuildError(f"making the Python snapshot failed: {error}") from error
-        partial.replace(cached)  # atomic: parallel builds never read half a file
+    _made_once(cached, lambda partial: ["node", str(SNAPSHOT_TOOL), str(partial), str(out)],
+               json.dumps(files), "making the Python snapshot")
     _copy(cached, out / name)
     with gzip.open(cached) as stream:
         raw = 0

@@ -1,8 +1,7 @@
 """`make test`'s stages, timed: the build of dist/ beside lint and types; the CPython tests
 beside the Pyodide run and beside the other engines' smoke tests; the Chromium end-to-end
-tests.
-Every stage runs even when one before failed (a failed build stops the run: the tests need
-its dist/), and the stage times are printed at the end (with what failed).
+tests. Every stage runs even when one before failed (a failed build stops the run: the
+tests need its dist/), and the stage times are printed at the end (with what failed).
 
     python tools/run_tests.py            # as `make test` (after `make setup engines`)
     python tools/run_tests.py --long     # `make test-long`: the long simulations

@@ -131,9 +131,7 @@ def record_deal(variant: str, seed: int, langs: tuple[str, ...], every: int = 6)
             out.frames.append(Frame(f"{variant} summary {lang}", shell.taken(), -1, last=True))
         return out
 
-    result = in_thread(run)
-    assert isinstance(result, Deal)
-    return result
+    return in_thread(run)
 
 
 def record_screens(langs: tuple[str, ...], screens: tuple[str, ...]) -> list[Frame]:
@@ -164,9 +162,7 @@ def record_screens(langs: tuple[str, ...], screens: tuple[str, ...]) -> list[Fra
 
         return asyncio.run(go())
 
-    result = in_thread(run)
-    assert isinstance(result, list)
-    return result
+    return in_thread(run)
 
 
 def record_tables(langs: tuple[str, ...], variants: tuple[str, ...], seed: int = 9,
@@ -191,9 +187,7 @@ def record_tables(langs: tuple[str, ...], variants: tuple[str, ...], seed: int =
                 frames.append(Frame(f"{variant}/{lang}", shell.taken(), 0))
         return frames
 
-    result = in_thread(run)
-    assert isinstance(result, list)
-    return result
+    return in_thread(run)
 
 
 def record_records_screens(stored: dict[str, str], langs: tuple[str, ...]) -> list[Frame]:
@@ -233,9 +227,7 @@ def record_records_screens(stored: dict[str, str], langs: tuple[str, ...]) -> li
 
         return asyncio.run(go())
 
-    result = in_thread(run)
-    assert isinstance(result, list)
-    return result
+    return in_thread(run)
 
 
 def record_positions(saves: list[str]) -> list[list[list[Any]]]:
@@ -271,9 +263,7 @@ def record_positions(saves: list[str]) -> list[list[list[Any]]]:
 
         return asyncio.run(go())
 
-    result = in_thread(run)
-    assert isinstance(result, list)
-    return result
+    return in_thread(run)
 
 
 NO_PYTHON = "export {};"  # PyScript's core module, replaced: the shell stays, Python never boots

@@ -103,20 +103,6 @@ def table_after_reload(page: Page) -> dict[str, Any]:
     return snapshot
 
 
-def test_boots_to_ready(page: Page, app_url: str, dist_dir: Path, wait_ready: WaitFn) -> None:
-    page.goto(app_url)
-    wait_ready(page)
-    html = page.locator("html")
-    assert html.get_attribute("lang") in {"he", "tr", "ru", "en"}
-    assert html.get_attribute("dir") in {"ltr", "rtl"}
-    assert page.locator("main#app").count() == 1
-    assert not page.locator("#boot").is_visible()
-    lang = html.get_attribute("lang") or "en"
-    expected = lookup(catalog(dist_dir, lang), "boot.loading")
-    assert isinstance(expected, str) and expected
-    assert page.locator("#boot-text").text_content() == expected
-
-
 def test_catalogs_have_shell_texts(dist_dir: Path) -> None:
     for lang in ("he", "tr", "ru", "en"):
         data = catalog(dist_dir, lang)
@@ -160,6 +146,20 @@ def test_boot_failure_sets_error_state(browser: Browser, app_url: str, dist_dir:
         context.close()
 
 
+def booted_shell_is_in_order(page: Page, dist_dir: Path) -> None:
+    """Once ready: the page's language and direction, the app's root, the loading screen
+    gone and its text from the language's catalog."""
+    html = page.locator("html")
+    assert html.get_attribute("lang") in {"he", "tr", "ru", "en"}
+    assert html.get_attribute("dir") in {"ltr", "rtl"}
+    assert page.locator("main#app").count() == 1
+    assert not page.locator("#boot").is_visible()
+    lang = html.get_attribute("lang") or "en"
+    expected = lookup(catalog(dist_dir, lang), "boot.loading")
+    assert isinstance(expected, str) and expected
+    assert page.locator("#boot-text").text_content() == expected
+
+
 def test_first_visit_downloads_once_later_visits_nothing_and_offline_works(
     browser: Browser,
     serve_copy: Any,
@@ -167,8 +167,8 @@ def test_first_visit_downloads_once_later_visits_nothing_and_offline_works(
     wait_controlled: WaitFn,
     guard_origin: GuardFn,
 ) -> None:
-    """One profile: a cold visit, a warm visit, then an offline visit with the server gone, and
-    one more with the snapshot's offline copy damaged."""
+    """One profile: a cold visit (the shell in order once ready), a warm visit, then an offline
+    visit with the server gone, and one more with the snapshot's offline copy damaged."""
     site = serve_copy()
     context = browser.new_context()
     foreign = guard_origin(context)
@@ -177,6 +177,7 @@ def test_first_visit_downloads_once_later_visits_nothing_and_offline_works(
         page = context.new_page()
         page.goto(site.url)
         wait_ready(page)
+        booted_shell_is_in_order(page, site.root)
         # Python booted without its snapshot (6.8 MB): the first visit fetches only what the
         # table needs, and the snapshot comes with the offline copy, after the table.
         assert page.evaluate("document.documentElement.dataset.pythonBoot") == "fresh"
@@ -450,7 +451,7 @@ def test_build_precache_and_config_cover_exactly_the_site(dist_dir: Path) -> Non
     # The bytecode of every bundled module but the entry point (run as __main__), each .pyc
     # beside its source's __pycache__ path and holding the hash of the text shipped with it.
     pack = gzip.decompress((dist_dir / "runtime" / "python-bytecode.gz").read_bytes())
-    pycs = unpack_bytecode(pack)
+    pycs = load_tool("build").read_bytecode(pack)
     modules = {p for p in texts if p.endswith(".py")} - {"web/main.py"}
     assert {re.sub(r"__pycache__/(\w+)\.cpython-3\d+\.pyc$", r"\1.py", p) for p in pycs} == modules
     for path, pyc in pycs.items():
@@ -458,20 +459,6 @@ def test_build_precache_and_config_cover_exactly_the_site(dist_dir: Path) -> Non
         assert int.from_bytes(pyc[4:8], "little") == 0b01, path  # unchecked hash
         key = int.from_bytes(pyc[:4], "little")  # the hash is keyed by the magic number
         assert pyc[8:16] == _imp.source_hash(key, source.encode()), f"stale: {path}"
-
-
-def unpack_bytecode(data: bytes) -> dict[str, bytes]:
-    """The .pyc files of the bytecode pack, by path (the format tools/bytecode.mjs describes)."""
-    magic = b"BZPYC1\n"
-    assert data.startswith(magic)
-    start = len(magic) + 4
-    end = start + int.from_bytes(data[len(magic) : start], "little")
-    files, offset = {}, end
-    for path, size in json.loads(data[start:end]):
-        files[path] = data[offset : offset + size]
-        offset += size
-    assert offset == len(data)
-    return files
 
 
 def test_serve_compresses_and_isolates_like_a_static_host(site: Any) -> None:

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
-def in_thread(fn: Callable[[], Any]) -> Any:
+def in_thread(fn: Callable[[], T]) -> T:
     """Call `fn` in a new thread; return its result or re-raise its exception here."""
-    out: list[Any] = []
+    out: list[T] = []
     errors: list[BaseException] = []
 
     def target() -> None:
@@ -27,4 +29,4 @@ def in_thread(fn: Callable[[], Any]) -> Any:
     worker.join()
     if errors:
         raise errors[0]
-    return out[0] if out else None
+    return out[0]

@@ -5,7 +5,6 @@ Pyodide really imports it, compiling nothing, is checked by tests/pyodide/byteco
 from __future__ import annotations
 
 import gzip
-import json
 import re
 import subprocess
 from pathlib import Path
@@ -16,22 +15,8 @@ from tool_loader import ROOT, load_tool
 
 build = load_tool("build")
 PYODIDE = ROOT / "node_modules" / "pyodide"
-MAGIC = b"BZPYC1\n"
 
 pytestmark = pytest.mark.skipif(not PYODIDE.is_dir(), reason="needs node_modules (npm ci)")
-
-
-def unpack(data: bytes) -> dict[str, bytes]:
-    """The .pyc files of a pack, by path (the format tools/bytecode.mjs describes)."""
-    assert data.startswith(MAGIC)
-    start = len(MAGIC) + 4
-    end = start + int.from_bytes(data[len(MAGIC) : start], "little")
-    files, offset = {}, end
-    for path, size in json.loads(data[start:end]):
-        files[path] = data[offset : offset + size]
-        offset += size
-    assert offset == len(data)
-    return files
 
 
 @pytest.fixture
@@ -48,7 +33,7 @@ def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_every_module_becomes_an_unchecked_hash_pyc_where_importlib_looks(site: Path) -> None:
     modules = {"pkg/__init__.py": "", "pkg/deep/mod.py": "def f():\n    return 1 / 0\n"}
     build.write_bytecode(site, modules)
-    files = unpack(gzip.decompress((site / build.BYTECODE).read_bytes()))
+    files = build.read_bytecode(gzip.decompress((site / build.BYTECODE).read_bytes()))
     assert [re.sub(r"cpython-3\d+", "TAG", p) for p in files] == [
         "pkg/__pycache__/__init__.TAG.pyc",
         "pkg/deep/__pycache__/mod.TAG.pyc",
