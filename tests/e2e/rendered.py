@@ -190,46 +190,6 @@ def record_tables(langs: tuple[str, ...], variants: tuple[str, ...], seed: int =
     return in_thread(run)
 
 
-def record_records_screens(stored: dict[str, str], langs: tuple[str, ...]) -> list[Frame]:
-    """The records screens over a player's storage (`stored`: a page's localStorage), as the
-    app opens them after a finished game: its summary, then the score sheet, statistics and
-    history from the menu, and the second game of the history replayed one step; a frame per
-    screen opened (step 1, named screen/lang) and closed (step 0), in each language."""
-
-    def run() -> list[Frame]:
-        shell = RecordingShell(DRAWING + FOCUS)
-        store = storage.MemoryStorage()
-        for key, value in stored.items():
-            store.setItem(key, value)
-        app = App(ReplayDom(shell), store, fast=True)
-
-        async def go() -> list[Frame]:
-            app.start()
-            app.command("continue", None)  # the last deal's summary, then the game's
-            app.command("next", None)
-            app.render()
-            frames = []
-            for lang in langs:
-                app.set_language(lang, save=False)
-                app.render()
-                frames.append(Frame(f"summary/{lang}", shell.taken(), 1))
-                for screen in ("score-sheet", "stats", "history"):
-                    app.command(screen, None)
-                    frames.append(Frame(f"{screen}/{lang}", shell.taken(), 1))
-                    if screen == "history":
-                        app.command("history-open", {"data-index": "1"})
-                        app.command("replay-forward", None)
-                        frames.append(Frame(f"replay/{lang}", shell.taken(), 1))
-                        app.command("close", None)  # back to the list
-                    app.command("close", None)
-                    frames.append(Frame(f"{screen}/{lang} closed", shell.taken(), 0))
-            return frames
-
-        return asyncio.run(go())
-
-    return in_thread(run)
-
-
 def record_positions(saves: list[str]) -> list[list[list[Any]]]:
     """The app showing each save in turn, the first continued from the start screen and the
     others taken the way a player's tab takes a save another tab posts (web/keeper.py's

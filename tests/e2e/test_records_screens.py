@@ -20,9 +20,9 @@ from typing import Any
 
 import pictures
 from playwright.sync_api import Page
-from rendered import open_shell, record_records_screens, replay
 from test_languages import axe_violations
 from test_table import (
+    choose_language,
     click_first_legal,
     leave_start_screen,
     scores,
@@ -38,7 +38,6 @@ SAVE_KEY = "bezique.save"
 LEVEL = "easy"
 LANGS = ("en", "he", "tr", "ru")
 SIZES = {"phone": (360, 640), "desktop": (1280, 800)}
-NEXT_FRAME = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 
 def near_end_save(seed: int, most_left: bool) -> dict[str, Any]:
@@ -243,33 +242,35 @@ def test_records_end_to_end(
     assert page.evaluate(f"localStorage['{SAVE_KEY}']") == save_before
     close_screen(page)
 
-    # ---- every new screen, every language, phone and desktop: fits, axe-clean, pictures.
-    # The app in CPython opens them over this page's storage, drawn in a shell page (a
-    # round trip through the booted app per screen and language cost half a minute).
-    assert page.locator('[data-summary="game"]').count() == 1
-    stored = page.evaluate("() => ({...localStorage})")
-    frames = record_records_screens(stored, LANGS)
-    shell = open_shell(page.context, page.url)
+    # ---- every new screen, every language, phone and desktop: fits, axe-clean, pictures
     found: dict[str, Any] = {}
     for size, (width, height) in SIZES.items():
-        shell.set_viewport_size({"width": width, "height": height})
-        for frame in frames:
-            replay(shell, frame.calls)
-            if not frame.step:
-                continue
-            screen, lang = frame.where.split("/")
-            if screen == "summary":  # the game summary with the whole sheet, unfolded
-                shell.evaluate("document.querySelector('[data-summary=\"game\"]"
-                               " .sheet-in-summary').open = true")
-                shell.wait_for_selector('[data-summary="game"] [data-sheet-deal]')
-            shell.wait_for_selector(f'#bz-overlay [data-screen="{screen}"], [data-summary]')
-            shell.evaluate(NEXT_FRAME)
-            assert shell.evaluate(
-                "document.scrollingElement.scrollHeight <= innerHeight + 1"
-                " && document.scrollingElement.scrollWidth <= innerWidth + 1"
-            ), f"{screen}/{lang}/{size} scrolls the page"
-            if pictures.wanted(lang, size):
-                shell.screenshot(path=str(artifacts_dir / f"records-{screen}-{lang}-{size}.png"))
-            if size == "phone" and lang in ("en", "he"):
-                found[f"{screen}/{lang}"] = axe_violations(shell)
+        page.set_viewport_size({"width": width, "height": height})
+        for lang in LANGS:
+            choose_language(page, lang)
+            for screen in ("summary", "score-sheet", "stats", "history", "replay"):
+                if screen == "summary":  # the game summary with the whole sheet, unfolded
+                    page.click('[data-summary="game"] .sheet-in-summary > summary')
+                    page.wait_for_selector('[data-summary="game"] [data-sheet-deal]')
+                elif screen == "replay":
+                    open_screen(page, "history")
+                    page.click('[data-command="history-open"][data-index="1"]')
+                    page.wait_for_selector('[data-screen="replay"]')
+                    page.click('[data-command="replay-forward"]')
+                    page.wait_for_selector('[data-replay-step="1"]')
+                else:
+                    open_screen(page, screen)
+                assert page.evaluate(
+                    "document.scrollingElement.scrollHeight <= innerHeight + 1"
+                    " && document.scrollingElement.scrollWidth <= innerWidth + 1"
+                ), f"{screen}/{lang}/{size} scrolls the page"
+                if pictures.wanted(lang, size):
+                    page.screenshot(path=str(artifacts_dir / f"records-{screen}-{lang}-{size}.png"))
+                if size == "phone" and lang in ("en", "he"):
+                    found[f"{screen}/{lang}"] = axe_violations(page)
+                if screen == "replay":
+                    page.click('#bz-overlay [data-command="close"]')
+                    page.wait_for_selector('[data-screen="history"]')
+                if screen != "summary":
+                    close_screen(page)
     assert not any(found.values()), found
