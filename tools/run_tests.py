@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,6 +54,29 @@ def run(name: str, command: list[str], log: Path | None = None,
     return Stage(name, time.monotonic() - started, status)
 
 
+Side = tuple[str, list[str], Path, dict[str, str]]  # name, command, log, environment
+
+
+def beside(side: list[Side], main: Callable[[], Stage], title: str = "") -> list[Stage]:
+    """`main` here, and the `side` stages in turn in a thread, their output to their logs,
+    shown (under `title` + each name) once both are done: the main stage, then the side's."""
+    done: list[Stage] = []
+
+    def run_side() -> None:
+        for name, command, log, env in side:
+            done.append(run(name, command, log, env))
+
+    thread = threading.Thread(target=run_side)
+    thread.start()
+    stages = [main()]
+    thread.join()
+    for (name, _, log, _), stage in zip(side, done, strict=True):
+        section(title + name)
+        print(log.read_text(errors="replace"), flush=True)
+        stages.append(stage)
+    return stages
+
+
 def report(stages: list[Stage], started: float) -> int:
     section("stage times")
     for stage in stages:
@@ -79,29 +103,19 @@ def main(argv: list[str] | None = None) -> int:
     build = ROOT / "build"
     build.mkdir(exist_ok=True)
     # The build is mostly one process (Node makes the snapshot) and the checks another.
-    checks = [("lint: ruff", [PY, "-m", "ruff", "check", "engine", "web", "tests", "tools"]),
-              ("types: mypy", [PY, "-m", "mypy", "engine", "web"])]
-    checked: list[Stage] = []
-
-    def run_checks() -> None:
-        for name, command in checks:
-            checked.append(run(name, command, build / f"{name.split(':')[0]}.log"))
-
-    thread = threading.Thread(target=run_checks)
-    thread.start()
-    stages = [run("build: dist/", [PY, "tools/build.py"])]
-    thread.join()
-    for (name, _), stage in zip(checks, checked, strict=True):
-        section(name)
-        print((build / f"{name.split(':')[0]}.log").read_text(errors="replace"), flush=True)
-        stages.append(stage)
+    checks: list[Side] = [
+        ("lint: ruff", [PY, "-m", "ruff", "check", "engine", "web", "tests", "tools"],
+         build / "lint.log", {}),
+        ("types: mypy", [PY, "-m", "mypy", "engine", "web"], build / "types.log", {}),
+    ]
+    stages = beside(checks, lambda: run("build: dist/", [PY, "tools/build.py"]))
     if stages[0].status != 0:
         return report(stages, started)
     pyodide_env = {"BEZIQUE_PYTHON": PY}
     if os.environ.get("PYODIDE_SIM_DEALS"):
         pyodide_env["BEZIQUE_SIM_DEALS"] = os.environ["PYODIDE_SIM_DEALS"]
     smoke_env = {"BEZIQUE_DIST": "dist"}
-    others = [
+    others: list[Side] = [
         ("engine under Pyodide in Node.js", ["node", "tests/pyodide/run.mjs"],
          build / "pyodide-tests.log", pyodide_env),
         ("smoke in Firefox (puppeteer-core, WebDriver BiDi)",
@@ -111,26 +125,13 @@ def main(argv: list[str] | None = None) -> int:
          build / "smoke-webkit.log", smoke_env),
     ]
 
-    # One line beside the CPython tests, in turn (measured: the smoke tests beside the
-    # Pyodide run, on two cores already busy, made the stage 18 s longer).
-    beside: list[Stage] = []
-
-    def run_others() -> None:
-        for name, command, log, env in others:
-            beside.append(run(name, command, log, env))
-
-    thread = threading.Thread(target=run_others)
-    thread.start()
-    stages.append(run(
+    # The side stages in turn (measured: the smoke tests beside the Pyodide run, on two
+    # cores already busy, made the stage 18 s longer).
+    stages += beside(others, lambda: run(
         f"tests: engine, web and tools under CPython ({unit} workers; alongside: Pyodide, "
         "then Firefox and WebKit)",
         [*pytest, "-n", unit, "-m", "not slow", "tests/engine", "tests/web", "tests/tools"],
-    ))
-    thread.join()
-    for (name, _, log, _), stage in zip(others, beside, strict=True):
-        section(f"tests: {name}")
-        print(log.read_text(errors="replace"), flush=True)
-        stages.append(stage)
+    ), title="tests: ")
     stages.append(run(
         f"tests: end to end in Chromium ({e2e} workers, work stealing)",
         [*pytest, "-n", e2e, "--dist", "worksteal", "tests/e2e"],
