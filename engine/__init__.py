@@ -8,6 +8,7 @@ from .game import Game, ReplayError, new_game, replay_record
 from .match import Match
 from .observation import Observation
 from .playable import PlayableGame
+from .session import Session
 from .variants import VARIANTS, make_rules
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "PlayableGame",
     "RecordError",
     "ReplayError",
+    "Session",
     "make_rules",
     "new_game",
     "replay_record",

@@ -17,8 +17,9 @@ PASS = "pass"
 VIDO = "vido"
 ACCEPT = "accept"
 REFUSE = "refuse"
+BLANCHE = "blanche"
 
-_WORDS = {PASS, VIDO, ACCEPT, REFUSE}
+_WORDS = {PASS, VIDO, ACCEPT, REFUSE, BLANCHE}
 
 
 @dataclass(frozen=True, slots=True)

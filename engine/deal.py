@@ -20,6 +20,7 @@ from typing import Any
 
 from .actions import (
     ACCEPT,
+    BLANCHE,
     DECLARE,
     PASS,
     PLAY,
@@ -46,7 +47,7 @@ from .log_events import (
     SevenEvent,
 )
 from .observation import EventLog, Group, Observation
-from .phases import ANSWERING, DECLARING, OVER, PLAYING
+from .phases import ANSWERING, BLANCHE_PHASE, DECLARING, OVER, PLAYING
 from .rules import SEVENS, Combination, Ruleset
 from .tricks import winning_index
 
@@ -171,6 +172,10 @@ class Deal(DealMoves, DealSaves):
             raise IllegalActionError(
                 "answer_vido_first", "a vido must be accepted or refused first"
             )
+        if self.phase == BLANCHE_PHASE:
+            raise IllegalActionError(
+                "blanche_or_pass", "show carte blanche ('blanche') or decline it ('pass') first"
+            )
         if act.kind in (PLAY, PLAY_TABLE):
             if self.phase != PLAYING:
                 raise IllegalActionError(
@@ -198,6 +203,10 @@ class Deal(DealMoves, DealSaves):
             self._draw()
         elif act.kind in (VIDO, ACCEPT, REFUSE):
             raise IllegalActionError("vido_not_allowed", f"'{act.kind}' is not possible now")
+        elif act.kind == BLANCHE:
+            raise IllegalActionError(
+                "blanche_not_allowed", "carte blanche may not be shown now"
+            )
         else:  # pragma: no cover - parse() knows no other kinds
             raise IllegalActionError("unknown_action", f"unknown action {act.text()!r}")
 
@@ -290,6 +299,7 @@ class Deal(DealMoves, DealSaves):
         self.leader = self.current = winner
         if not self.can_draw:
             self._enter_end_phase()
+        self.rules.after_draws(self)
 
     def _enter_end_phase(self) -> None:
         """Stock exhausted: declared cards go back to the hands; left-over cards are dead."""
@@ -351,6 +361,7 @@ class Deal(DealMoves, DealSaves):
             extra={} if facts is None else facts.to_json(),
             facts=facts,
             options=dict(self.rules.options),
+            multipack=self.rules.shown_facts(self, seat),
         )
 
     def ending(self) -> DealEnding:

@@ -18,7 +18,7 @@ from .cards import NOTATION_RANK, code_text, kind_code
 from .cards import SEVEN as SEVEN_RANK
 from .deal_state import DealBase
 from .errors import IllegalActionError
-from .phases import ANSWERING, DECLARING, OVER
+from .phases import ANSWERING, BLANCHE_PHASE, DECLARING, OVER
 from .rules import Combination
 
 
@@ -31,7 +31,7 @@ class DealMoves(DealBase):
             return []
         seat = self.current
         extras = self.rules.extra_actions(self, seat)
-        if self.phase == ANSWERING:
+        if self.phase in (ANSWERING, BLANCHE_PHASE):
             return list(extras)
         if self.phase == DECLARING:
             actions = [*extras, *self._legal_declarations(seat)]

@@ -131,6 +131,64 @@ class MatchFacts:
 
 
 @dataclass(frozen=True, slots=True)
+class MultipackFacts:
+    """What a multi-pack seat (rubicon, six-pack, eight-pack) sees besides the common
+    observation: the carte blanche cards each seat has shown and still holds."""
+
+    shown: tuple[tuple[int, ...], ...]  # per seat: kind codes shown and still in its hand
+    blanche_rights: tuple[bool, ...]  # per seat: may still show carte blanche this deal
+    blanche_pending: int | None  # the seat that must choose blanche or pass now
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "shown": [list(s) for s in self.shown],
+            "blanche_rights": list(self.blanche_rights),
+            "blanche_pending": self.blanche_pending,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """How one multi-pack game (one deal) was settled.
+
+    ``totals`` are the deal's exact totals (brisques in them when counted), ``rounded``
+    those cut down to whole hundreds; the winner scores ``points`` (0 for a drawn game)."""
+
+    winner: int | None  # None: a drawn game (exact tie)
+    points: int
+    rubiconed: bool
+    totals: tuple[int, ...]
+    rounded: tuple[int, ...]
+    brisques_counted: bool
+    game_bonus: int  # the bonus in ``points`` (game bonus, or the rubicon bonus)
+    brisques_bonus: int  # rubicon: the 320 for brisques a rubiconed loser's winner adds
+
+    def to_json(self) -> dict[str, Any]:
+        """The replay form: ``{"winner", "points", "rubiconed"}``."""
+        return {"winner": self.winner, "points": self.points, "rubiconed": self.rubiconed}
+
+
+@dataclass(frozen=True, slots=True)
+class SessionFacts:
+    """A multi-pack session: its games so far (one deal each) and the running totals."""
+
+    points: tuple[int, ...]  # each seat's settlement points over the finished games
+    games: int  # games finished
+    planned: int  # games in the session (option ``games``; 0: open-ended)
+    settlements: tuple[Settlement, ...]  # one per finished game, in order
+    over: bool  # the planned games are all played
+    winner: int | None  # the session's winner once over (None: level or not over)
+
+    @property
+    def last(self) -> Settlement | None:
+        return self.settlements[-1] if self.settlements else None
+
+    def to_json(self) -> dict[str, Any]:
+        """The replay form: ``{"points": [a, b], "games": n}``."""
+        return {"points": list(self.points), "games": self.games}
+
+
+@dataclass(frozen=True, slots=True)
 class DealEnding:
     """How a finished deal ended beyond its scores (the deal summary's notes)."""
 

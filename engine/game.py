@@ -14,7 +14,7 @@ from .actions import Action
 from .cards import code_text, parse_code
 from .deal import Deal, DealResult
 from .errors import IllegalActionError, NotationError, RecordError
-from .facts import MatchFacts
+from .facts import MatchFacts, SessionFacts
 from .observation import Observation, VidoStakes
 from .rules import Ruleset
 from .variants import make_rules
@@ -190,6 +190,10 @@ class Game:
 
     def match_facts(self) -> MatchFacts | None:
         """The match around this game (bezik's marköz); a plain game is no match."""
+        return None
+
+    def session_facts(self) -> SessionFacts | None:
+        """The multi-pack session around this game (``engine.session``); None here."""
         return None
 
     @property

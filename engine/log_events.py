@@ -35,6 +35,8 @@ class Kind:
     VIDO = "vido"
     VIDO_ACCEPTED = "vido_accepted"
     VIDO_REFUSED = "vido_refused"
+    BLANCHE = "blanche"
+    BLANCHE_DECLINED = "blanche_declined"
 
 
 class PlayEvent(NamedTuple):
@@ -82,6 +84,16 @@ class ScoreEvent(NamedTuple):
     points: int
 
 
+class BlancheEvent(NamedTuple):
+    """Carte blanche shown (multi-pack): the cards shown now (the hand, or the card just
+    drawn), public from then on, and the points it scored."""
+
+    kind: str  # Kind.BLANCHE
+    seat: int
+    points: int
+    codes: tuple[int, ...]
+
+
 class TrumpsEvent(NamedTuple):
     """Trumps fixed by a declaration (bezik)."""
 
@@ -106,7 +118,7 @@ class DealEvent(NamedTuple):
 
 LogEvent = (
     PlayEvent | DeclareEvent | SevenEvent | DrawEvent | ScoreEvent | TrumpsEvent
-    | SeatEvent | DealEvent
+    | SeatEvent | DealEvent | BlancheEvent
 )
 
 _BY_KIND: dict[str, Any] = {
@@ -117,11 +129,12 @@ _BY_KIND: dict[str, Any] = {
     Kind.RESCORE_LED: ScoreEvent,
     Kind.TAKEN_BACK: ScoreEvent,
     Kind.TRUMPS: TrumpsEvent,
+    Kind.BLANCHE: BlancheEvent,
     Kind.END_PHASE: DealEvent,
     Kind.DEAL_OVER: DealEvent,
     **dict.fromkeys(
         (Kind.TRICK, Kind.PASS, Kind.DONUK, Kind.DONUK_CLEARED, Kind.VIDO, Kind.VIDO_ACCEPTED,
-         Kind.VIDO_REFUSED),
+         Kind.VIDO_REFUSED, Kind.BLANCHE_DECLINED),
         SeatEvent,
     ),
 }

@@ -13,7 +13,7 @@ from typing import Any, overload
 
 from .actions import Action
 from .cards import code_text
-from .facts import MatchFacts, VariantFacts
+from .facts import MatchFacts, MultipackFacts, VariantFacts
 from .phases import DECLARING
 from .tricks import takes_lead
 
@@ -129,6 +129,7 @@ class Observation:
     game_scores: list[int] = field(default_factory=list)  # filled in by the game layer
     facts: VariantFacts | None = None  # what the variant adds (bezik: vido, dönük, groups)
     match: MatchFacts | None = None  # filled in by a bezik match: its marköz
+    multipack: MultipackFacts | None = None  # rubicon, six-pack, eight-pack: carte blanche
 
     @property
     def end_phase(self) -> bool:

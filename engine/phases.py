@@ -9,4 +9,5 @@ from __future__ import annotations
 PLAYING = "play"
 DECLARING = "declare"
 ANSWERING = "answer"  # bezik: the opponent must accept or refuse a vido
+BLANCHE_PHASE = "blanche"  # multi-pack: a seat shows carte blanche or passes
 OVER = "over"

@@ -1,9 +1,9 @@
 """The engine ↔ UI contract: what a table may call on "the game" it plays.
 
-Why: the table (web/) holds an ``engine.game.Game`` or, for bezik, an
-``engine.match.Match``; it held it as ``Any``, so a renamed method showed only in the
-browser. Both classes satisfy this protocol (``engine.match`` checks it for mypy), and
-the table names it wherever it holds the game.
+Why: the table (web/) holds an ``engine.game.Game``, for bezik an ``engine.match.Match``,
+for the multi-pack games an ``engine.session.Session``; it held it as ``Any``, so a renamed
+method showed only in the browser. All three satisfy this protocol (``engine.match`` and
+``engine.session`` check it for mypy), and the table names it wherever it holds the game.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from .actions import Action
     from .deal import Deal, DealResult
-    from .facts import MatchFacts
+    from .facts import MatchFacts, SessionFacts
     from .observation import Observation, VidoStakes
     from .rules import Ruleset
 
@@ -56,6 +56,7 @@ class PlayableGame(Protocol):
     def side_totals(self, totals: list[int] | None = None) -> list[int]: ...
     def vido_stakes(self, seat: int) -> VidoStakes | None: ...
     def match_facts(self) -> MatchFacts | None: ...
+    def session_facts(self) -> SessionFacts | None: ...
 
     # ----- records and saves ---------------------------------------------
     def record(self) -> dict[str, Any]: ...

@@ -33,7 +33,7 @@ from .errors import RecordError
 from .tricks import beats, winning_code
 
 if TYPE_CHECKING:
-    from .facts import VariantFacts
+    from .facts import MultipackFacts, VariantFacts
     from .observation import Event, Group
 
 # Combination classes: a card re-used inside its own class needs a strictly higher value.
@@ -43,7 +43,7 @@ FOURS = "fours"
 SEVENS = "sevens"
 
 FOUR_NAMES = {ACE: "four_aces", KING: "four_kings", QUEEN: "four_queens", JACK: "four_jacks"}
-MULTIPLE_PREFIX = {1: "", 2: "double_", 3: "triple_"}
+MULTIPLE_PREFIX = {1: "", 2: "double_", 3: "triple_", 4: "quadruple_", 5: "quintuple_"}
 QS = kind_code(QUEEN, 0)
 JD = kind_code(JACK, 2)
 # Per suit: its king, its queen, its sequence (A 10 K Q J); and the four suits of each rank
@@ -73,8 +73,19 @@ class Combination:
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
+    """An option's default and its values; with ``bounds`` any integer from the first to
+    the second also passes (``allowed`` then lists the values a chooser offers)."""
+
     default: Any
     allowed: tuple[Any, ...]
+    bounds: tuple[int, int] | None = None
+
+    def accepts(self, value: Any) -> bool:
+        # Exactly a documented JSON value: 1000.0, True for 1 or 1 for True do not pass.
+        if any(type(value) is type(a) and value == a for a in self.allowed):
+            return True
+        low_high = self.bounds
+        return low_high is not None and type(value) is int and low_high[0] <= value <= low_high[1]
 
 
 T = TypeVar("T")
@@ -173,9 +184,10 @@ class Ruleset:
         chosen: dict[str, Any] = {}
         for key, spec in cls.option_specs.items():
             value = given.pop(key, spec.default)
-            # Exactly a documented JSON value: 1000.0, True for 1 or 1 for True do not pass.
-            if not any(type(value) is type(a) and value == a for a in spec.allowed):
+            if not spec.accepts(value):
                 allowed = ", ".join(str(a) for a in spec.allowed)
+                if spec.bounds is not None:
+                    allowed = f"an integer from {spec.bounds[0]} to {spec.bounds[1]}"
                 shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:40] + "..."
                 raise RecordError(f"option {key!r} must be one of {allowed}, not {shown}")
             chosen[key] = value
@@ -432,11 +444,18 @@ class Ruleset:
     ) -> None:
         """A declaration was just scored (no-trump variants fix trumps here)."""
 
+    def after_draws(self, deal: DealState) -> None:
+        """A round of draws is over (multi-pack: a carte blanche may be shown again)."""
+
     def on_end_phase(self, deal: DealState) -> None:
         """The stock has run out; declared cards are back in the hands."""
 
     def public_facts(self, deal: DealState, seat: int) -> VariantFacts | None:
         """Variant state a seat may see besides the common observation (None: nothing)."""
+        return None
+
+    def shown_facts(self, deal: DealState, seat: int) -> MultipackFacts | None:
+        """Multi-pack facts a seat sees (carte blanche shown); None in other variants."""
         return None
 
     def result_extra(self, deal: DealState) -> dict[str, Any]:

@@ -9,10 +9,11 @@ from ..errors import RecordError
 from ..rules import Ruleset
 from .bezik import Bezik
 from .classic import Classic
+from .multipack import EightPack, Rubicon, SixPack
 from .russian import NoTrump, Russian, RussianFour, RussianThree
 
 VARIANTS: dict[str, type[Ruleset]] = {cls.name: cls for cls in (
-    Classic, Russian, RussianThree, RussianFour, NoTrump, Bezik,
+    Classic, Russian, RussianThree, RussianFour, NoTrump, Bezik, Rubicon, SixPack, EightPack,
 )}
 
 
