@@ -21,7 +21,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from ..actions import DECLARE, PASS, PLAY, PLAY_TABLE, SEVEN, Action, declare
+from ..actions import BLANCHE, DECLARE, PASS, PLAY, PLAY_TABLE, SEVEN, Action, declare
+from ..cards import JACK, KING, QUEEN, rank_of
 from ..deal import Deal
 from ..errors import IllegalActionError, RecordError
 from ..observation import Observation
@@ -68,10 +69,50 @@ class Knowledge:
         mine.update(obs.tables[me])
         self.actions: list[Action] = []
         self.known_held: list[Counter[int]] = [Counter() for _ in range(n)]
+        # Carte blanche (multi-pack) tells about the other hands: a shown hand or drawn card
+        # exactly, a declined or unasked choice whether it held a court card.
+        self.other_initial: dict[int, list[int]] = {}  # shown whole at the start
+        self.initial_court: dict[int, bool] = {}  # False: no court card; True: at least one
+        self.known_stock: list[tuple[int, int]] = []  # (stock position, kind) others showed
+        self.stock_court: dict[int, bool] = {}  # stock position -> a court card or not
+        blanche = bool(getattr(self.rules, "blanche_points", None))
+        showing: dict[int, int | None] = {}  # seat -> its last draw, still to be told
+        asked_first: set[int] = set()
+        last_draw: dict[int, int] = {}
+        played_yet = False
         position = 0
         for event in obs.log:
             tag = event[0]
+            if tag in ("blanche", "blanche_declined"):
+                seat = event[1]
+                self.actions.append(Action(BLANCHE if tag == "blanche" else PASS))
+                if seat == me:
+                    continue
+                if not played_yet:
+                    asked_first.add(seat)
+                    if tag == "blanche":
+                        self.other_initial[seat] = list(event[3])
+                        self.known_held[seat].update(event[3])
+                        showing[seat] = None
+                    else:
+                        self.initial_court[seat] = False
+                    continue
+                pos = showing.pop(seat, None)
+                if pos is None:
+                    continue
+                if tag == "blanche":
+                    self.known_stock.append((pos, event[3][0]))
+                    self.known_held[seat][event[3][0]] += 1
+                    showing[seat] = None
+                else:
+                    self.stock_court[pos] = False
+                continue
             if tag == "play":
+                played_yet = True
+                for seat, pos in list(showing.items()):
+                    if pos is not None:  # drew and was not asked: a court card
+                        self.stock_court[pos] = True
+                        del showing[seat]
                 _, seat, code, from_table = event[:4]
                 self.actions.append(Action(PLAY_TABLE if from_table else PLAY, (code,)))
                 if seat == me:
@@ -113,7 +154,18 @@ class Knowledge:
                 if seat == me:
                     mine[code] -= 1
                     my_draws.append((position, code))
+                elif seat in showing:
+                    showing[seat] = position
+                last_draw[seat] = position
                 position += 1
+        if blanche:
+            facts = obs.multipack
+            for seat, pos in showing.items():
+                if pos is not None and facts is not None:
+                    self.stock_court[pos] = not facts.blanche_rights[seat]
+            for seat in range(n):
+                if seat != me and seat not in asked_first:
+                    self.initial_court[seat] = True
         if exchanged_first is not None:
             first_turnup = exchanged_first
         elif first_turnup is None:
@@ -150,11 +202,14 @@ class Knowledge:
         total = len(rules.deck())
         stock_size = total - rules.players * rules.hand_size - (1 if rules.has_turnup else 0)
         stock: list[int | None] = [None] * stock_size
-        for position, code in self.my_draws:
+        for position, code in (*self.my_draws, *self.known_stock):
             stock[position] = code
         pool = Counter(rules.deck())
         pool.subtract(self.initial_hand)
         pool.subtract(code for _, code in self.my_draws)
+        pool.subtract(code for _, code in self.known_stock)
+        for shown in self.other_initial.values():
+            pool.subtract(shown)
         if self.first_turnup is not None:
             pool[self.first_turnup] -= 1
         if any(v < 0 for v in pool.values()):
@@ -219,8 +274,15 @@ def _build(know: Knowledge, rng: random.Random, weight: list[float] | None = Non
     for seat in range(n):
         if seat == me:
             hands.append(list(know.initial_hand))
+        elif seat in know.other_initial:
+            hands.append(list(know.other_initial[seat]))
+        elif seat in know.initial_court:
+            hands.append(_hand_with(pool, rules.hand_size, know.initial_court[seat]))
         else:
             hands.append([pool.pop() for _ in range(rules.hand_size)])
+    for position, court in know.stock_court.items():
+        if stock[position] is None:
+            stock[position] = _pop_where(pool, lambda c, court=court: _court(c) == court)
     stock_kinds = [c if c is not None else pool.pop() for c in stock]
     if pool:
         raise WorldError("cards left over")
@@ -230,8 +292,10 @@ def _build(know: Knowledge, rng: random.Random, weight: list[float] | None = Non
     protected: set[int] = set(deal.hands[me])
     if deal.turnup is not None:
         protected.add(deal.turnup)
+    for seat in know.other_initial:
+        protected.update(deal.hands[seat])
     top = len(deal.stock) - 1
-    for position, _ in know.my_draws:
+    for position, _ in (*know.my_draws, *know.known_stock):
         protected.add(deal.stock[top - position])
     for action in know.actions:
         actor = deal.current
@@ -250,6 +314,27 @@ def _build(know: Knowledge, rng: random.Random, weight: list[float] | None = Non
         protected.update(deal.played[-1:])
     _finish_extra(deal, obs)
     return deal
+
+
+def _court(code: int) -> bool:
+    return rank_of(code) in (KING, QUEEN, JACK)
+
+
+def _pop_where(pool: list[int], wanted: Any) -> int:
+    """Take the last card of the shuffled pool that ``wanted`` accepts."""
+    for j in range(len(pool) - 1, -1, -1):
+        if wanted(pool[j]):
+            return pool.pop(j)
+    raise WorldError("no unseen card fits what the choices told")
+
+
+def _hand_with(pool: list[int], size: int, court: bool) -> list[int]:
+    """A hand from the pool with at least one court card (``court``) or none."""
+    if not court:
+        return [_pop_where(pool, lambda c: not _court(c)) for _ in range(size)]
+    hand = [_pop_where(pool, _court)]
+    hand.extend(pool.pop() for _ in range(size - 1))
+    return hand
 
 
 def _seed_extra(deal: Deal, obs: Observation) -> None:

@@ -166,14 +166,17 @@ def play(
     kinds: Callable[[int, int, random.Random], list[str]] | None = None,
     deal_end: Callable[[Deal], None] = lambda deal: None,
     game_end: Callable[[Game], None] = check_replay,
+    each_step: Callable[[Deal], None] = lambda deal: None,
 ) -> Counter[str]:
     """Play whole games until `deals` deals were played, checking every step (deeply on a
     sample), each deal's end (`deal_end`) and each game's (`game_end`, which also gets the
-    last, unfinished one). Returns counts of what was exercised."""
+    last, unfinished one) and, before each action, `each_step`. Returns counts of what was
+    exercised."""
     stats: Counter[str] = Counter()
     for game, players in games(variant, seed, options, kinds):
         while True:
-            stats["steps"] += play_deal(game, players, stats["deals"] % DEEP_DEAL == 0)
+            stats["steps"] += play_deal(game, players, stats["deals"] % DEEP_DEAL == 0,
+                                        each_step)
             deal = game.deal
             deal_end(deal)
             stats["deals"] += 1

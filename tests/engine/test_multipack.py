@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -714,3 +715,33 @@ def test_saves_and_clones_keep_the_session() -> None:
     assert other.deal == game.deal
     copy = game.clone()
     assert copy.session_facts() == game.session_facts()
+
+
+# ----- what the AI's sampled worlds know of carte blanche ---------------------------------
+
+
+def test_worlds_hold_the_shown_cards_and_respect_the_choices() -> None:
+    from engine.ai.world import sample_world
+
+    shown = blank_deal(stock_top="9C 8D KD 7D")
+    shown.apply("blanche")
+    play_trick(shown, "AS", "KS")
+    shown.apply("blanche")  # the 9C
+    play_trick(shown, "AH", "QS")  # seat 0 draws the KD: no question
+    declined = blank_deal()
+    declined.apply("pass")
+    rng = random.Random(5)
+    for deal in (shown, declined):
+        obs = deal.observation(1)
+        for _ in range(12):
+            world = sample_world(obs, rng)
+            hand = [world.kinds[i] for i in world.hands[0]]
+            if deal is shown:  # the shown cards, and a court card for the one not shown
+                facts = obs.multipack
+                assert facts is not None
+                rest = Counter(hand)
+                rest.subtract(facts.shown[0])
+                assert all(v >= 0 for v in rest.values())
+                assert [rank_of(c) in (2, 3, 4) for c in rest.elements()] == [True]
+            else:
+                assert not any(rank_of(c) in (2, 3, 4) for c in hand)
