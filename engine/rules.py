@@ -152,6 +152,7 @@ class Ruleset:
     combination_points: ClassVar[Mapping[str, int]] = {}
     max_multiple: ClassVar[int] = 2
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {}
+    deal_is_game: ClassVar[bool] = False  # multi-pack: each deal a game, no target to reach
 
     options: dict[str, Any] = field(default_factory=dict)
     memo: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False, compare=False)

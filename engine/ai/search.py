@@ -84,7 +84,8 @@ def pimc(
     started = time.perf_counter()
     last_yield = started
     seat = obs.seat
-    before = game_before(obs) if play_to_win else None
+    # a multi-pack deal is a whole game with no target: its points are what counts
+    before = game_before(obs) if play_to_win and not rules_for(obs).deal_is_game else None
     two = obs.players == 2
     exact = two and obs.stock_size == 0 and obs.turnup is None and obs.phase == PLAYING
     end_solve = (not two and obs.end_phase and obs.phase == PLAYING

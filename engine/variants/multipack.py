@@ -80,6 +80,7 @@ class Rubicon(Ruleset):
     brisques_count: ClassVar[bool] = True  # only for a tie or to escape the rubicon
     trump_fours: ClassVar[bool] = False
     trump_fives: ClassVar[bool] = False
+    deal_is_game: ClassVar[bool] = True
     combination_points: ClassVar[Mapping[str, int]] = {
         "marriage": 20,
         "trump_marriage": 40,
@@ -354,6 +355,12 @@ class Rubicon(Ruleset):
         self._ask_next(deal)
         return True
 
+    @staticmethod
+    def baseline_choice(obs: Any) -> Action | None:
+        """The baseline players show carte blanche whenever they may (points for nothing
+        but what the hand tells)."""
+        return Action(BLANCHE) if Action(BLANCHE) in obs.legal_actions else None
+
     def shown_facts(self, deal: DealState, seat: int) -> MultipackFacts:
         shown: list[list[int]] = deal.extra["shown"]
         rights: list[str] = deal.extra["blanche"]
@@ -436,6 +443,7 @@ class SixPack(Rubicon):
     rubicon: ClassVar[int] = 3000
     rubicon_bonus: ClassVar[int] = 1500
     brisques_count: ClassVar[bool] = False
+    brisque_points: ClassVar[int] = 0  # never counted (what the AI's card values read)
     trump_fours: ClassVar[bool] = True
     combination_points: ClassVar[Mapping[str, int]] = {
         **Rubicon.combination_points,
