@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 import engine
+from engine.variants.multipack import Rubicon
 
 LANGS: tuple[str, ...] = ("en", "he", "tr", "ru")
 DEFAULT_LANG = "en"
@@ -488,6 +489,62 @@ _BEZIK_ROWS: tuple[ScoreRow, ...] = (
     ("rules.table.bezik.brisk", ("brisk", None, None)),
 )
 
+def settlement_items(variant: str) -> dict[str, int]:
+    """A multi-pack game's end-of-game numbers by name (none for the other variants)."""
+    rules = engine.VARIANTS[variant]
+    return rules.settlement_items() if issubclass(rules, Rubicon) else {}
+
+
+def _multipack_rows(variant: str) -> tuple[ScoreRow, ...]:
+    """The declarations of a multi-pack game, in the order of the rules' table; the
+    engine's ``score_items`` decides which rows exist (trump fours, fives, carte blanche)."""
+    items = engine.VARIANTS[variant].score_items()
+    candidates: list[ScoreRow] = [
+        ("decl.marriage", ("marriage",)),
+        ("decl.trump_marriage", ("trump_marriage",)),
+        ("rules.table.multipack.back_door", ("sequence",)),
+        ("decl.trump_sequence", ("trump_sequence",)),
+        ("decl.bezique", ("bezique",)),
+        ("decl.double_bezique", ("double_bezique",)),
+        ("decl.triple_bezique", ("triple_bezique",)),
+        ("decl.quadruple_bezique", ("quadruple_bezique",)),
+        ("decl.quintuple_bezique", ("quintuple_bezique",)),
+        ("decl.four_jacks", ("four_jacks",)),
+        ("decl.four_queens", ("four_queens",)),
+        ("decl.four_kings", ("four_kings",)),
+        ("rules.table.multipack.four_tens", ("four_tens",)),
+        ("decl.four_aces", ("four_aces",)),
+        ("decl.four_trump_jacks", ("four_trump_jacks",)),
+        ("decl.four_trump_queens", ("four_trump_queens",)),
+        ("decl.four_trump_kings", ("four_trump_kings",)),
+        ("decl.four_trump_tens", ("four_trump_tens",)),
+        ("decl.four_trump_aces", ("four_trump_aces",)),
+        ("decl.five_trump_jacks", ("five_trump_jacks",)),
+        ("decl.five_trump_queens", ("five_trump_queens",)),
+        ("decl.five_trump_kings", ("five_trump_kings",)),
+        ("decl.five_trump_tens", ("five_trump_tens",)),
+        ("decl.five_trump_aces", ("five_trump_aces",)),
+        ("decl.carte_blanche", ("carte_blanche",)),
+        ("rules.table.multipack.brisk", ("brisk",)),
+    ]
+    return tuple(row for row in candidates if row[1][0] in items)
+
+
+def _settlement_rows(variant: str) -> tuple[ScoreRow, ...]:
+    """The end-of-game numbers of a multi-pack game (its ``settlement_items``)."""
+    items = settlement_items(variant)
+    rows: tuple[ScoreRow, ...] = (
+        ("rules.table.multipack.last_trick", ("last_trick",)),
+        ("rules.table.multipack.game_bonus", ("game_bonus",)),
+        ("rules.table.multipack.rubicon", ("rubicon",)),
+        ("rules.table.multipack.rubicon_bonus", ("rubicon_bonus",)),
+        ("rules.table.multipack.brisques_bonus", ("brisques_bonus",)),
+    )
+    return tuple(row for row in rows if row[1][0] in items)
+
+
+MULTIPACK_VARIANTS: tuple[str, ...] = ("rubicon", "six-pack", "eight-pack")
+
 SCORE_TABLES: dict[str, tuple[tuple[str, ...], tuple[ScoreRow, ...]]] = {
     # table id: (column header keys after the label column, rows)
     "classic": (("rules.table.points",), _CLASSIC_ROWS),
@@ -499,6 +556,11 @@ SCORE_TABLES: dict[str, tuple[tuple[str, ...], tuple[ScoreRow, ...]]] = {
         ("rules.table.bezik.any", "rules.table.bezik.same", "rules.table.bezik.trump"),
         _BEZIK_ROWS,
     ),
+    **{v: (("rules.table.points",), _multipack_rows(v)) for v in MULTIPACK_VARIANTS},
+    **{
+        f"{v}.settlement": (("rules.table.points",), _settlement_rows(v))
+        for v in MULTIPACK_VARIANTS
+    },
 }
 # The variant whose rules give each table's points.
 SCORE_TABLE_VARIANT: dict[str, str] = {
@@ -508,14 +570,44 @@ SCORE_TABLE_VARIANT: dict[str, str] = {
     "no_trump": "no-trump",
     "card_points": "russian",
     "bezik": "bezik",
+    **{v: v for v in MULTIPACK_VARIANTS},
+    **{f"{v}.settlement": v for v in MULTIPACK_VARIANTS},
 }
 
 
 def score_table_points(table_id: str) -> list[tuple[str, list[int | None]]]:
     """A score table's rows as (label key, points per column), points from the engine."""
-    items = engine.VARIANTS[SCORE_TABLE_VARIANT[table_id]].score_items()
+    variant = SCORE_TABLE_VARIANT[table_id]
+    items = engine.VARIANTS[variant].score_items() | settlement_items(variant)
     _, rows = SCORE_TABLES[table_id]
     return [(label, [None if n is None else items[n] for n in names]) for label, names in rows]
+
+
+def _multipack_layout(variant: str) -> tuple[tuple[str, str | None], ...]:
+    """A multi-pack game's rules screen: its own overview and deal, the shared sections,
+    trump fours where they exist, carte blanche where it exists, its settlement table."""
+    sections: list[tuple[str, str | None]] = [
+        (f"{variant}.overview", None),
+        (f"{variant}.deal", None),
+        ("multipack.trumps", None),
+        ("common.trick", None),
+        ("multipack.stock", None),
+        ("common.declare", None),
+        ("multipack.combinations", variant),
+    ]
+    if variant != "rubicon":
+        sections.append(("multipack.fours", None))
+    sections.append(("multipack.reuse", None))
+    if variant != "eight-pack":
+        sections.append(("multipack.blanche", None))
+    sections.append(("multipack.end", None))
+    if variant == "rubicon":
+        sections.append(("rubicon.brisques", None))
+    sections.append(("multipack.settlement", f"{variant}.settlement"))
+    if variant == "rubicon":
+        sections.append(("rubicon.brisques_bonus", None))
+    sections.append(("multipack.session", None))
+    return tuple(sections)
 
 
 # Sections of each variant's rules screen, in order: (section id, table id).
@@ -607,6 +699,7 @@ RULES_LAYOUT: dict[str, tuple[tuple[str, str | None], ...]] = {
         ("bezik.vido", None),
         ("bezik.match", None),
     ),
+    **{v: _multipack_layout(v) for v in MULTIPACK_VARIANTS},
 }
 
 VARIANTS: tuple[str, ...] = tuple(RULES_LAYOUT)
@@ -669,6 +762,18 @@ GUIDE_LAYOUT: dict[str, tuple[str, ...]] = {
         "bezik.end",
         "bezik.finish",
     ),
+    **{
+        v: (
+            f"{v}.start",
+            "common.cards",
+            "multipack.trumps",
+            "multipack.declare",
+            "multipack.again" if v == "eight-pack" else "multipack.blanche",
+            "multipack.end",
+            f"{v}.finish",
+        )
+        for v in MULTIPACK_VARIANTS
+    },
 }
 
 

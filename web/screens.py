@@ -90,6 +90,8 @@ def option_value_label(cat: Cat, key: str, value: Any) -> str:
         return cat.t("options.target_usual")
     if key == "players" and isinstance(value, int):
         return cat.t("options.players_count", count=value)
+    if key == "games" and isinstance(value, int):  # a multi-pack session (0: no limit)
+        return cat.t("options.games_count", count=value) if value else cat.t("options.games_open")
     named = f"options.{key}.{value}"
     has = getattr(cat, "has", None)
     return cat.t(named) if has is None or has(named) else str(value)

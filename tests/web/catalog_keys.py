@@ -37,12 +37,14 @@ MATCH_WHY_EXTRA = ("refused", "vido", "kontr_vido", "rubikon")
 # Re-score suffixes of Bezik declarations (i18n.Catalog.declaration).
 DECL_SUFFIXES = ("completed", "led", "taken_back")
 # Options whose values are worded from a number (app.option_value_label), not named.
-COUNTED_OPTIONS = ("target", "players")
+COUNTED_OPTIONS = ("target", "players", "games")
 # Rule codes of IllegalActionError (error.rule.<code>): the engine's, which
 # engine_rule_codes() finds where they are written literally (the test checks
 # that this list holds all of those), plus those the table itself reports.
 RULE_CODES = (
     "answer_vido_first",
+    "blanche_not_allowed",
+    "blanche_or_pass",
     "card_not_held",
     "card_reused_lower",
     "card_reused_same_kind",
@@ -71,7 +73,7 @@ RULE_CODES = (
     "unknown",  # Catalog.error() for a code without a text
 )
 # Declarations the engine scores outside the variants' combination tables.
-EXTRA_DECLARATIONS = ("seven", "seven_turnup")
+EXTRA_DECLARATIONS = ("seven", "seven_turnup", "carte_blanche")
 
 
 def _keys(prefix: str, suffixes: Iterable[object]) -> tuple[str, ...]:

@@ -789,6 +789,8 @@ def test_ai_hint_reasons_have_texts() -> None:
 # ------------------------------------------------------ first-game guides
 
 TARGETS = {"classic": 1000, "russian": 1000, "russian-3": 1500, "russian-4": 1500, "bezik": 3000}
+# The multi-pack games have no target: their guides state the rubicon instead.
+TARGETS |= {"rubicon": 1000, "six-pack": 3000, "eight-pack": 5000}
 
 
 def test_one_guide_per_variant_in_every_language() -> None:
@@ -828,6 +830,9 @@ def test_guides_teach_each_variants_end_phase() -> None:
         "russian-4": "russian-4.end",
         "no-trump": "no-trump.end",
         "bezik": "bezik.end",
+        "rubicon": "multipack.end",
+        "six-pack": "multipack.end",
+        "eight-pack": "multipack.end",
     }
     for variant, step in end_step.items():
         ends = [s for s in i18n.GUIDE_LAYOUT[variant] if s.endswith(".end")]
