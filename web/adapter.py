@@ -12,6 +12,7 @@ from engine.deal import Deal
 from engine.facts import MatchFacts, VidoCall
 from engine.observation import Observation
 from engine.playable import PlayableGame
+from web import settlement
 from web.view import (
     ActionView,
     DealSummaryView,
@@ -202,6 +203,10 @@ def build_view(
         match_over=game.match_over,
         thinking=thinking,
         deal_number=deal_number,
+        session=settlement.session_facts(game),
+        rubicon=settlement.rubicon_of(game),
+        shown=[] if obs.multipack is None else [[_text(c) for c in s] for s in obs.multipack.shown],
+        blanche_points=int(getattr(game.rules, "blanche_points", None) or 0),
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from web import callouts, choices, flowview
+from web import callouts, choices, flowview, settlement
 from web.card_html import Cat, attr_action, back_html, cards_bdi, face_html
 from web.menu import icon
 from web.score_sheet import seat_columns_class
@@ -528,6 +528,12 @@ def render_game_summary(
         for sv in view.seats
     )
     title = cat.t("summary.match_title") if view.match_over else cat.t("summary.game_title")
+    winner = f'<p class="winner">{escape(winner_text(view, cat))}</p>'
+    settled = ""
+    if view.session is not None:  # multi-pack: the game settled, the session's total
+        title = cat.t("summary.mp.title")
+        winner = ""
+        settled = settlement.render_settlement(view, view.session, view.rubicon, cat)
     match = ""
     if view.match is not None:
         mp = " · ".join(
@@ -544,7 +550,12 @@ def render_game_summary(
             '<button type="button" class="btn primary" data-command="next">'
             f"{escape(cat.t('action.next_game'))}</button>"
         )
-    if view.match is None or view.match_over:
+    if view.session is not None and not view.session.over:
+        nxt = (
+            '<button type="button" class="btn primary" data-command="next">'
+            f"{escape(cat.t('action.next_game'))}</button>"
+        )
+    elif view.match is None or view.match_over:
         nxt = (
             '<button type="button" class="btn primary" data-command="rematch">'
             f"{escape(cat.t('summary.rematch'))}</button>"
@@ -564,8 +575,8 @@ def render_game_summary(
         f' aria-labelledby="gsum-title"><div class="result">'
         f"{ending.celebration() if won else ''}"
         f'<h2 id="gsum-title">{escape(title)}</h2>'
-        f'<p class="winner">{escape(winner_text(view, cat))}</p><ul '
-        f'class="finals">{scores}</ul></div>{match}{moment}'
+        f'{winner}<ul '
+        f'class="finals">{scores}</ul></div>{settled}{match}{moment}'
         f'<div class="summary-actions">{nxt}<button type="button" class="btn'
         f'{"" if nxt else " primary"}" data-command="new-game">'
         f'{escape(cat.t("menu.new_game"))}</button>{actions}</div>'

@@ -35,6 +35,7 @@ class SheetDeal:
     in_progress: bool = False
     last_trick_points: int | None = None
     sides: list[int] | None = None
+    settlement: list[int] | None = None  # multi-pack: what the game's settlement gave each seat
 
 
 @dataclass
@@ -45,6 +46,7 @@ class SheetGame:
     kind: str | None = None  # bezik: normal / sanvuar
     match_points: int = 0
     sides: list[int] | None = None
+    session: list[int] | None = None  # multi-pack: the session's points after this game
 
 
 def engine_summary(game: PlayableGame) -> dict[str, Any]:
@@ -60,8 +62,14 @@ def build_sheet(game: PlayableGame) -> list[SheetGame]:
     players = game.rules.players
     partners = bool(game.rules.partnerships)
     results = data["deals"]
-    groups = data.get("games") or [{"deals": list(range(len(results))),
-                                    "winner": data["game"]["winner"]}]
+    session = data.get("session")  # multi-pack: every deal is a game of its own
+    if session is not None:
+        groups = [{"deals": [i], "winner": r["settlement"]["winner"]}
+                  for i, r in enumerate(results)]
+    else:
+        groups = data.get("games") or [{"deals": list(range(len(results))),
+                                        "winner": data["game"]["winner"]}]
+    session_points = [0] * players
     games: list[SheetGame] = []
     for group in groups:
         sheet = SheetGame(kind=group.get("kind"), winner=group.get("winner"),
@@ -79,13 +87,21 @@ def build_sheet(game: PlayableGame) -> list[SheetGame]:
                 running=list(running),
                 last_trick_points=res.get("last_trick_points"),
                 sides=_sides(res["totals"]) if partners else None,
+                settlement=_settled(res, players) if session is not None else None,
             ))
+            if session is not None:
+                session_points = [a + b for a, b in
+                                  zip(session_points, _settled(res, players), strict=True)]
+                sheet.session = list(session_points)
         sheet.totals = running
         games.append(sheet)
     deal = game.deal
     if not deal.is_terminal:
-        current = games[-1]
-        if current.winner is not None:  # bezik: the running deal opens the next game
+        current = games[-1] if games else SheetGame()
+        if not games:
+            games.append(current)
+        elif current.winner is not None or session is not None:
+            # bezik: the running deal opens the next game; multi-pack: every deal is one
             current = SheetGame(kind=_current_kind(game))
             games.append(current)
         before = current.totals or [0] * players
@@ -105,6 +121,16 @@ def build_sheet(game: PlayableGame) -> list[SheetGame]:
         if partners and sheet.totals:
             sheet.sides = _sides(sheet.totals)
     return games
+
+
+def _settled(result: dict[str, Any], players: int) -> list[int]:
+    """A multi-pack game's settlement as points per seat (the winner's, 0 for the other)."""
+    settlement = result.get("settlement") or {}
+    points = [0] * players
+    winner = settlement.get("winner")
+    if winner is not None:
+        points[int(winner)] = int(settlement.get("points") or 0)
+    return points
 
 
 def _sides(values: list[int]) -> list[int]:
@@ -138,7 +164,17 @@ def render_sheet(games: list[SheetGame], names: list[str], variant: str, cat: Ca
         for number, deal in enumerate(sheet.deals, start=1):
             deal_number += 1
             parts.append(_deal_table(deal, number, names, head, points_key, cat))
-        if sheet.winner is not None and sheet.totals:
+        if sheet.session is not None:  # multi-pack: the session so far, after each game
+            cells = "".join(
+                f'<td data-sheet-session="{s}" data-value="{v}">{escape(cat.number(v))}</td>'
+                for s, v in enumerate(sheet.session)
+            )
+            parts.append(
+                '<div class="tablewrap"><table class="sheet-final"><tbody><tr class="tot">'
+                f'<th scope="row">{escape(cat.t("summary.mp.session"))}</th>{cells}'
+                "</tr></tbody></table></div>"
+            )
+        elif sheet.winner is not None and sheet.totals:
             total_cells = "".join(
                 f'<td data-sheet-game-total="{s}" data-value="{v}">{escape(cat.number(v))}</td>'
                 for s, v in enumerate(sheet.totals)
@@ -182,10 +218,16 @@ def _deal_table(
         row(cat.t("summary.deal_total"),
             "".join(f'<td data-sheet-total="{s}" data-value="{deal.totals[s]}">'
                     f"{escape(cat.number(deal.totals[s]))}</td>" for s in seats), "tot"),
-        row(cat.t("summary.game_total"),
-            "".join(f'<td data-sheet-running="{s}" data-value="{deal.running[s]}">'
-                    f"{escape(cat.number(deal.running[s]))}</td>" for s in seats), "tot"),
     ]
+    settled = deal.settlement
+    if settled is not None:  # multi-pack: one deal is the game; its settlement instead
+        rows.append(row(cat.t("sheet.settlement"), "".join(
+            f'<td data-sheet-settlement="{s}" data-value="{settled[s]}">'
+            f"{escape(cat.number(settled[s])) if settled[s] else '—'}</td>" for s in seats), "tot"))
+    else:
+        rows.append(row(cat.t("summary.game_total"),
+            "".join(f'<td data-sheet-running="{s}" data-value="{deal.running[s]}">'
+                    f"{escape(cat.number(deal.running[s]))}</td>" for s in seats), "tot"))
     if deal.sides is not None:  # partnerships: seats 0+2 and 1+3 share a total
         rows.append(row(cat.t("sheet.side_total"), "".join(
             f'<td data-sheet-side="{s % 2}">{escape(cat.number(deal.sides[s % 2]))}</td>'

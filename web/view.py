@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.facts import DealEnding
+from engine.facts import DealEnding, SessionFacts
 from engine.observation import VidoStakes
 
 
@@ -135,3 +135,7 @@ class TableView:
     seat_kinds: list[str] | None = None  # pass-and-play: person/computer per seat (names)
     callouts: list[Any] = field(default_factory=list)  # web.callouts: points said at a seat
     seat_names: list[str] | None = None  # typed names by seat ("": the usual name)
+    session: SessionFacts | None = None  # multi-pack: the session's games and totals
+    rubicon: int = 0  # multi-pack: the total a loser must reach not to be rubiconed
+    shown: list[list[str]] = field(default_factory=list)  # carte blanche cards shown, by seat
+    blanche_points: int = 0  # what a carte blanche scores (0: none in this game)
