@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from engine.log_events import DeclareEvent, Kind, ScoreEvent, SevenEvent
+from engine.log_events import BlancheEvent, DeclareEvent, Kind, ScoreEvent, SevenEvent
 from web.card_html import Cat
 from web.flow import TableEvent, TurnupSevenEvent
 from web.view import TableView
@@ -46,8 +46,8 @@ def callouts_from(events: Iterable[TableEvent]) -> list[Callout]:
     """The call-outs of some log events (``web.flow.table_log``'s form), in order.
 
     Declarations (bezik's completions included), the seven of trumps shown or
-    exchanged, the dealer's turned-up seven, bezik's groups scored again on the lead
-    and the provisional points a dönük player loses.
+    exchanged, carte blanche shown, the dealer's turned-up seven, bezik's groups scored
+    again on the lead and the provisional points a dönük player loses.
     """
     out: list[Callout] = []
     for event in events:
@@ -55,6 +55,8 @@ def callouts_from(events: Iterable[TableEvent]) -> list[Callout]:
             out.append(Callout(event.seat, event.name, event.points))
         elif isinstance(event, SevenEvent):
             out.append(Callout(event.seat, "seven", event.points))
+        elif isinstance(event, BlancheEvent):  # multi-pack: a hand without court cards shown
+            out.append(Callout(event.seat, "carte_blanche", event.points))
         elif isinstance(event, TurnupSevenEvent):
             out.append(Callout(event.seat, "seven_turnup", event.points))
         elif isinstance(event, ScoreEvent) and event.kind == Kind.RESCORE_LED:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 from engine.cards import SUITS, code_text
 from engine.log_events import (
+    BlancheEvent,
     DealEvent,
     DeclareEvent,
     DrawEvent,
@@ -103,6 +104,18 @@ def event_text(
             combination=cat.declaration(event.name),
             count=event.points,
         )
+    if isinstance(event, BlancheEvent):  # multi-pack: the cards shown are public now
+        shown = (
+            i18n.Markup(cards_bdi(cat, [code_text(c) for c in event.codes]))
+            if html
+            else ", ".join(cat.card(code_text(c)) for c in event.codes)
+        )
+        points = cat.t("common.points", count=event.points)
+        if you:
+            return fmt("log.you_blanche", cards=shown, points=points)
+        return fmt("log.blanche", player=who(event.seat), cards=shown, points=points)
+    if kind == Kind.BLANCHE_DECLINED:
+        return fmt("log.you_passed") if you else fmt("log.player_passed", player=who(event.seat))
     if isinstance(event, TrumpsEvent):
         return fmt("log.trumps_fixed", suit=cat.t(f"card.suit.{SUITS[event.suit]}"))
     if isinstance(event, DealEvent):

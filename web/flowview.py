@@ -118,6 +118,9 @@ def action_label(a: ActionView, view: TableView, cat: Cat) -> str:
     v = view.vido
     if a.kind == "pass":
         return escape(cat.t("action.pass"))
+    if a.kind == "blanche":  # multi-pack: show a hand (or a drawn card) without court cards
+        pts = escape(cat.t("common.points", count=view.blanche_points))
+        return f'{escape(cat.t("action.blanche"))} <span class="pts">{pts}</span>'
     if a.kind == "vido" and v is not None:
         key = "action.call_kontr_vido" if v.kontr else "action.call_vido"
         return escape(cat.t(key, stake=v.stake_after))
@@ -146,6 +149,12 @@ def render_prompt(view: TableView, cat: Cat) -> str:
     kinds = {a.kind for a in view.prompts}
     if view.vido is not None and kinds & {"vido", "accept", "refuse"}:
         question = escape(vido_question(view.vido, view, cat))
+    elif "blanche" in kinds:  # before the first lead the whole hand, later a drawn card
+        me = view.human
+        again = me < len(view.shown) and bool(view.shown[me])
+        points = cat.t("common.points", count=view.blanche_points)
+        key = "table.blanche_again" if again else "table.blanche_question"
+        question = escape(cat.t(key, points=points))
     elif kinds & {"declare", "seven"} or (kinds == {"pass"} and view.phase == "declare"):
         question = escape(cat.t("table.choose_declaration"))
     else:

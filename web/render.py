@@ -269,9 +269,21 @@ def render_seat(sv: SeatView, view: TableView, cat: Cat) -> str:
         f'<span class="count">{escape(cat.t("table.cards_in_hand", count=sv.hand_count))}</span>'
         f"{in_head}</header>{below}"
         f'<div class="backs" aria-hidden="true">{backs}</div>'
+        f"{shown_cards(sv, view, cat)}"
         f"{render_groups(sv, view, cat, small=True)}"
         f"{callouts.render_at_seat(view.callouts, sv.seat, cat)}</section>"
     )
+
+
+def shown_cards(sv: SeatView, view: TableView, cat: Cat) -> str:
+    """Multi-pack: the carte blanche cards a seat has shown and still holds, by name (a
+    line that wraps, never a second hand of faces)."""
+    cards = view.shown[sv.seat] if sv.seat < len(view.shown) else []
+    if not cards:
+        return ""
+    slot = "\ue002"  # where the sentence puts the cards (escaped text around them)
+    listed = escape(cat.t("table.shown_cards", cards=slot)).replace(slot, cards_bdi(cat, cards))
+    return f'<p class="shown" data-shown="{sv.seat}">{listed}</p>'
 
 
 def donuk_flag(sv: SeatView, cat: Cat) -> str:

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # Bezik action words the hint and the vido prompt name on their own (hint.<word>,
 # action.<word>); play/declare/seven have sentences of their own.
 ANSWER_WORDS = ("vido", "accept", "refuse")
-HINT_WORDS = (*ANSWER_WORDS, "pass")
+HINT_WORDS = (*ANSWER_WORDS, "pass", "blanche")
 # Who deals first in the new-game dialog.
 DEALER_CHOICES = ("you", "opponent", "random")
 # Every AI level the dialog may offer (engine levels, or the baselines without them).
