@@ -147,6 +147,32 @@ def assign_groups(sv: SeatView) -> list[tuple[GroupView | None, list[TableCardVi
     return boxes
 
 
+def stacked(cards: list[TableCardView]) -> list[tuple[TableCardView, int]]:
+    """Identical cards of one box as one card and its count, in first-seen order (a
+    quintuple bezique is Q♠ ×5 and J♦ ×5, not ten cards): identical copies play alike."""
+    order: list[TableCardView] = []
+    counts: dict[str, int] = {}
+    for tc in cards:
+        if tc.card not in counts:
+            order.append(tc)
+            counts[tc.card] = 0
+        counts[tc.card] += 1
+    return [(tc, counts[tc.card]) for tc in order]
+
+
+def stack_badge(copies: int, cat: Cat) -> str:
+    """The count on a stacked card ("×5"; nothing for a single card)."""
+    if copies < 2:
+        return ""
+    text = escape(cat.t("table.stack_count", count=copies))
+    return f'<span class="stack-n" aria-hidden="true">{text}</span>'
+
+
+def stack_aria(name: str, copies: int, cat: Cat) -> str:
+    """A stacked card's spoken name says how many copies lie there."""
+    return name if copies < 2 else cat.t("table.stacked", card=name, count=copies)
+
+
 def group_label(group: GroupView, cat: Cat) -> str:
     return cat.declaration(group.kind)
 
@@ -187,7 +213,8 @@ def render_groups(sv: SeatView, view: TableView, cat: Cat, small: bool) -> str:
         if not cards:
             continue  # listed with the box that holds its cards, or nothing left to show
         html_cards = []
-        for tc in cards:
+        for tc, copies in stacked(cards):
+            badge = stack_badge(copies, cat)
             if sv.is_human and tc.action:
                 ok = tc.action in legal
                 aria = cat.t("table.card_on_table", card=cat.card_name(tc.card))
@@ -199,13 +226,22 @@ def render_groups(sv: SeatView, view: TableView, cat: Cat, small: bool) -> str:
                         attrs=f'type="button" {attr_action(tc.action, ok)}',
                         classes=f"tcard {size}{' playable' if ok else ''}"
                         + flowview.hinted(view, tc.action)
-                        + mark_of.get(id(tc), ""),
-                        aria=aria,
-                    )
+                        + mark_of.get(id(tc), "")
+                        + (" stacked" if badge else ""),
+                        aria=stack_aria(aria, copies, cat),
+                    )[: -len("</button>")]
+                    + f"{badge}</button>"
                 )
             else:
                 html_cards.append(
-                    face_html(tc.card, cat, classes=f"tcard {size}" + mark_of.get(id(tc), ""))
+                    face_html(
+                        tc.card,
+                        cat,
+                        classes=f"tcard {size}" + mark_of.get(id(tc), "")
+                        + (" stacked" if badge else ""),
+                        aria=stack_aria(cat.card_aria(tc.card), copies, cat),
+                    )[: -len("</span>")]
+                    + f"{badge}</span>"
                 )
         if group is None:
             out.append(
