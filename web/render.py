@@ -58,13 +58,15 @@ def render_scores(view: TableView, cat: Cat) -> str:
                 f'<span class="pts" data-side-score="{side}" data-value="{pts}">'
                 f"{cat.number(pts)}</span></div>"
             )
-    if view.match is None:  # (bezik's row label names the target)
+    if view.session is not None:  # multi-pack: no target; the rubicon, the session's game
+        parts.append(settlement.render_bar(view, view.session, cat))
+    elif view.match is None:  # (bezik's row label names the target)
         parts.append(
             f'<div class="score target"><span class="who">{escape(cat.t("table.target_label"))}'
             f'</span> <span class="pts" data-value="{view.target}">{cat.number(view.target)}'
             "</span></div>"
         )
-    if view.match is None:
+    if view.match is None and view.session is None:
         parts.append(f'<div class="score">{flowview.render_numbers(view, cat)}</div>')
     board = render_match(view.match, view, cat) if view.match else ""
     return f'<div class="scores">{"".join(parts)}</div>{board}'

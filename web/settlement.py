@@ -123,3 +123,26 @@ def session_end(view: TableView, facts: SessionFacts, cat: Cat) -> str:
         text = cat.t("summary.mp.session_winner",
                      player=seat_name(view.seats[facts.winner], view, cat))
     return f'<p class="winner" data-session-over="true">{escape(text)}</p>'
+
+
+def render_bar(view: TableView, facts: SessionFacts, cat: Cat) -> str:
+    """The score bar's place for the target: the rubicon, and which game of the session
+    (a session of one game says no number)."""
+    parts = [
+        f'<div class="score target"><span class="who">{escape(cat.t("table.rubicon_label"))}'
+        f'</span> <span class="pts" data-value="{view.rubicon}">{cat.number(view.rubicon)}'
+        "</span></div>"
+    ]
+    number = facts.games + (0 if view.deal_summary is not None else 1)
+    if facts.planned != 1:
+        text = (
+            cat.t("table.session_game_of", number=cat.number(number),
+                  total=cat.number(facts.planned))
+            if facts.planned
+            else cat.t("table.game_number", number=cat.number(number))
+        )
+        parts.append(
+            f'<div class="score"><span class="dealno" data-game="{number}">{escape(text)}'
+            "</span></div>"
+        )
+    return "".join(parts)
