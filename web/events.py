@@ -114,7 +114,7 @@ def event_text(
         if you:
             return fmt("log.you_blanche", cards=shown, points=points)
         return fmt("log.blanche", player=who(event.seat), cards=shown, points=points)
-    if kind == Kind.BLANCHE_DECLINED:
+    if isinstance(event, SeatEvent) and kind == Kind.BLANCHE_DECLINED:
         return fmt("log.you_passed") if you else fmt("log.player_passed", player=who(event.seat))
     if isinstance(event, TrumpsEvent):
         return fmt("log.trumps_fixed", suit=cat.t(f"card.suit.{SUITS[event.suit]}"))

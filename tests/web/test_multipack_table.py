@@ -1,0 +1,247 @@
+"""The multi-pack games (rubicon, six-pack, eight-pack) at the table, under CPython: the
+new-game options, carte blanche asked and shown, stacked groups, the settlement and the
+session total with its next game, the score sheet, undo, hints, history, statistics,
+replays, export and import, pass-and-play, and the rules screens' numbers."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+from fake_page import RecordingPage, new_app, play_through
+
+import engine
+from engine.cards import code_text
+from engine.log_events import log_events
+from web import history, i18n, stats, storage
+from web.app import App, load_catalog
+from web.callouts import callout_text, callouts_from
+
+CAT = load_catalog("en")
+
+
+def overlay(dom: RecordingPage) -> str:
+    return str(dom.regions["bz-overlay"])
+
+
+def number(text: str) -> int:
+    return int(re.sub(r"\D", "", text))
+
+
+# ------------------------------------------------------------------ new game
+def test_new_game_offers_the_session_and_four_tens() -> None:
+    app, dom = new_app("classic")
+    app.command("new-game", None)
+    app.commands.on_change("variant", "rubicon")
+    html = overlay(dom)
+    assert 'name="opt.four_tens"' in html and "Four tens score 90" in html
+    assert 'name="opt.games" value="1"' in html and ">1 game<" in html
+    assert ">3 games<" in html and ">No limit<" in html
+
+
+# ------------------------------------------------------------- carte blanche
+def test_carte_blanche_is_asked_shown_logged_and_called_out() -> None:
+    app, dom = new_app("rubicon", seed=4)  # seat 0 is dealt no king, queen or jack
+    assert app.game.deal.phase == "blanche" and app.game.current_player == app.human
+    prompt = str(dom.regions["bz-prompt"])
+    assert 'data-action="blanche"' in prompt and 'data-action="pass"' in prompt
+    assert "Show it as carte blanche for 50 points" in prompt
+    app.try_action("blanche")
+    assert ("carte_blanche" in [d[1] for d in app.game.deal.declarations if d[0] == 0])
+    assert app.game.deal.points[0] == 50
+    assert any("carte blanche" in line for line in app.view.log)
+    said = callouts_from(log_events(app.game.deal.observation(1).log))
+    assert [(c.seat, c.kind, c.points) for c in said] == [(0, "carte_blanche", 50)]
+    assert callout_text(CAT, said[0]) == "Carte blanche +50"
+
+
+def test_the_opponents_carte_blanche_shows_its_cards() -> None:
+    app, dom = new_app("rubicon", seed=43)  # seat 1 (the baseline AI) may show carte blanche
+
+    async def go() -> None:
+        app.kick_ai()
+        for _ in range(5000):
+            if app.game.deal.phase != "blanche" and not app.busy:
+                return
+            await asyncio.sleep(0.001)
+
+    asyncio.run(go())
+    shown = app.game.observation(app.human).multipack
+    assert shown is not None and shown.shown[1]
+    opps = str(dom.regions["bz-opps"])
+    assert 'data-shown="1"' in opps and "Shown:" in opps
+
+
+def test_the_hint_names_carte_blanche() -> None:
+    app, _ = new_app("rubicon", seed=4)
+    assert app.hints.action_html("blanche") == "Show carte blanche"
+
+
+# ----------------------------------------------------------- stacked groups
+def multiple_bezique(variant: str, seed: int, copies: int) -> Any:
+    """A deal where seat 0 has just declared ``copies`` Q♠ and J♦ together (swapped into
+    its hand from the stock) and is to play."""
+    game = engine.new_game(variant, {}, seed=seed, dealer=1)
+    rng = random.Random(seed)
+    deal = game.deal
+    while not (game.current_player == 0 and deal.phase == "declare"
+               and len(deal.stock) < len(deal.kinds) - 2 * len(deal.hands[0]) - 16):
+        game.apply(rng.choice(game.legal_actions()))
+    hand, stock, kinds = deal.hands[0], deal.stock, deal.kinds
+    wanted = ["QS"] * copies + ["JD"] * copies
+    for text in wanted:
+        give = next(i for i, c in enumerate(hand) if code_text(kinds[c]) not in ("QS", "JD"))
+        take = next(i for i, c in enumerate(stock) if code_text(kinds[c]) == text)
+        hand[give], stock[take] = stock[take], hand[give]
+    game.apply("declare " + " ".join(wanted))
+    while game.current_player != 0 or game.deal.phase != "play":
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_a_quintuple_bezique_lies_as_two_stacked_cards_with_counts() -> None:
+    app, dom = new_app("eight-pack")
+    app.game = multiple_bezique("eight-pack", 1, 5)
+    app.render()
+    me = str(dom.regions["bz-me"])
+    group = re.search(r'data-kind="quintuple_bezique".*?</div>', me)
+    assert group is not None
+    cards = re.findall(r'data-card="([A-Z0-9]+)"', group.group(0))
+    assert cards == ["QS", "JD"]
+    assert group.group(0).count('<span class="stack-n" aria-hidden="true">×5</span>') == 2
+    assert "queen of spades, on the table, 5 copies" in group.group(0)
+    play = next(a.text() for a in app.game.legal_actions() if a.text().endswith(" QS"))
+    app.try_action(play)  # one copy of the stack is played: four are left, the group broken
+    me = str(dom.regions["bz-me"])
+    assert ">×4</span>" in me and ">×5</span>" in me and "broken" in me
+
+
+# ------------------------------------------------------- settlement, session
+def test_the_settlement_and_the_session_total_and_its_next_game() -> None:
+    app, dom = new_app("six-pack", options={"games": 2})
+    play_through(app, lambda: app.overlay == "game")
+    session = app.game.session_facts()
+    settled = session.last
+    assert settled is not None and session.games == 1 and not session.over
+    html = overlay(dom)
+    assert f'data-settled-points="{settled.points}"' in html
+    assert f'data-session-points="{settled.winner or 0}" data-value="{settled.points}"' in html
+    assert "Game 1 of 2" in html and 'data-command="next"' in html
+    for seat, rounded in enumerate(settled.rounded):
+        assert f'data-rounded="{seat}">{CAT.number(rounded)}<' in html
+    if settled.rubiconed:
+        assert 'data-settlement="rubiconed"' in html and "rubicon bonus of 1,500" in html
+    first_dealer = app.game.deal.dealer
+    # "next" (as play_through steps on) starts game 2 of the session, the other one dealing
+    play_through(app, lambda: app.overlay is None)
+    assert not app.game.deal.is_terminal and app.game.deal.dealer != first_dealer
+    assert "Game 2 of 2" in str(dom.regions["bz-scores"])
+    play_through(app, lambda: app.game.is_terminal and app.overlay == "game")
+    html = overlay(dom)
+    session = app.game.session_facts()
+    assert session.over and 'data-command="rematch"' in html
+    for seat, points in enumerate(session.points):
+        assert f'data-session-points="{seat}" data-value="{points}"' in html
+    # the score sheet: each game's settlement and the session after it
+    sheet = html[html.index("sheet-in-summary"):]
+    assert len(re.findall(r'data-sheet-session="0"', sheet)) == 2
+    last = re.findall(r'data-sheet-session="(\d)" data-value="(\d+)"', sheet)[-2:]
+    assert [int(v) for _, v in last] == list(session.points)
+    settled_cells = re.findall(r'data-sheet-settlement="(\d)" data-value="(\d+)"', sheet)
+    assert sum(int(v) for _, v in settled_cells) == sum(session.points)
+
+
+def test_a_drawn_game_says_so() -> None:
+    from engine.facts import Settlement
+    from web.settlement import winner_line
+
+    app, _ = new_app("rubicon")
+    drawn = Settlement(None, 0, False, (500, 500), (500, 500), True, 0, 0)
+    assert winner_line(app.view, drawn, CAT) == CAT.t("summary.mp.drawn")
+
+
+def test_the_rubicon_states_its_brisques() -> None:
+    app, dom = new_app("rubicon", seed=6)
+    play_through(app, lambda: app.overlay == "game")
+    settled = app.game.session_facts().last
+    html = overlay(dom)
+    if settled.brisques_bonus:
+        assert "320 more for them" in html
+    elif settled.brisques_counted:
+        assert "Aces and tens were counted" in html
+    else:
+        assert "Aces and tens were not counted." in html
+    assert 'data-command="rematch"' in html  # a session of one game: it is over
+
+
+# ------------------------------------------------ undo, records, pass-and-play
+@pytest.mark.parametrize("variant", ["rubicon", "eight-pack"])
+def test_undo_history_stats_replay_export_and_import(variant: str) -> None:
+    app, dom = new_app(variant, seed=7)
+    play_through(app, lambda: len(app.game.deal.history) >= 10 and app.game.current_player == 0)
+    before = app.game.to_json()
+    app.try_action(app.game.legal_actions()[0].text())
+    play_through(app, lambda: app.game.current_player == 0)
+    app.command("undo", None)
+    assert app.game.to_json() == before and app.undo_used
+    play_through(app, lambda: app.game.is_terminal)
+    entries = history.load(app.store)
+    assert len(entries) == 1 and entries[0]["variant"] == variant
+    assert entries[0]["record"] == app.game.record()
+    assert stats.load(app.store)["groups"][f"{variant}/greedy"]["undo"]["played"] == 1
+    for name in ("score-sheet", "stats", "history"):
+        app.command(name, None)
+        assert f'data-screen="{name}"' in overlay(dom)
+        app.command("close", None)
+    app.command("export", None)
+    _, text = dom.downloads[-1]
+    assert json.loads(text) == app.game.record()
+    replayed = engine.replay_record(json.loads(text))
+    assert replayed.session_facts() == app.game.session_facts()
+    dom.file_text = text
+    app.command("history", None)
+    app.command("import", None)
+    assert 'data-screen="replay"' in overlay(dom)
+    app.command("replay-forward", None)
+    assert 'data-replay-step="1"' in overlay(dom)
+
+
+def test_pass_and_play_hands_the_device_over() -> None:
+    form = {"variant": "six-pack", "seat.0": "person", "seat.1": "person"}
+    dom = RecordingPage(form)
+    app = App(dom, storage.MemoryStorage(), fast=True, seed=5)
+    app.start()
+    app.command("new-game", None)
+    app.command("start", None)
+    assert app.seats.pass_and_play
+    assert "Pass the device to" in overlay(dom)
+    app.command("ready", None)
+    assert len(re.findall(r'class="card face[^"]*hcard', str(dom.regions["bz-me"]))) == 12
+
+
+# ------------------------------------------------------------------ rules
+@pytest.mark.parametrize(
+    ("variant", "figures"),
+    [
+        ("rubicon", {"decl.quadruple_bezique": 4500, "decl.carte_blanche": 50,
+                     "rules.table.multipack.rubicon": 1000,
+                     "rules.table.multipack.brisques_bonus": 320}),
+        ("six-pack", {"decl.four_trump_aces": 1000, "decl.carte_blanche": 250,
+                      "rules.table.multipack.rubicon": 3000}),
+        ("eight-pack", {"decl.quintuple_bezique": 9000, "decl.five_trump_aces": 2000,
+                        "rules.table.multipack.rubicon": 5000}),
+    ],
+)
+def test_rules_tables_carry_the_engines_numbers(variant: str, figures: dict[str, int]) -> None:
+    rows = {label: values[0] for label, values in i18n.score_table_points(variant)}
+    rows |= {label: values[0] for label, values in
+             i18n.score_table_points(f"{variant}.settlement")}
+    for label, value in figures.items():
+        assert rows[label] == value
+    assert ("decl.carte_blanche" in rows) == (variant != "eight-pack")
+    html = i18n.rules_html(CAT, variant)
+    assert "Points for declarations" in html and "Settlement" in html
