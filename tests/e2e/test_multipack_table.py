@@ -54,6 +54,11 @@ HAND_AND_REGIONS = """() => {
     const hit = document.elementFromPoint(x, r.top + r.height / 3);
     return !hit || hit.closest('.hcard') !== c;
   }).map(c => c.dataset.card);
+  for (const b of document.querySelectorAll('#bz-prompt [data-action]')) {  // the prompt's
+    const r = b.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || hit.closest('[data-action]') !== b) untappable.push(b.dataset.action);
+  }
   const outside = rects.filter(r => r.left < -1 || r.right > innerWidth + 1
                                    || r.bottom > innerHeight + 1).length;
   const ids = ['bz-opps', 'bz-centre', 'bz-me'];
@@ -132,6 +137,17 @@ def record() -> list[Frame]:
         frames: list[Frame] = []
 
         async def go() -> None:
+            # carte blanche: the person asked (rubicon, seed 4), the computer's shown cards
+            for where, seed in (("blanche", 4), ("shown", 43)):
+                app.new_game({"variant": "rubicon", "options": {}, "level": "greedy"},
+                             save=False)
+                app.game = engine.new_game("rubicon", {}, seed=seed, dealer=1)
+                if where == "shown":
+                    app.game.apply("blanche")  # what the baseline computer chooses
+                for lang in LANGS:
+                    app.set_language(lang, save=False)
+                    app.render()
+                    frames.append(Frame(f"{where}/{lang}", shell.taken(), 0))
             for where, game in positions.items():
                 app.new_game({"variant": game.rules.name, "options": {}, "level": "greedy"},
                              save=False)
@@ -182,6 +198,9 @@ def test_big_hands_and_stacked_groups_fit_from_the_smallest_phone(
         for size in SIZES:
             # the centre of an overlapped card is its neighbour's: the strips are checked below
             check.at(size, frame.where)
+            if frame.where.startswith("rules"):  # the picture shows a score table
+                shell.evaluate("document.querySelector('#bz-overlay .score-table')"
+                               "?.scrollIntoView({block: 'start'})")
             if size in SHOTS and pictures.wanted(lang, SHOTS[size]):
                 shell.screenshot(path=str(artifacts_dir / f"multipack-{name}-{SHOTS[size]}.png"))
             if frame.last:
@@ -207,3 +226,4 @@ def test_big_hands_and_stacked_groups_fit_from_the_smallest_phone(
     # ten cards of a quintuple bezique lie as two stacked cards with their counts
     assert ["QS×5", "JD×5"] in seen["quintuple/en 360x640"]["stacks"]
     assert ["QS×4", "JD×4"] in seen["quadruple/ru 1280x720"]["stacks"]
+    assert seen["hand12/he 320x568"]["minStrip"] >= MIN_STRIP  # right to left as well
