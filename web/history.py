@@ -15,6 +15,7 @@ from typing import Any
 
 from engine import IllegalActionError, RecordError, ReplayError, replay_record, safejson
 from engine.playable import PlayableGame
+from engine.session import Session
 from web import schema, storage
 from web.i18n import Catalog
 
@@ -114,7 +115,10 @@ def make_entry(*, game_id: str, finished: int, record: dict[str, Any], level: st
 
 
 def final_totals(game: PlayableGame) -> list[int]:
-    """The totals shown in the list: match points in bezik, else each seat's total."""
+    """The totals shown in the list: match points in bezik, settlement points over a
+    multi-pack session, else each seat's total."""
+    if isinstance(game, Session):
+        return list(game.session_facts().points)
     match = game.match_facts()
     return list(game.totals if match is None else match.points)
 

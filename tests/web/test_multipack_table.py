@@ -191,6 +191,7 @@ def test_undo_history_stats_replay_export_and_import(variant: str) -> None:
     play_through(app, lambda: app.game.is_terminal)
     entries = history.load(app.store)
     assert len(entries) == 1 and entries[0]["variant"] == variant
+    assert entries[0]["totals"] == list(app.game.session_facts().points)  # the settlement
     assert entries[0]["record"] == app.game.record()
     assert stats.load(app.store)["groups"][f"{variant}/greedy"]["undo"]["played"] == 1
     for name in ("score-sheet", "stats", "history"):
