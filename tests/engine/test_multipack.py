@@ -745,3 +745,10 @@ def test_worlds_hold_the_shown_cards_and_respect_the_choices() -> None:
                 assert [rank_of(c) in (2, 3, 4) for c in rest.elements()] == [True]
             else:
                 assert not any(rank_of(c) in (2, 3, 4) for c in hand)
+
+
+def test_bench_counts_random_deals_of_each_new_variant() -> None:
+    from engine.cli import MULTI_PACK, _random_deals_per_second
+
+    assert set(MULTI_PACK) == set(MULTI)
+    assert _random_deals_per_second("eight-pack", 0.0) > 0
