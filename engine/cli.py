@@ -79,6 +79,12 @@ def play_game(game: Game, players: Sequence[Player], clock: list[float] | None =
         game.next_deal()
 
 
+def _finite(options: dict[str, Any]) -> None:
+    """An open-ended multi-pack session (``games`` 0) never ends: no program plays one."""
+    if options.get("games") == 0:
+        raise ValueError("games=0 is an open-ended session: give a number of games")
+
+
 def _player_names(text: str, seats: int) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     if len(names) == 1:
@@ -119,6 +125,7 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     try:
         probe = new_game(args.variant, _options(args.option))
         names = _player_names(args.players, probe.rules.players)
+        _finite(probe.rules.options)
     except (RecordError, ValueError) as err:
         raise UsageError(str(err)) from None
     save_dir = _records_folder(args.save_records)
@@ -176,6 +183,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
         options = _options(args.option)
         for name in names:
             new_game(name, options)
+        _finite(options)
         for name in (args.a, args.b):
             _player_names(name, 1)
     except (RecordError, ValueError) as err:

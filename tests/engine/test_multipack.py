@@ -752,3 +752,18 @@ def test_bench_counts_random_deals_of_each_new_variant() -> None:
 
     assert set(MULTI_PACK) == set(MULTI)
     assert _random_deals_per_second("eight-pack", 0.0) > 0
+
+
+def test_selfplay_and_arena_play_the_new_variants(capsys: Any) -> None:
+    for variant in MULTI:
+        assert cli_main(["selfplay", "--variant", variant, "--games", "1", "--seed", "3",
+                         "--players", "greedy"]) == 0
+        out = json.loads(capsys.readouterr().out)
+        assert out["ok"] and out["deals"] == 1 and sum(out["wins"]) <= 1
+    assert cli_main(["arena", "--variant", "rubicon", "--a", "greedy", "--b", "random",
+                     "--games", "1", "--seed", "2"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 2 and out["deals"] == 2
+    assert cli_main(["selfplay", "--variant", "rubicon", "--option", "games=0",
+                     "--players", "greedy"]) != 0
+    capsys.readouterr()
