@@ -767,3 +767,28 @@ def test_selfplay_and_arena_play_the_new_variants(capsys: Any) -> None:
     assert cli_main(["selfplay", "--variant", "rubicon", "--option", "games=0",
                      "--players", "greedy"]) != 0
     capsys.readouterr()
+
+
+def test_the_end_phase_solve_is_capped_and_falls_back() -> None:
+    """Past the node limit the strong level searches sampled worlds instead and the normal
+    level plays by its rules: both still answer with a legal card."""
+    from engine.ai import search
+    from engine.players import choose, make_player
+
+    game = new_game("eight-pack", seed=20_007)
+    greedy = [make_player("greedy", random.Random(s)) for s in range(2)]
+    deal = game.deal
+    while not (deal.in_end_phase and deal.phase == PLAYING):
+        seat = game.current_player
+        assert seat is not None
+        game.apply(choose(greedy[seat], game.observation(seat)))
+    assert search.solve_limit(deal) == search.MULTI_PACK_NODES
+    assert search.solve_limit(new_game("classic").deal) is None
+    saved = search.MULTI_PACK_NODES
+    search.MULTI_PACK_NODES = 5
+    try:
+        obs = game.observation(deal.current or 0)
+        for level in ("normal", "strong"):
+            assert choose(make_player(level, random.Random(1)), obs) in obs.legal_actions
+    finally:
+        search.MULTI_PACK_NODES = saved
