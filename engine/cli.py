@@ -79,6 +79,12 @@ def play_game(game: Game, players: Sequence[Player], clock: list[float] | None =
         game.next_deal()
 
 
+def _finite(options: dict[str, Any]) -> None:
+    """An open-ended multi-pack session (``games`` 0) never ends: no program plays one."""
+    if options.get("games") == 0:
+        raise ValueError("games=0 is an open-ended session: give a number of games")
+
+
 def _player_names(text: str, seats: int) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     if len(names) == 1:
@@ -119,6 +125,7 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     try:
         probe = new_game(args.variant, _options(args.option))
         names = _player_names(args.players, probe.rules.players)
+        _finite(probe.rules.options)
     except (RecordError, ValueError) as err:
         raise UsageError(str(err)) from None
     save_dir = _records_folder(args.save_records)
@@ -154,6 +161,7 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
 
 
 ARENA_ALL = ("classic", "russian", "russian-3", "russian-4", "no-trump", "bezik")
+MULTI_PACK = ("rubicon", "six-pack", "eight-pack")
 
 
 def _arena_variants(text: str) -> list[str]:
@@ -175,6 +183,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
         options = _options(args.option)
         for name in names:
             new_game(name, options)
+        _finite(options)
         for name in (args.a, args.b):
             _player_names(name, 1)
     except (RecordError, ValueError) as err:
@@ -217,9 +226,59 @@ def cmd_bench(out: TextIO, seconds: float = 3.0) -> int:
         "random_deals_per_second": round(deals / elapsed, 1),
         "random_moves_per_second": round(moves / elapsed, 1),
         "greedy_mean_ms_per_move": round(1000 * sum(clock) / len(clock), 3),
+        "random_deals_per_second_by_variant": {
+            variant: _random_deals_per_second(variant, seconds / 2) for variant in MULTI_PACK
+        },
         **_ai_figures(),
+        "end_phase_solver": _solver_figures(),
     }, out)
     return 0
+
+
+def _random_deals_per_second(variant: str, seconds: float) -> float:
+    """Random full deals a second in one variant (one deal is a game in the multi-pack)."""
+    rng = random.Random(1)
+    deals = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or not deals:
+        game = new_game(variant, seed=deals)
+        while not game.deal.is_terminal:
+            game.apply(rng.choice(game.legal_actions()))
+        deals += 1
+    return round(deals / (time.perf_counter() - start), 2)
+
+
+def _solver_figures(count: int = 6) -> dict[str, Any]:
+    """The exact end-phase solver at the first end-phase lead of greedy games of the
+    multi-pack variants (9 + 9, 12 + 12 and 15 + 15 cards): median and max ms."""
+    try:
+        from .ai.solver import solve_deal
+    except ImportError:
+        return {}
+    figures: dict[str, Any] = {}
+    for variant in MULTI_PACK:
+        times = []
+        for number in range(count):
+            game = new_game(variant, seed=20_000 + number)
+            greedy = [make_player("greedy", random.Random(s)) for s in range(2)]
+            deal = game.deal
+            while not deal.is_terminal and not (deal.in_end_phase and deal.phase == "play"):
+                seat = game.current_player
+                assert seat is not None
+                game.apply(choose(greedy[seat], game.observation(seat)))
+            if deal.is_terminal or deal.current is None:
+                continue
+            t0 = time.perf_counter()
+            solve_deal(deal, deal.current)
+            times.append(time.perf_counter() - t0)
+        times.sort()
+        figures[variant] = {
+            "cards_each": game.rules.hand_size,
+            "median_ms": round(1000 * times[len(times) // 2], 1) if times else None,
+            "max_ms": round(1000 * times[-1], 1) if times else None,
+            "positions": len(times),
+        }
+    return figures
 
 
 def _ai_figures() -> dict[str, Any]:
@@ -228,7 +287,7 @@ def _ai_figures() -> dict[str, Any]:
         from .ai.bench import ai_figures
     except ImportError:
         return {}
-    return {"ai": {variant: ai_figures(variant, count=8) for variant in ARENA_ALL}}
+    return {"ai": {variant: ai_figures(variant, count=8) for variant in (*ARENA_ALL, *MULTI_PACK)}}
 
 
 def _options(pairs: Sequence[str] | None) -> dict[str, Any]:

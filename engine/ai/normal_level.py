@@ -22,6 +22,7 @@ from ..phases import DECLARING
 from ..tricks import beats, winning_code
 from .policy import card_points
 from .search import candidates
+from .solver import TooLong
 from .vido import vido_choice, win_chance
 from .world import Knowledge, WorldError, rules_for
 
@@ -160,7 +161,7 @@ def normal_action(obs: Observation, rng: random.Random, slips: float = 0.0,
             from .search import solve_now
 
             return solve_now(obs)
-        except WorldError:
+        except (WorldError, TooLong):  # TooLong: a multi-pack hand past the node limit
             pass
     count = Counting(obs)
     return _play_rules(obs, plays, count)

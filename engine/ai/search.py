@@ -100,10 +100,15 @@ def pimc(
             for_last_trick, prior_bonus = True, last_trick_bonus
     know = Knowledge(obs)
     if exact:
-        # perfect information: exact solution
+        # perfect information: exact solution (the multi-pack games' long hands: capped,
+        # past the cap the sampled worlds' rollouts below decide)
         world = sample_world(obs, random.Random(seed), know)
-        result = yield from _solve_sliced(world, seat, cands, slice_seconds, before)
-        return result
+        try:
+            result = yield from _solve_sliced(world, seat, cands, slice_seconds, before,
+                                              solve_limit(world))
+            return result
+        except TooLong:
+            pass
     totals = dict.fromkeys(cands, 0.0)
     mass = 0.0  # the worlds' summed likelihood weights
     active = list(cands)
@@ -285,12 +290,24 @@ def in_reach(obs: Observation, reach: int) -> bool:
 LAST_TRICK_NODES = 2000  # about 20 ms in CPython (100 nodes a ms); 1 in 100 solves needs more
 
 
+def solve_limit(deal: Deal) -> int | None:
+    """The node limit of an exact end-phase solve: the multi-pack games' (hands of up to
+    15 cards; about 0.2 s in CPython), none elsewhere."""
+    return MULTI_PACK_NODES if deal.rules.deal_is_game else None
+
+
+MULTI_PACK_NODES = 20_000
+
+
 def _solve_sliced(world: Deal, seat: int, cands: list[Action], slice_seconds: float,
-                  before: list[int] | None = None) -> Search:
-    """Exact end phase, one root move at a time (yielding between them)."""
+                  before: list[int] | None = None, max_nodes: int | None = None) -> Search:
+    """Exact end phase, one root move at a time (yielding between them); TooLong past
+    ``max_nodes``."""
     last = time.perf_counter()
     game = EndGame.from_deal(world, seat, before)
     game.table = {}
+    if max_nodes is not None:
+        game.max_nodes = max_nodes
     scores: dict[Action, float] = {}
     for action in cands:
         scores[action] = float(game._play(seat, action.codes[0], -10**9, 10**9))
@@ -304,4 +321,4 @@ def _solve_sliced(world: Deal, seat: int, cands: list[Action], slice_seconds: fl
 def solve_now(obs: Observation) -> Action:
     """The exact end-phase move (two players, stock empty)."""
     world = sample_world(obs, random.Random(0))
-    return solve_deal(world, obs.seat)[0]
+    return solve_deal(world, obs.seat, solve_limit(world))[0]

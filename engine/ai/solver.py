@@ -313,9 +313,12 @@ def _pos(hand: list[int], code: int) -> int:
     return lo
 
 
-def solve_deal(deal: Deal, root: int) -> tuple[Action, int]:
+def solve_deal(deal: Deal, root: int, max_nodes: int | None = None) -> tuple[Action, int]:
     """The optimal play for the player to move in an end-phase deal, and the value of the
-    position for ``root``'s side (points still to take, own side minus the others)."""
+    position for ``root``'s side (points still to take, own side minus the others);
+    TooLong past ``max_nodes``."""
     game = EndGame.from_deal(deal, root)
+    if max_nodes is not None:
+        game.max_nodes = max_nodes
     code, value = game.solve()
     return Action(PLAY, (code,)), value

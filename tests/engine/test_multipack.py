@@ -745,3 +745,50 @@ def test_worlds_hold_the_shown_cards_and_respect_the_choices() -> None:
                 assert [rank_of(c) in (2, 3, 4) for c in rest.elements()] == [True]
             else:
                 assert not any(rank_of(c) in (2, 3, 4) for c in hand)
+
+
+def test_bench_counts_random_deals_of_each_new_variant() -> None:
+    from engine.cli import MULTI_PACK, _random_deals_per_second
+
+    assert set(MULTI_PACK) == set(MULTI)
+    assert _random_deals_per_second("eight-pack", 0.0) > 0
+
+
+def test_selfplay_and_arena_play_the_new_variants(capsys: Any) -> None:
+    for variant in MULTI:
+        assert cli_main(["selfplay", "--variant", variant, "--games", "1", "--seed", "3",
+                         "--players", "greedy"]) == 0
+        out = json.loads(capsys.readouterr().out)
+        assert out["ok"] and out["deals"] == 1 and sum(out["wins"]) <= 1
+    assert cli_main(["arena", "--variant", "rubicon", "--a", "greedy", "--b", "random",
+                     "--games", "1", "--seed", "2"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 2 and out["deals"] == 2
+    assert cli_main(["selfplay", "--variant", "rubicon", "--option", "games=0",
+                     "--players", "greedy"]) != 0
+    capsys.readouterr()
+
+
+def test_the_end_phase_solve_is_capped_and_falls_back() -> None:
+    """Past the node limit the strong level searches sampled worlds instead and the normal
+    level plays by its rules: both still answer with a legal card."""
+    from engine.ai import search
+    from engine.players import choose, make_player
+
+    game = new_game("eight-pack", seed=20_007)
+    greedy = [make_player("greedy", random.Random(s)) for s in range(2)]
+    deal = game.deal
+    while not (deal.in_end_phase and deal.phase == PLAYING):
+        seat = game.current_player
+        assert seat is not None
+        game.apply(choose(greedy[seat], game.observation(seat)))
+    assert search.solve_limit(deal) == search.MULTI_PACK_NODES
+    assert search.solve_limit(new_game("classic").deal) is None
+    saved = search.MULTI_PACK_NODES
+    search.MULTI_PACK_NODES = 5
+    try:
+        obs = game.observation(deal.current or 0)
+        for level in ("normal", "strong"):
+            assert choose(make_player(level, random.Random(1)), obs) in obs.legal_actions
+    finally:
+        search.MULTI_PACK_NODES = saved

@@ -42,6 +42,8 @@ const TARGETS = [
   "tests/engine/test_simulation.py::test_classic_random_simulation",
   "tests/engine/test_russian_sim.py",
   "tests/engine/test_bezik_sim.py::test_random_deals_keep_every_invariant",
+  "tests/engine/test_multipack.py",
+  "tests/engine/test_multipack_sim.py",
 ];
 const GOLDEN_DEALS = process.env.BEZIQUE_GOLDEN_DEALS ?? "1";
 
