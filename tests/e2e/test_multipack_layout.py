@@ -165,6 +165,14 @@ def record() -> list[Frame]:
                 app.set_language(lang, save=False)
                 app.render()
                 frames.append(Frame(f"settlement/{lang}", shell.taken(), 1, last=True))
+            app.command("close", None)
+            app.command("new-game", None)  # the session's games and four tens offered
+            app.commands.on_change("variant", "rubicon")
+            for lang in LANGS:
+                app.set_language(lang, save=False)
+                app.render()
+                frames.append(Frame(f"newgame/{lang}", shell.taken(), 3, last=True))
+            app.command("close", None)
             app.command("menu", None)
             app.command("rules", None)
             for lang in LANGS:
@@ -217,6 +225,9 @@ def test_big_hands_and_stacked_groups_fit_from_the_smallest_phone(
         if frame.where.startswith("settlement"):
             assert shell.locator("[data-settlement]").count() == 1, frame.where
             assert shell.locator('[data-command="next"]').count() == 1  # the session's game 2
+        if frame.where.startswith("newgame"):
+            assert shell.locator('#bz-overlay [name="opt.games"]').count() == 9
+            assert shell.locator('#bz-overlay [name="opt.four_tens"]').count() == 1
         if frame.where.startswith("rules"):
             assert shell.locator('[data-rules="six-pack"]').count() == 1
     problems.extend(check.problems)

@@ -9,6 +9,9 @@ import asyncio
 import json
 import random
 import re
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +25,7 @@ from web.app import App, load_catalog
 from web.callouts import callout_text, callouts_from
 
 CAT = load_catalog("en")
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def overlay(dom: RecordingPage) -> str:
@@ -246,3 +250,17 @@ def test_rules_tables_carry_the_engines_numbers(variant: str, figures: dict[str,
     assert ("decl.carte_blanche" in rows) == (variant != "eight-pack")
     html = i18n.rules_html(CAT, variant)
     assert "Points for declarations" in html and "Settlement" in html
+
+
+@pytest.mark.needs_processes
+def test_an_exported_session_replays_on_the_command_line(tmp_path: Path) -> None:
+    app, dom = new_app("rubicon", seed=9, options={"games": 2})
+    play_through(app, lambda: app.game.is_terminal)
+    app.command("export", None)
+    path = tmp_path / "session.json"
+    path.write_text(dom.downloads[-1][1], encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)], cwd=ROOT,
+                         capture_output=True, text=True, check=True)
+    replayed = json.loads(out.stdout)
+    assert replayed["session"] == app.game.session_facts().to_json()
+    assert len(replayed["deals"]) == 2
