@@ -156,8 +156,8 @@ def record() -> list[Frame]:
                     app.set_language(lang, save=False)
                     app.render()
                     frames.append(Frame(f"{where}/{lang}", shell.taken(), 0))
-            app.new_game({"variant": "six-pack", "options": {"games": 2}, "level": "greedy"},
-                         save=False)
+            # kept as the player's setup: the new-game dialog opens on it below
+            app.new_game({"variant": "six-pack", "options": {"games": 2}, "level": "greedy"})
             app.game = finished("six-pack", 11)
             app.render()
             app.next_step()  # the deal's summary, then the game's: the settlement
@@ -166,8 +166,7 @@ def record() -> list[Frame]:
                 app.render()
                 frames.append(Frame(f"settlement/{lang}", shell.taken(), 1, last=True))
             app.command("close", None)
-            app.command("new-game", None)  # the session's games and four tens offered
-            app.commands.on_change("variant", "rubicon")
+            app.command("new-game", None)  # six-pack's: the session's games, four tens
             for lang in LANGS:
                 app.set_language(lang, save=False)
                 app.render()
