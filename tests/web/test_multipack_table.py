@@ -264,3 +264,11 @@ def test_an_exported_session_replays_on_the_command_line(tmp_path: Path) -> None
     replayed = json.loads(out.stdout)
     assert replayed["session"] == app.game.session_facts().to_json()
     assert len(replayed["deals"]) == 2
+
+
+def test_the_hint_in_the_carte_blanche_choice() -> None:
+    app, _ = new_app("rubicon", seed=4, level="easy")
+    asyncio.run(app.hints.show())
+    box = app.hints.html()
+    assert "Show carte blanche" in box or "Pass" in box
+    assert CAT.t("hint.reason.best_chance") in box
