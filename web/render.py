@@ -26,6 +26,10 @@ from web.view import (
 # ---------------------------------------------------------------- header
 
 
+# Variants whose tricks' cards never score: the summary leaves their row out.
+NO_CARD_POINTS = frozenset(("six-pack", "eight-pack"))
+
+
 def human_to_act(view: TableView) -> bool:
     return view.current == view.human and not view.deal_summary and not view.game_over
 
@@ -469,14 +473,14 @@ def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
     rows.append(
         f'<tr><th scope="row">{escape(cat.t("summary.declarations"))}</th>{decl_cells}</tr>'
     )
-    key = {"classic": "summary.brisques", "bezik": "summary.brisks"}.get(
-        view.variant, "summary.card_points"
-    )
-    rows.append(
-        f'<tr><th scope="row">{escape(cat.t(key))}</th>'
-        + "".join(f"<td>{cat.number(s.card_points[sv.seat])}</td>" for sv in view.seats)
-        + "</tr>"
-    )
+    key = {"classic": "summary.brisques", "bezik": "summary.brisks", "rubicon": "summary.brisques"}
+    if view.variant not in NO_CARD_POINTS:  # six and eight packs never count aces and tens
+        rows.append(
+            f'<tr><th scope="row">{escape(cat.t(key.get(view.variant, "summary.card_points")))}'
+            "</th>"
+            + "".join(f"<td>{cat.number(s.card_points[sv.seat])}</td>" for sv in view.seats)
+            + "</tr>"
+        )
     rows.append(
         f'<tr><th scope="row">{escape(cat.t("summary.last_trick"))}</th>'
         + "".join(f"<td>{last_trick_cell(s, sv.seat, cat)}</td>" for sv in view.seats)
@@ -487,11 +491,12 @@ def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
         + "".join(f"<td>{cat.number(s.totals[sv.seat])}</td>" for sv in view.seats)
         + "</tr>"
     )
-    rows.append(
-        f'<tr class="tot"><th scope="row">{escape(cat.t("summary.game_total"))}</th>'
-        + "".join(f"<td>{cat.number(s.game_totals[sv.seat])}</td>" for sv in view.seats)
-        + "</tr>"
-    )
+    if view.session is None:  # a multi-pack game is its one deal: its total is the game's
+        rows.append(
+            f'<tr class="tot"><th scope="row">{escape(cat.t("summary.game_total"))}</th>'
+            + "".join(f"<td>{cat.number(s.game_totals[sv.seat])}</td>" for sv in view.seats)
+            + "</tr>"
+        )
     notes = []
     if view.variant == "bezik":
         if s.ending.refused is not None:

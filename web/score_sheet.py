@@ -145,9 +145,9 @@ def _current_kind(game: PlayableGame) -> str | None:
 # ---------------------------------------------------------------- render
 def render_sheet(games: list[SheetGame], names: list[str], variant: str, cat: Catalog) -> str:
     """The sheet's body: one small table per deal, newest game last."""
-    points_key = {"classic": "summary.brisques", "bezik": "summary.brisks"}.get(
-        variant, "summary.card_points"
-    )
+    points_key = {
+        "classic": "summary.brisques", "bezik": "summary.brisks", "rubicon": "summary.brisques",
+    }.get(variant, "summary.card_points")
     head = "".join(f'<th scope="col">{escape(n)}</th>' for n in names)
     parts = []
     deal_number = 0

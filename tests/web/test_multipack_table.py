@@ -272,3 +272,16 @@ def test_the_hint_in_the_carte_blanche_choice() -> None:
     box = app.hints.html()
     assert "Show carte blanche" in box or "Pass" in box
     assert CAT.t("hint.reason.best_chance") in box
+
+
+@pytest.mark.parametrize(("variant", "points_row"), [("rubicon", True), ("six-pack", False)])
+def test_the_deal_summary_of_a_one_deal_game(variant: str, points_row: bool) -> None:
+    from web import render
+
+    app, _ = new_app(variant, seed=3)
+    play_through(app, lambda: app.game.deal.is_terminal, past_the_end=False)
+    view = app.view
+    assert view.deal_summary is not None
+    html = render.render_deal_summary(view, view.deal_summary, CAT)
+    assert "Game score" not in html  # the deal's total is the game's
+    assert ("Aces and tens" in html) == points_row  # never counted with six or eight packs
