@@ -11,7 +11,6 @@ import random
 from typing import Protocol, cast
 
 from engine import Action, Observation, players
-from engine.phases import BLANCHE_PHASE
 from engine.players import Decision
 from web.ai_runner import drive
 
@@ -54,8 +53,4 @@ async def hint_for(obs: Observation) -> tuple[Action, str]:
     (catalog ``hint.reason.<code>``, from ``engine.ai.reasons.reason_for``)."""
     player = cast(Explaining, make_player(BEST_LEVEL))
     action = await drive(player.decide(obs))
-    if obs.phase == BLANCHE_PHASE:
-        # showing carte blanche or not (multi-pack): the engine's reasons word cards,
-        # declarations and vido, not this choice
-        return action, "best_chance"
     return action, player.explain(obs, action)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from ..actions import ACCEPT, DECLARE, PASS, REFUSE, SEVEN, VIDO, Action
+from ..actions import ACCEPT, BLANCHE, DECLARE, PASS, REFUSE, SEVEN, VIDO, Action
 from ..cards import ACE, JACK, KING, QUEEN, TEN, kind_code, rank_of, suit_of
 from ..observation import Observation
+from ..phases import BLANCHE_PHASE
 from .normal_level import JD, QS, Counting, trick_state
 from .search import SearchResult
 from .world import rules_for
@@ -14,7 +15,7 @@ REASONS = (
     "declares_best", "keeps_bezique", "wins_brisque", "saves_trumps", "forces_trump",
     "discards_low", "sequence_ready", "endgame_optimal", "exchange_seven", "wins_to_declare",
     "leads_master", "feeds_partner", "calls_vido", "accepts_vido", "refuses_vido",
-    "waits_to_declare", "win_trick",
+    "waits_to_declare", "win_trick", "shows_blanche", "declines_blanche",
 )
 
 
@@ -31,8 +32,10 @@ def reason_for(obs: Observation, action: Action, result: SearchResult | None = N
         return "exchange_seven"
     if kind == DECLARE:
         return "declares_best"
+    if kind == BLANCHE:
+        return "shows_blanche"
     if kind == PASS:
-        return "waits_to_declare"
+        return "declines_blanche" if obs.phase == BLANCHE_PHASE else "waits_to_declare"
     if result is not None and result.exact:
         return "endgame_optimal"
     code = action.codes[0]

@@ -288,3 +288,20 @@ def test_hint_gives_a_legal_action_and_a_reason():
         action, reason = hint(obs, worlds=2, time_budget=None)
         assert action in obs.legal_actions
         assert reason in REASONS
+
+
+def test_the_hint_says_why_carte_blanche_is_shown_or_declined() -> None:
+    from engine.ai.reasons import reason_for
+    from engine.phases import BLANCHE_PHASE
+
+    for seed in range(200):  # a dealt hand without a court card: asked to show it
+        game = new_game("rubicon", seed=seed)
+        if game.deal.phase == BLANCHE_PHASE:
+            break
+    else:
+        raise AssertionError("no carte blanche in 200 deals")
+    obs = game.observation(game.current_player)
+    assert reason_for(obs, Action.parse("blanche")) == "shows_blanche"
+    assert reason_for(obs, Action.parse("pass")) == "declines_blanche"
+    action, reason = hint(obs, worlds=2, time_budget=None)
+    assert reason == {"blanche": "shows_blanche", "pass": "declines_blanche"}[action.text()]
