@@ -79,6 +79,7 @@ SNAPSHOT_CACHE = ROOT / "build" / "snapshot-cache"
 BYTECODE = f"{RUNTIME}/python-bytecode.gz"
 BYTECODE_TOOL = ROOT / "tools" / "bytecode.mjs"
 BYTECODE_CACHE = ROOT / "build" / "bytecode-cache"
+STDLIB_CACHE = ROOT / "build" / "stdlib-cache"
 # Bundled Python that is never imported (PyScript runs the entry point as __main__): no bytecode.
 NOT_IMPORTED = ("web/main.py",)
 # Files of dist/ the service worker does not precache: the manifest's screenshots, fetched
@@ -249,6 +250,25 @@ def write_bytecode(out: Path, modules: dict[str, str]) -> None:
     _copy(cached, out / BYTECODE)
 
 
+def write_stdlib(out: Path, pyodide_src: Path) -> None:
+    """Write the standard library the app can import (tools/stdlib_subset.py) with each
+    module compiled to bytecode by Pyodide's Python (tools/bytecode.mjs --stdlib), cached by
+    input hash.
+
+    Why: a fresh boot compiled every module that Python's and Pyodide's own start imports
+    before the first card (docs/first-visit.md)."""
+    target = out / PYODIDE_DIR / STDLIB_ZIP
+    target.parent.mkdir(parents=True, exist_ok=True)
+    stdlib_subset.write_subset(pyodide_src / STDLIB_ZIP, target, stdlib_subset.read_list())
+    digest = hashlib.sha256()
+    for path in [pyodide_src / n for n in PYODIDE_FILES] + [BYTECODE_TOOL, target]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    cached = STDLIB_CACHE / f"{digest.hexdigest()[:16]}.zip"
+    _made_once(cached, lambda partial: ["node", str(BYTECODE_TOOL), "--stdlib", str(target),
+                                        str(partial)], "", "compiling the standard library")
+    _copy(cached, target)
+
+
 def _made_once(cached: Path, command: Callable[[Path], list[str]], stdin: str, what: str,
                then: Callable[[Path], None] | None = None) -> None:
     """Run a maker (`command` writes the path it is given) into `cached`, unless it is there.
@@ -336,6 +356,38 @@ def with_module_preloads(html: str, pyscript_dir: Path) -> str:
         f'\n<link rel="modulepreload" href="{PYSCRIPT_DIR}/{name}">' for name in names
     )
     return html.replace(CHARSET_META, CHARSET_META + links, 1)
+
+
+# What a fresh boot of Python downloads, biggest first: Pyodide's WebAssembly (compiled as it
+# arrives), its standard library and JavaScript, the app's Python files and their bytecode.
+BOOT_DOWNLOADS = (
+    f"{PYODIDE_DIR}/pyodide.asm.wasm",
+    f"{PYODIDE_DIR}/{STDLIB_ZIP}",
+)
+BOOT_PRELOAD_SCRIPT = """<script>
+  // A first visit: the files of Python's boot, fetched from the first moment (biggest first).
+  // Why: the boot asks for them only at the end of a chain of imports (the shell, PyScript, the
+  // interpreter module, Pyodide) that took two seconds on a phone's mobile data, while the
+  // link stood idle. Python's worker then finds them in the browser's HTTP cache. A later
+  // start reads them from the offline copy, so no preload is needed there.
+  (function () {
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) return;
+    %s.forEach(function (href) {
+      var link = document.createElement("link");
+      link.rel = "preload";
+      link.as = "fetch";
+      link.crossOrigin = "anonymous";
+      link.href = href;
+      document.head.appendChild(link);
+    });
+  })();
+</script>"""
+
+
+def with_boot_preloads(html: str, downloads: tuple[str, ...] = BOOT_DOWNLOADS) -> str:
+    """index.html that starts a first visit's boot downloads from its <head> (see above)."""
+    script = BOOT_PRELOAD_SCRIPT % json.dumps(list(downloads))
+    return html.replace(CHARSET_META, f"{CHARSET_META}\n{script}", 1)
 
 
 def with_csp(html: str) -> str:
@@ -450,6 +502,7 @@ def build(out: Path, *, snapshot: bool = True) -> list[dict[str, object]]:
         _copy(ROOT / name, out / name)
     index = out / "index.html"
     html = with_module_preloads(index.read_text(encoding="utf-8"), pyscript_src)
+    html = with_boot_preloads(html)
     index.write_text(with_csp(html), encoding="utf-8")
     for path in _walk(ROOT / "web"):
         _copy(path, out / path.relative_to(ROOT))
@@ -458,10 +511,7 @@ def build(out: Path, *, snapshot: bool = True) -> list[dict[str, object]]:
     strip_shipped_python(out)
     for name in PYODIDE_FILES:
         _copy(pyodide_src / name, out / PYODIDE_DIR / name)
-    # only the standard library the app can import (tools/stdlib_subset.py says how and why)
-    stdlib_subset.write_subset(
-        pyodide_src / STDLIB_ZIP, out / PYODIDE_DIR / STDLIB_ZIP, stdlib_subset.read_list()
-    )
+    write_stdlib(out, pyodide_src)
     for path in _walk(pyscript_src):
         if not PYSCRIPT_UNUSED.match(path.name):
             _copy(path, out / PYSCRIPT_DIR / path.relative_to(pyscript_src))

@@ -178,6 +178,8 @@ class Site:
     server: ThreadingHTTPServer
     thread: threading.Thread
     requests: Counter[str] = field(default_factory=Counter)
+    # responses with a body: a revalidation (304) is a request but no download
+    downloads: Counter[str] = field(default_factory=Counter)
     bytes_sent: Counter[str] = field(default_factory=Counter)  # on the wire (gzip or not)
     bytes_content: Counter[str] = field(default_factory=Counter)  # the files' own sizes
 
@@ -187,6 +189,7 @@ class Site:
 
     def reset_counts(self) -> None:
         self.requests.clear()
+        self.downloads.clear()
         self.bytes_sent.clear()
         self.bytes_content.clear()
 
@@ -204,6 +207,7 @@ def serve_folder(root: Path, *, isolate: bool = True) -> Site:
     """
     isolate_pages = isolate
     requests: Counter[str] = Counter()
+    downloads: Counter[str] = Counter()
     sent: Counter[str] = Counter()
     content: Counter[str] = Counter()
 
@@ -228,6 +232,7 @@ def serve_folder(root: Path, *, isolate: bool = True) -> Site:
         def copyfile(self, source: Any, outputfile: Any) -> None:
             data = source.read()
             path = urlsplit(self.path).path
+            downloads[path] += 1
             sent[path] += len(data)
             content[path] += len(data) if self.identity_size is None else self.identity_size
             outputfile.write(data)
@@ -238,7 +243,7 @@ def serve_folder(root: Path, *, isolate: bool = True) -> Site:
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    return Site(root, server, thread, requests, sent, content)
+    return Site(root, server, thread, requests, downloads, sent, content)
 
 
 STUB_MAIN = "from pyscript import document\ndocument.documentElement.dataset.appState = 'ready'\n"
