@@ -2,12 +2,14 @@
 
 Each stage starts as soon as the stages it needs have ended: the build of dist/, the lint
 and type checks, the CPython tests and the Pyodide run at once; the Chromium end-to-end
-tests and the Firefox and WebKit smoke tests once dist/ is built (the smoke tests after the
-Pyodide run, one browser beside the end-to-end tests at a time). Why: the stages are bound by
-the CPU, so the run takes about their CPU-seconds over the two cores when no core waits for
-a stage to end; in turn they left one core idle for minutes. A stage's output goes to its log
-(build/<name>.log), printed when it ends; a failed stage stops only the stages that need it.
-The end shows each stage's start, length and CPU-seconds (its processes, sampled from /proc).
+tests and the Firefox and then the WebKit smoke test once dist/ is built. Why: the stages
+are bound by the CPU, so the run takes about their CPU-seconds over the two cores when no
+core waits for a stage to end (in turn, a core was idle while one stage ended, and the
+end-to-end tests, the longest, started last); the short stages end while the end-to-end
+tests, handed out test by test, keep both cores busy to the end. A stage's output goes to
+its log (build/<name>.log), printed when it ends; a failed stage stops only the stages that
+need it. The end shows each stage's start, length and CPU-seconds (its processes, sampled
+from /proc).
 
     python tools/run_tests.py            # as `make test` (after `make setup engines`)
     python tools/run_tests.py --long     # `make test-long`: the long simulations
@@ -186,7 +188,9 @@ def main(argv: list[str] | None = None) -> int:
             pyodide_env["BEZIQUE_SIM_DEALS"] = os.environ["PYODIDE_SIM_DEALS"]
         dist = {"BEZIQUE_DIST": "dist"}
         stages = [
-            Stage("build: dist/", [PY, "tools/build.py"], "build"),
+            # The manifest's screenshots (a Chromium boot of the site) are not waited for:
+            # test_devices takes them while the other tests run (cached for `make build`).
+            Stage("build: dist/", [PY, "tools/build.py", "--no-screenshots"], "build"),
             Stage("lint: ruff", [PY, "-m", "ruff", "check", "engine", "web", "tests", "tools"],
                   "lint"),
             Stage("types: mypy", [PY, "-m", "mypy", "engine", "web"], "types",
@@ -201,8 +205,7 @@ def main(argv: list[str] | None = None) -> int:
                   needs=("build: dist/",)),
             Stage("smoke: Firefox (puppeteer-core, WebDriver BiDi)",
                   ["node", "--test", "tests/smoke/firefox.mjs"], "smoke-firefox",
-                  needs=("build: dist/",), after=("tests: engine under Pyodide in Node.js",),
-                  env=dist),
+                  needs=("build: dist/",), env=dist),
             Stage("smoke: WebKitGTK (Selenium, under xvfb-run)",
                   ["xvfb-run", "-a", *pytest, "-s", "tests/smoke"], "smoke-webkit",
                   needs=("build: dist/",),
