@@ -8,8 +8,10 @@ import threading
 from pathlib import Path
 
 import pytest
-import run_tests
-from run_tests import CpuMeter, Stage, run_stages
+from tool_loader import load_tool
+
+run_tests = load_tool("run_tests")
+CpuMeter, Stage, run_stages = run_tests.CpuMeter, run_tests.Stage, run_tests.run_stages
 
 PY = sys.executable
 
@@ -49,5 +51,5 @@ def test_each_stage_counts_the_cpu_of_its_own_processes(tmp_path: Path) -> None:
     ], meter, logs=tmp_path)
     meter.stopped.set()
     by = {stage.name: stage for stage in stages}
-    assert 0.6 < by["busy child"].cpu_seconds < 2.5  # the grandchild's work, seen from /proc
+    assert 0.5 < by["busy child"].cpu_seconds < 2.5  # the grandchild's work, seen in /proc
     assert by["idle"].cpu_seconds < 0.5
