@@ -17,8 +17,7 @@ PYTEST_VERSION := $(shell sed -n 's/^ *"pytest==\([^"]*\)".*/\1/p' pyproject.tom
 # Chromium end-to-end tests run in this many processes (much of a test is waiting on the page),
 # handed out by work stealing (no test file pins a worker).
 E2E_WORKERS ?= 2
-# The CPython tests run in this many processes, beside the Pyodide suite and the smoke
-# tests: alone in one process they took minutes longer than those.
+# The CPython tests run in this many processes, beside the other stages (tools/run_tests.py).
 UNIT_WORKERS ?= 2
 
 # Independent setup steps run side by side (npm beside pip; no output sync: `make play`
@@ -86,8 +85,8 @@ play: build
 	$(call section,play)
 	$(PY) tools/serve.py --port $(PORT)
 
-# Stages and their times: tools/run_tests.py (the times are printed at the end); it builds
-# dist/ itself, beside the lint and type checks.
+# Stages and their times: tools/run_tests.py runs each stage as soon as what it needs has
+# ended (it builds dist/ itself) and prints each one's start, length and CPU-seconds at the end.
 test: setup engines
 	@UNIT_WORKERS=$(UNIT_WORKERS) E2E_WORKERS=$(E2E_WORKERS) $(PY) tools/run_tests.py
 
