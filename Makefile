@@ -12,22 +12,20 @@ CHROMIUM := /usr/bin/chromium
 ENGINE_PACKAGES := firefox-esr:/usr/bin/firefox-esr webkit2gtk-driver:/usr/bin/WebKitWebDriver \
   libwebkit2gtk-4.1-0:/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser \
   xvfb:/usr/bin/xvfb-run xauth:/usr/bin/xauth
-WHEELS := build/wheels
-PYTEST_VERSION := $(shell sed -n 's/^ *"pytest==\([^"]*\)".*/\1/p' pyproject.toml)
 # Chromium end-to-end tests run in this many processes (much of a test is waiting on the page),
 # handed out by work stealing (no test file pins a worker).
 E2E_WORKERS ?= 2
 # The CPython tests run in this many processes, beside the other stages (tools/run_tests.py).
 UNIT_WORKERS ?= 2
 
-# Independent setup steps run side by side (npm beside pip; no output sync: `make play`
-# prints its address while it serves); every step that may call apt-get
-# waits for the one before it (order-only prerequisites below), as apt allows one at a time.
+# Independent steps run side by side (no output sync: `make play` prints its address while it
+# serves); every step that may call apt-get waits for the one before it (order-only
+# prerequisites below), as apt allows one at a time.
 MAKEFLAGS += --jobs=2
 
 section = @printf '\n\033[1m==== %s ====\033[0m\n' "$(1)"
 
-.PHONY: help setup engines build play test test-long bench shots clean
+.PHONY: help setup dev-env engines build play test test-long bench shots clean
 
 help:
 	@echo "make play   - install what is missing, build, serve the app on http://localhost:$(PORT)"
@@ -39,7 +37,14 @@ help:
 	@echo "make lighthouse - Lighthouse scores of the served build (median of 3)"
 	@echo "make clean  - remove build outputs"
 
-setup: $(VENV)/.dev-installed node_modules/.npm-installed $(CHROMIUM) $(WHEELS)/.downloaded
+# The virtualenv, npm's packages and the Pyodide runner's wheels: made once per machine in a
+# cache shared by every clone, named by the hash of their inputs, and linked here
+# (tools/dev_env.py says why); npm beside pip.
+setup: dev-env $(CHROMIUM)
+
+dev-env:
+	$(call section,setup: the virtualenv and npm packages (tools/dev_env.py))
+	$(PYTHON) tools/dev_env.py
 
 # Firefox and WebKit for the smoke tests: apt-get only for what is missing.
 engines: | $(CHROMIUM)
@@ -49,33 +54,10 @@ engines: | $(CHROMIUM)
 	  printf '\n\033[1m==== %s ====\033[0m\n' "setup:$$missing from Debian"; \
 	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; fi
 
-$(VENV)/.dev-installed: pyproject.toml
-	$(call section,setup: Python virtualenv)
-	@if [ ! -x $(PY) ]; then \
-	  $(PYTHON) -m venv $(VENV) || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv && \
-	    rm -rf $(VENV) && $(PYTHON) -m venv $(VENV); }; \
-	fi
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
-	@touch $@
-
-node_modules/.npm-installed: package.json package-lock.json
-	$(call section,setup: npm ci)
-	npm ci --no-audit --no-fund
-	@touch $@
-
-$(CHROMIUM): | $(VENV)/.dev-installed
+$(CHROMIUM): | dev-env
 	$(call section,setup: Chromium from Debian)
 	apt-get update
 	DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
-
-# Pure-Python wheels that the Pyodide test runner unpacks (pytest and its dependencies).
-$(WHEELS)/.downloaded: pyproject.toml | $(VENV)/.dev-installed
-	$(call section,setup: wheels for the Pyodide test runner)
-	@mkdir -p $(WHEELS)
-	$(PY) -m pip download --quiet --only-binary=:all: --platform any --python-version 3.14 \
-	  --implementation py --abi none -d $(WHEELS) pytest==$(PYTEST_VERSION)
-	@touch $@
 
 build: setup
 	$(call section,build: dist/)
@@ -101,12 +83,11 @@ bench: setup
 	$(call section,bench: app load)
 	$(PY) tools/bench_load.py
 
-# The end-to-end tests picture English and Hebrew at two sizes (tests/e2e/pictures.py); these
-# tests, every language at every size they visit.
+# `make test` takes no review pictures (tests/e2e/pictures.py); this runs the end-to-end tests
+# with every language at every size they visit pictured in artifacts/.
 shots: build
 	BEZIQUE_SHOTS=all $(PY) -m pytest -p no:cacheprovider -n $(E2E_WORKERS) --dist worksteal \
-	  tests/e2e/test_layout.py tests/e2e/test_records_screens.py tests/e2e/test_faces_drawn.py \
-	  tests/e2e/test_table_flow.py tests/e2e/test_pass_and_play.py
+	  tests/e2e
 
 lighthouse: setup
 	$(call section,lighthouse: the served build, mobile preset)

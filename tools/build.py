@@ -26,6 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/ holds scripts, not a package
 import stdlib_subset
+from dev_env import cache_root
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -73,13 +74,13 @@ BUNDLE_RE = re.compile(r"^const BUNDLE = null;$", re.M)
 FETCHED_BY_PAGE = ("web/main.py", "web/i18n/")
 CATALOGS = "web/i18n/"
 SNAPSHOT_TOOL = ROOT / "tools" / "snapshot.mjs"
-SNAPSHOT_CACHE = ROOT / "build" / "snapshot-cache"
+SNAPSHOT_CACHE = cache_root() / "snapshot"
 # The bundle's modules compiled by Pyodide's Python (tools/bytecode.mjs says why and how),
 # gzipped here so that it travels compressed from any host.
 BYTECODE = f"{RUNTIME}/python-bytecode.gz"
 BYTECODE_TOOL = ROOT / "tools" / "bytecode.mjs"
-BYTECODE_CACHE = ROOT / "build" / "bytecode-cache"
-STDLIB_CACHE = ROOT / "build" / "stdlib-cache"
+BYTECODE_CACHE = cache_root() / "bytecode"
+STDLIB_CACHE = cache_root() / "stdlib"
 # Bundled Python that is never imported (PyScript runs the entry point as __main__): no bytecode.
 NOT_IMPORTED = ("web/main.py",)
 # Files of dist/ the service worker does not precache: the manifest's screenshots, fetched

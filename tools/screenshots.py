@@ -23,8 +23,11 @@ import threading
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/ holds scripts
+from dev_env import cache_root
+
 ROOT = Path(__file__).resolve().parent.parent
-CACHE = ROOT / "build" / "screenshots"
+CACHE = cache_root() / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"]
 OUT_DIR = "web/screenshots"

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import pictures
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, Request
 from tool_loader import load_tool
@@ -43,6 +44,24 @@ def _wait_for_function_under_csp(self: Page, expression: str, **kwargs: Any) -> 
 
 
 Page.wait_for_function = _wait_for_function_under_csp  # type: ignore[method-assign]
+
+
+def _only_wanted_pictures(take: Callable[..., bytes]) -> Callable[..., bytes]:
+    """A review picture (into artifacts/) only where tests/e2e/pictures.py wants pictures
+    at all: `make test` takes none (each costs the browser a paint and a PNG, and no check
+    reads them); a picture elsewhere (the manifest's, tools/screenshots.py) always."""
+
+    def screenshot(self: Any, *args: Any, **kwargs: Any) -> bytes:
+        path = kwargs.get("path")
+        if path is not None and pictures.MODE == "none" and Path(path).parent == ARTIFACTS:
+            return b""
+        return take(self, *args, **kwargs)
+
+    return screenshot
+
+
+Page.screenshot = _only_wanted_pictures(Page.screenshot)  # type: ignore[method-assign]
+Locator.screenshot = _only_wanted_pictures(Locator.screenshot)  # type: ignore[method-assign]
 
 site_build = load_tool("build")
 site_serve = load_tool("serve")
