@@ -11,14 +11,12 @@ effects ``update`` returns. The rest still lives in fields here, on its way ther
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import sys
-import time
-from collections.abc import Coroutine, Mapping
+from collections.abc import Awaitable, Mapping
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import engine
 from engine import IllegalActionError
@@ -74,12 +72,14 @@ from web.model import (
     update,
 )
 from web.records import Records
+from web.runtime import Frames, ManualRuntime, PageRuntime, Runtime
 from web.seat_place import seat_name
 from web.seats import Seats, seat_label
 from web.settings import Settings
 from web.tabs import Tabs
 from web.view import TableView
 
+T = TypeVar("T")
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
 WORKER_SLICE = 0.05  # the AI's thinking between yields in a worker (web/ai_runner.py)
 
@@ -112,8 +112,12 @@ class App:
         tabs: Tabs | None = None,
         device: Device | None = None,
         launch: str | None = None,
+        runtime: Runtime | None = None,
     ) -> None:
         self.dom = dom
+        # Tasks and timers (web.runtime): the page's loop in the browser, else the tests'.
+        self.runtime: Runtime = runtime or ManualRuntime()
+        self.frames = Frames(self.paint)  # one render per event (web.runtime)
         self.fixed_seed = seed  # tests: ?seed=N makes the deal and the AI repeatable
         self.store = store
         self.fast = fast
@@ -138,7 +142,6 @@ class App:
         self.title_shown = ""  # the document's title as last set (the variant's name)
         self.deal_number = 1
         self.view: TableView | None = None
-        self.tasks: set[Any] = set()
         self.had_prompt = False
         self.last_log: list[flow.TableEvent] = []
         self.undo_used = False  # a move was taken back in this game (history, statistics)
@@ -238,9 +241,7 @@ class App:
         self.announced = len(flow.table_log(self.game, self.observation_log()))
         self.dispatch(ScreenShown("start"))  # continue (with a save), new game, rules, settings
         if listen:
-            self.dom.on_events(
-                self.commands.on_click, self.commands.on_key, self.commands.on_change
-            )
+            self.dom.on_events(self.on_click, self.on_key, self.on_change)
             self.device.start()
         if self.launch == "new":
             self.command("new-game", None)
@@ -250,7 +251,21 @@ class App:
         self.dom.set_state("ready")
         self.dom.focus_first("#bz-overlay .primary")
         if sys.platform == "emscripten":  # in the browser (tests drive the AI themselves)
-            self.keep(asyncio.ensure_future(prewarm()))
+            self.runtime.spawn(prewarm(self.runtime))
+
+    # ------------------------------------------------------------ events
+    # The page's events, each handled as one (web.runtime.Frames): one render at its end.
+    def on_click(self, action: str | None, command: str | None, el: Any) -> None:
+        with self.frames.event():
+            self.commands.on_click(action, command, el)
+
+    def on_key(self, key: str, index: int | None) -> bool:
+        with self.frames.event():
+            return self.commands.on_key(key, index)
+
+    def on_change(self, name: str, value: str) -> None:
+        with self.frames.event():
+            self.commands.on_change(name, value)
 
     def restart(self, seed: int | None) -> None:
         """Tests only (?fast): the app as a visit finds it, from what is stored now, without
@@ -260,6 +275,7 @@ class App:
         computer's turns and timers of before end at their next step (a new generation).
         """
         generation = self.generation + 1
+        frames = self.frames  # the event under way (the restart's click) renders once
         self.dom.restart()
         App.__init__(
             self,
@@ -269,7 +285,9 @@ class App:
             seed=seed,
             tabs=self.keeper.tabs,
             device=self.device.device,
+            runtime=self.runtime,
         )
+        self.frames = frames
         self.generation = generation
         self.start(listen=False)
 
@@ -433,6 +451,12 @@ class App:
         return view
 
     def render(self) -> None:
+        """Show the table as it is now: at the end of the event being handled (one render
+        per event, however many features ask), or at once outside an event."""
+        self.frames.request()
+
+    def paint(self) -> None:
+        """Build the view, patch the regions that changed, say and play what is new."""
         view = self.build()
         callout_wait = self.callouts.dress(
             view,
@@ -441,7 +465,7 @@ class App:
             viewer=self.human,
             visible=self.handover is None and self.overlay is None and view.deal_summary is None,
             keep_own=bool(self.seats.pass_and_play),
-            now=time.monotonic(),
+            now=self.runtime.now(),
         )
         cat = self.cat
         n = view.num_players
@@ -488,27 +512,16 @@ class App:
 
     def callouts_later(self, seconds: float) -> None:
         """Render again once a shown call-out's time is up (one timer, the earliest)."""
-        due = self.callouts.timer_wanted(seconds, time.monotonic())
+        due = self.callouts.timer_wanted(seconds, self.runtime.now())
         if due is None:
             return
 
         async def later() -> None:
-            await asyncio.sleep(seconds)
+            await self.runtime.sleep(seconds)
             if self.callouts.timer_fired(due):
                 self.render()
 
-        if not self.run_later(later()):  # no event loop (CPython tests): no timer waits
-            self.callouts.timer_due = None
-
-    def run_later(self, coro: Coroutine[Any, Any, None]) -> bool:
-        """Run a coroutine as a task of the page's loop; False (and closed) without one:
-        CPython tests drive the table themselves."""
-        try:
-            self.keep(asyncio.ensure_future(coro))
-        except RuntimeError:
-            coro.close()
-            return False
-        return True
+        self.runtime.spawn(later())
 
     def notice_html(self) -> str:
         if not self.keeper.playing:
@@ -629,12 +642,12 @@ class App:
 
         async def later() -> None:
             hold = flow.TRICK_HOLD_SECONDS * self.prefs.pause_scale()
-            await asyncio.sleep(0.25 if self.fast else hold)
+            await self.runtime.sleep(0.25 if self.fast else hold)
             if gen == self.generation:
                 self.shelf.settle(count)
                 self.render()
 
-        self.run_later(later())  # without an event loop (CPython tests) the test settles it
+        self.runtime.spawn(later())
 
     def kick_ai(self) -> None:
         if self.busy or not self.keeper.playing or self.overlay == "start":
@@ -642,15 +655,19 @@ class App:
         seat = self.game.current_player
         if seat is None or self.seats.is_person(seat) or self.game.deal.is_terminal:
             return
-        if not self.run_later(self.ai_loop()):  # no event loop: the caller drives the AI
-            return
         # At once, not when the task first runs: a second kick before then (a double tap on
         # Continue) would start a second loop playing the same seat.
         self.busy = True
+        self.runtime.spawn(self.ai_loop())
 
     async def ai_loop(self) -> None:
+        """The computer's turns, one after another, until a person is to move.
+
+        Each step between two waits is one event (web.runtime.Frames): its move, the
+        notices and sounds it sets off, and one render."""
         gen = self.generation
         self.busy = True
+        self.frames.begin()
         try:
             while gen == self.generation:
                 game = self.game
@@ -659,14 +676,14 @@ class App:
                     break
                 self.render()
                 completed = not game.deal.trick and bool(game.deal.last_trick)
-                await asyncio.sleep(self.pause(completed))
+                await self.between_events(self.runtime.sleep(self.pause(completed)))
                 if gen != self.generation:
                     return
                 if game is not self.game or game.current_player != seat:
                     continue  # the table moved meanwhile (undo, a take-over): look again
                 obs = observe(game, seat)
                 player = self.players.get(seat) or make_player(default_level())
-                action = await drive(player.decide(obs))
+                action = await self.between_events(drive(player.decide(obs)))
                 if gen != self.generation or game is not self.game:
                     return
                 if game.current_player != seat:
@@ -675,16 +692,21 @@ class App:
                     self.apply(action)
                 except IllegalActionError:  # a confused player: fall back to the first legal move
                     self.apply(game.legal_actions()[0])
+            if gen == self.generation:  # a person's turn: the table shows no thinking
+                self.busy = False
+                self.render()
         finally:
             if gen == self.generation:
                 self.busy = False
-        if gen == self.generation:
-            self.render()
+            self.frames.end()
 
-    def keep(self, task: Any) -> None:
-        """Hold a reference to a running task until it ends (asyncio keeps weak ones)."""
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+    async def between_events(self, waiting: Awaitable[T]) -> T:
+        """Wait outside any event: the page's other events render while the task waits."""
+        self.frames.end()
+        try:
+            return await waiting
+        finally:
+            self.frames.begin()
 
     def pause(self, after_trick: bool) -> float:
         if self.fast:
@@ -739,7 +761,6 @@ class App:
         self.kick_ai()
 
 
-
 AI_MODULES = (
     "engine.ai",
     "engine.ai.world",
@@ -754,7 +775,7 @@ AI_MODULES = (
 )
 
 
-async def prewarm() -> None:
+async def prewarm(runtime: Runtime) -> None:
     """Import the AI's modules one per slice while the player looks at the table.
 
     Compiling them on the AI's first move would be one long task of several
@@ -763,7 +784,7 @@ async def prewarm() -> None:
     import importlib
 
     for name in AI_MODULES:
-        await asyncio.sleep(0.05)
+        await runtime.sleep(0.05)
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
 
@@ -800,6 +821,7 @@ async def main() -> None:
             device=BrowserDevice(),
             tabs=tabs,
             launch=params.get("start"),
+            runtime=PageRuntime(),
         )
         app.start()
         _APPS.append(app)

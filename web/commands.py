@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
@@ -27,6 +26,7 @@ from web.model import (
     TableShown,
 )
 from web.records import Records
+from web.runtime import Runtime
 from web.screens import parse_settings
 from web.seats import SeatsError
 from web.settings import Settings
@@ -61,6 +61,7 @@ class CommandTable(Protocol):
     device: DeviceControls
     hints: Hints
     fast: bool  # ?fast: the tests' quick pauses and their restart
+    runtime: Runtime
 
     @property
     def prefs(self) -> Settings: ...
@@ -86,7 +87,6 @@ class CommandTable(Protocol):
     def try_action(self, text: str) -> None: ...
     def pass_for_human(self) -> None: ...
     def kick_ai(self) -> None: ...
-    def keep(self, task: Any) -> None: ...
 
 
 class Commands:
@@ -109,7 +109,7 @@ class Commands:
             "stay": self.stay,
             "log": self.log,
             "next": lambda el: app.next_step(),
-            "hint": lambda el: app.keep(asyncio.ensure_future(app.hints.show())),
+            "hint": lambda el: app.runtime.spawn(app.hints.show()),
             "last-trick": self.last_trick,
             "rematch": self.rematch,
             "test-restart": self.test_restart,
@@ -269,4 +269,3 @@ class Commands:
         if name == "players":  # the seat list follows the number of players
             players = '#bz-overlay input[name="opt.players"]:checked'
             app.dispatch(DraftChanged(app.dom.read_form("bz-newgame"), players))
-
