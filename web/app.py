@@ -76,6 +76,15 @@ from web.runtime import Frames, ManualRuntime, PageRuntime, Runtime
 from web.seat_place import seat_name
 from web.seats import Seats, seat_label
 from web.settings import Settings
+from web.table_state import (
+    DealStarted,
+    DeviceCalled,
+    GameDealt,
+    GameKept,
+    HandFocused,
+    HandoverEnded,
+    SaveAdopted,
+)
 from web.tabs import Tabs
 from web.view import TableView
 
@@ -125,11 +134,8 @@ class App:
         self.cat = load_catalog("en")
         self.model = Model()  # the state of the features moved to the one-way core
         self.settings: dict[str, Any] = self.prefs.game_setup()  # this game's setup
-        self.has_save = False  # a game the player started exists (start screen: continue)
         self._game: PlayableGame | None = None  # the game on the table (see ``game``)
-        self.human = 0  # the seat whose hand is shown (pass-and-play: who holds the device)
         self.seats = Seats.solo(2)
-        self.handover: int | None = None  # the person the device must go to next
         self.players: dict[int, Player] = {}
         self.generation = 0
         self.busy = False
@@ -137,15 +143,11 @@ class App:
         self.callouts = TableCallouts()  # what other seats scored, said at their seats
         self.auto_passes = flow.AutoPasses()  # passes made for a person: "nothing to declare"
         self.sound = sound.Sound() if sys.platform != "emscripten" else sound.WebAudio()
-        self.hand_focus = 0
         self.announced = 0
         self.title_shown = ""  # the document's title as last set (the variant's name)
-        self.deal_number = 1
         self.view: TableView | None = None
         self.had_prompt = False
         self.last_log: list[flow.TableEvent] = []
-        self.undo_used = False  # a move was taken back in this game (history, statistics)
-        self.recorded = False  # this finished game is in the history and the statistics
         self.records = Records(self)
         self.device = DeviceControls(self, device or Device())
         self.launch = launch  # the manifest's shortcuts: ?start=new | ?start=continue
@@ -172,6 +174,37 @@ class App:
             elif isinstance(effect, KeepStartScreen):
                 start = screens.render_start(self.cat, self.lang, can_continue=True)
                 self.dom.keep_start_screen(start)
+
+    # The table's facts (web.table_state), as the model keeps them.
+    @property
+    def human(self) -> int:
+        return self.model.table.human
+
+    @property
+    def handover(self) -> int | None:
+        return self.model.table.handover
+
+    @property
+    def deal_number(self) -> int:
+        return self.model.table.deal_number
+
+    @property
+    def undo_used(self) -> bool:
+        return self.model.table.undo_used
+
+    @property
+    def recorded(self) -> bool:
+        return self.model.table.recorded
+
+    @property
+    def has_save(self) -> bool:
+        return self.model.table.has_save
+
+    @property
+    def hand_focus(self) -> int:
+        """The hand's card the keyboard is on (within the hand last shown)."""
+        shown = len(self.view.hand) if self.view is not None else 0
+        return max(0, min(self.model.table.hand_focus, shown - 1))
 
     @property
     def prefs(self) -> Settings:
@@ -229,7 +262,7 @@ class App:
         saved = schema.load(self.store, storage.SAVE_KEY)
         if saved.value is not None:
             self.adopt(saved.value)
-            self.has_save = True
+            self.dispatch(GameKept())
         # statistics, history, what others registered
         others = schema.load_all(
             self.store, checked=(storage.LANG_KEY, storage.SETTINGS_KEY, storage.SAVE_KEY)
@@ -313,11 +346,15 @@ class App:
         """Take a checked save (web.schema) as the game on the table."""
         self.stop_ai()
         self.game = save["game"]
-        self.human = save.get("human", 0)
+        self.dispatch(
+            SaveAdopted(
+                human=save.get("human", 0),
+                deal_number=save.get("deal_number", 1),
+                undo_used=save.get("undo_used") is True,
+                recorded=save.get("recorded") is True,
+            )
+        )
         self.settings = {**self.settings, **save.get("settings", {})}
-        self.deal_number = save.get("deal_number", 1)
-        self.undo_used = save.get("undo_used") is True
-        self.recorded = save.get("recorded") is True
         self.seats = saved_seats(save, self.game.rules.players, self.human)
         self.pass_device(fresh=True)
         self.make_players()
@@ -346,14 +383,11 @@ class App:
         self.stop_ai()
         self.settings = dict(settings)
         self.game, self.seats = deal_new_game(settings, self.fixed_seed)
-        self.human = self.seats.first_person()
+        self.dispatch(GameDealt(self.seats.first_person()))
         self.shelf.reset()
         self.dispatch(HintSet(None))
         self.dispatch(TableShown())
-        self.deal_number = 1
         self.announced = 0
-        self.undo_used = False
-        self.recorded = False
         self.make_players()
         self.pass_device(fresh=True)
         if save:
@@ -362,7 +396,7 @@ class App:
     def keep_new_game(self) -> None:
         """The game just dealt becomes the player's: its setup remembered, saved from now on
         (the start screen's Play takes the game dealt behind it this way)."""
-        self.has_save = True
+        self.dispatch(GameKept())
         self.dispatch(SetupKept(self.settings))
         self.pass_for_human()
         self.save()
@@ -388,11 +422,9 @@ class App:
             fresh=fresh,
         )
         if nxt is not None:
-            self.human = nxt
-            self.handover = nxt
-            self.dispatch(HintSet(None))
+            self.dispatch(DeviceCalled(nxt))
         elif not self.seats.pass_and_play:
-            self.handover = None
+            self.dispatch(HandoverEnded())
 
     # --------------------------------------------------------------- save
     def save(self) -> None:
@@ -469,7 +501,8 @@ class App:
         )
         cat = self.cat
         n = view.num_players
-        self.hand_focus = max(0, min(self.hand_focus, len(view.hand) - 1))
+        if self.hand_focus != self.model.table.hand_focus:  # the hand got shorter
+            self.dispatch(HandFocused(self.hand_focus))
         regions = {
             "bz-bar": menu.render_bar(
                 cat,
@@ -751,7 +784,7 @@ class App:
             return
         self.dispatch(ScreenShown(None))
         game.next_deal()
-        self.deal_number += 1
+        self.dispatch(DealStarted())
         self.shelf.reset()
         self.announced = 0
         self.pass_device(fresh=True)

@@ -30,6 +30,7 @@ from web.runtime import Runtime
 from web.screens import parse_settings
 from web.seats import SeatsError
 from web.settings import Settings
+from web.table_state import HandFocused, HandoverEnded
 from web.view import TableView
 
 # The new-game screen's first control; other screens focus their title.
@@ -50,9 +51,6 @@ class CommandTable(Protocol):
     store: Any
     lang: str
     settings: dict[str, Any]
-    has_save: bool
-    handover: int | None
-    hand_focus: int
     view: TableView | None
     shelf: flow.TrickShelf
     sound: sound.Sound
@@ -65,6 +63,12 @@ class CommandTable(Protocol):
 
     @property
     def prefs(self) -> Settings: ...
+    @property
+    def has_save(self) -> bool: ...
+    @property
+    def handover(self) -> int | None: ...
+    @property
+    def hand_focus(self) -> int: ...
     @property
     def overlay(self) -> str | None: ...
     @property
@@ -142,7 +146,7 @@ class Commands:
     def ready(self, el: Any) -> None:
         """Pass-and-play: the next person holds the device."""
         app = self.app
-        app.handover = None
+        app.dispatch(HandoverEnded())
         app.render()
         app.dom.focus_hand(app.hand_focus)
 
@@ -227,7 +231,7 @@ class Commands:
             elif action:
                 idx = app.dom.attr(el, "data-index")
                 if idx is not None and idx != "":
-                    app.hand_focus = int(idx)
+                    app.dispatch(HandFocused(int(idx)))
                 app.try_action(action)
         except Exception as exc:  # never leave the page dead on a bug: show it
             app.set_notice(("error.internal", {"detail": str(exc)}), error=True)
@@ -253,7 +257,7 @@ class Commands:
             new = (index + step) % count
         else:
             return False
-        app.hand_focus = new
+        app.dispatch(HandFocused(new))
         app.dom.roving(new)
         return True
 

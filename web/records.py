@@ -16,6 +16,7 @@ from web import ending, history, score_sheet, stats, take_back
 from web.computer import default_level
 from web.model import ScreenShown
 from web.replay import Viewer, render_viewer
+from web.table_state import GameRecorded
 
 OVERLAYS = ("score-sheet", "stats", "history", "replay")
 
@@ -204,7 +205,7 @@ class Records:
         app = self.app
         if app.recorded or not app.game.is_terminal:
             return
-        app.recorded = True
+        app.dispatch(GameRecorded())
         finished = int(time.time() * 1000)
         history.add(app.store, self.entry_for_table(finished))
         if len(take_back.person_seats(app)) != 1:

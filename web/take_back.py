@@ -15,17 +15,18 @@ from engine.undo import can_undo, undo
 from web.flow import TrickShelf, auto_pass_due, table_log
 from web.model import HintSet, Msg, ScreenShown
 from web.seats import Seats
+from web.table_state import MoveTakenBack
 
 
 class TakeBackTable(Protocol):
     """What taking back reads and changes of its table (``web.app.App`` is one)."""
 
     seats: Seats
-    human: int
-    undo_used: bool
     shelf: TrickShelf
     announced: int
 
+    @property
+    def human(self) -> int: ...
     @property
     def game(self) -> PlayableGame: ...
     @game.setter
@@ -62,7 +63,7 @@ def take_back(app: TakeBackTable) -> bool:
     while auto_pass_due(app.game, seat) and can_undo(app.game, seat):
         app.game = undo(app.game, seat)
     app.pass_for_human()
-    app.undo_used = True
+    app.dispatch(MoveTakenBack())
     app.shelf.reset()
     app.dispatch(HintSet(None))
     app.dispatch(ScreenShown(None))

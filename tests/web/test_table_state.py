@@ -1,0 +1,57 @@
+"""The table's facts about its game (web/table_state.py), changed only by messages through
+``web.model.update``: plain functions, no page, no storage, no event loop."""
+
+from __future__ import annotations
+
+from web.model import HintSet, Model, update
+from web.table_state import (
+    DealStarted,
+    DeviceCalled,
+    GameDealt,
+    GameKept,
+    GameRecorded,
+    HandFocused,
+    HandoverEnded,
+    MoveTakenBack,
+    SaveAdopted,
+)
+
+
+def run(model: Model, *msgs: object) -> Model:
+    for msg in msgs:
+        model, effects = update(model, msg)  # type: ignore[arg-type]
+        assert effects == []  # the table's facts ask for nothing: the event renders once
+    return model
+
+
+def test_a_new_game_clears_the_last_games_marks_but_not_the_save_flag() -> None:
+    model = run(Model(), GameKept(), MoveTakenBack(), GameRecorded(), DealStarted())
+    table = model.table
+    assert table.has_save and table.undo_used and table.recorded and table.deal_number == 2
+    table = run(model, GameDealt(human=1)).table
+    assert (table.human, table.deal_number, table.undo_used, table.recorded) == (1, 1, False, False)
+    assert table.has_save  # the player's game is still there to continue
+
+
+def test_a_save_adopted_brings_its_marks() -> None:
+    table = run(Model(), SaveAdopted(human=2, deal_number=4, undo_used=True, recorded=False)).table
+    assert (table.human, table.deal_number, table.undo_used, table.recorded) == (2, 4, True, False)
+
+
+def test_calling_the_device_to_a_person_hides_the_hint_and_shows_their_seat() -> None:
+    model = run(Model(), HintSet(("play QS", "best_chance")), DeviceCalled(1))
+    assert model.table.human == 1 and model.table.handover == 1 and model.hint is None
+    model = run(model, HandoverEnded())
+    assert model.table.handover is None and model.table.human == 1
+
+
+def test_the_hand_focus_is_never_before_the_first_card() -> None:
+    assert run(Model(), HandFocused(3)).table.hand_focus == 3
+    assert run(Model(), HandFocused(-2)).table.hand_focus == 0
+
+
+def test_the_model_before_a_message_is_left_as_it_was() -> None:
+    before = Model()
+    after = run(before, DeviceCalled(1), DealStarted())
+    assert before.table.handover is None and before.table.deal_number == 1
+    assert after.table.handover == 1 and after.table.deal_number == 2

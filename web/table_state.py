@@ -1,0 +1,137 @@
+"""The table's facts about the game on it, as data: who holds the device, which deal,
+whether the game was taken back or recorded, where the keyboard is in the hand.
+
+Why its own module: these facts were fields of the controller that commands, records
+and undo each changed in place; here they change only through ``update`` (reached from
+``web.model.update``), by typed messages, so who changes what is written down once and
+tested as plain functions. The game itself stays the engine's object (``App.game``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What the table knows of the game on it besides the engine's state."""
+
+    human: int = 0  # the seat whose hand is shown (pass-and-play: who holds the device)
+    handover: int | None = None  # the person the device must go to next
+    deal_number: int = 1
+    undo_used: bool = False  # a move was taken back in this game (history, statistics)
+    recorded: bool = False  # this finished game is in the history and the statistics
+    has_save: bool = False  # a game the player started exists (start screen: continue)
+    hand_focus: int = 0  # the card of the hand the keyboard is on
+
+
+# ------------------------------------------------------------------ messages
+
+
+@dataclass(frozen=True)
+class GameDealt:
+    """A new game was dealt; ``human`` is its first person's seat."""
+
+    human: int
+
+
+@dataclass(frozen=True)
+class SaveAdopted:
+    """A checked save became the game on the table (at start, or another tab's)."""
+
+    human: int
+    deal_number: int
+    undo_used: bool
+    recorded: bool
+
+
+@dataclass(frozen=True)
+class GameKept:
+    """The game on the table is the player's now: saved, and Continue offers it."""
+
+
+@dataclass(frozen=True)
+class DeviceCalled:
+    """Pass-and-play: the device must go to ``seat`` (the table hides every hand)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class HandoverEnded:
+    """The person called holds the device (or no one needs calling): the table shows."""
+
+
+@dataclass(frozen=True)
+class DealStarted:
+    """The next deal of the game began."""
+
+
+@dataclass(frozen=True)
+class MoveTakenBack:
+    """The person took a move back: the game counts as helped."""
+
+
+@dataclass(frozen=True)
+class GameRecorded:
+    """The finished game went into the history and the statistics (once)."""
+
+
+@dataclass(frozen=True)
+class HandFocused:
+    """The keyboard (or a tap) is on the hand's card ``index``."""
+
+    index: int
+
+
+TableMsg = (
+    GameDealt
+    | SaveAdopted
+    | GameKept
+    | DeviceCalled
+    | HandoverEnded
+    | DealStarted
+    | MoveTakenBack
+    | GameRecorded
+    | HandFocused
+)
+TABLE_MESSAGES = (
+    GameDealt,
+    SaveAdopted,
+    GameKept,
+    DeviceCalled,
+    HandoverEnded,
+    DealStarted,
+    MoveTakenBack,
+    GameRecorded,
+    HandFocused,
+)
+
+
+def update(table: TableState, msg: TableMsg) -> TableState:
+    """The table's facts after one message (no effect of their own: the caller renders)."""
+    if isinstance(msg, GameDealt):
+        return replace(
+            table, human=msg.human, deal_number=1, undo_used=False, recorded=False
+        )
+    if isinstance(msg, SaveAdopted):
+        return replace(
+            table,
+            human=msg.human,
+            deal_number=msg.deal_number,
+            undo_used=msg.undo_used,
+            recorded=msg.recorded,
+        )
+    if isinstance(msg, GameKept):
+        return replace(table, has_save=True)
+    if isinstance(msg, DeviceCalled):
+        return replace(table, human=msg.seat, handover=msg.seat)
+    if isinstance(msg, HandoverEnded):
+        return replace(table, handover=None)
+    if isinstance(msg, DealStarted):
+        return replace(table, deal_number=table.deal_number + 1)
+    if isinstance(msg, MoveTakenBack):
+        return replace(table, undo_used=True)
+    if isinstance(msg, GameRecorded):
+        return replace(table, recorded=True)
+    return replace(table, hand_focus=max(0, msg.index))
