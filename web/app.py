@@ -166,9 +166,9 @@ class App:
             elif isinstance(effect, Render):
                 self.render()
             elif isinstance(effect, Focus):
-                self.dom.focus_first(effect.selector)
+                self.focus_first(effect.selector)
             elif isinstance(effect, FocusHand):
-                self.dom.focus_hand(self.hand_focus)
+                self.focus_hand()
             elif isinstance(effect, ResumePlay):
                 self.kick_ai()
             elif isinstance(effect, KeepStartScreen):
@@ -282,7 +282,7 @@ class App:
             self.command("continue", None)
         self.render()
         self.dom.set_state("ready")
-        self.dom.focus_first("#bz-overlay .primary")
+        self.focus_first("#bz-overlay .primary")
         if sys.platform == "emscripten":  # in the browser (tests drive the AI themselves)
             self.runtime.spawn(prewarm(self.runtime))
 
@@ -486,6 +486,14 @@ class App:
         """Show the table as it is now: at the end of the event being handled (one render
         per event, however many features ask), or at once outside an event."""
         self.frames.request()
+
+    def focus_first(self, selector: str) -> None:
+        """Move the focus into what the event's render draws, once it is on the page."""
+        self.frames.after(lambda: self.dom.focus_first(selector))
+
+    def focus_hand(self, index: int | None = None) -> None:
+        """Move the focus to a card of the hand (the one it was on), once it is drawn."""
+        self.frames.after(lambda: self.dom.focus_hand(self.hand_focus if index is None else index))
 
     def paint(self) -> None:
         """Build the view, patch the regions that changed, say and play what is new."""
@@ -768,7 +776,7 @@ class App:
         self.dispatch(DraftDropped())
         self.new_game(setup)
         self.render()
-        self.dom.focus_hand(0)
+        self.focus_hand(0)
         self.kick_ai()
 
     def next_step(self) -> None:
@@ -778,7 +786,7 @@ class App:
         if self.decided() and self.overlay != "game":
             self.dispatch(ScreenShown("game"))
             self.render()
-            self.dom.focus_first("#bz-overlay .primary, #bz-overlay button")
+            self.focus_first("#bz-overlay .primary, #bz-overlay button")
             return
         if game.is_terminal:
             return
@@ -790,7 +798,7 @@ class App:
         self.pass_device(fresh=True)
         self.save()
         self.render()
-        self.dom.focus_hand(self.hand_focus)
+        self.focus_hand()
         self.kick_ai()
 
 

@@ -91,6 +91,8 @@ class CommandTable(Protocol):
     def try_action(self, text: str) -> None: ...
     def pass_for_human(self) -> None: ...
     def kick_ai(self) -> None: ...
+    def focus_first(self, selector: str) -> None: ...
+    def focus_hand(self, index: int | None = None) -> None: ...
 
 
 class Commands:
@@ -148,7 +150,7 @@ class Commands:
         app = self.app
         app.dispatch(HandoverEnded())
         app.render()
-        app.dom.focus_hand(app.hand_focus)
+        app.focus_hand()
 
     def menu(self, el: Any) -> None:
         if self.app.overlay == "menu":
@@ -170,7 +172,7 @@ class Commands:
         app.dispatch(TableShown())
         app.pass_for_human()
         app.render()
-        app.dom.focus_hand(app.hand_focus)
+        app.focus_hand()
         app.kick_ai()
 
     def play(self, el: Any) -> None:

@@ -42,7 +42,7 @@ class Records:
             if take_back.take_back(app):
                 app.set_notice(("undo.done", {}))
             app.render()
-            app.dom.focus_hand(app.hand_focus)
+            app.focus_hand()
             return True
         if name in ("score-sheet", "stats", "history"):
             self.open(name)
@@ -87,7 +87,7 @@ class Records:
             self.problem = None
         app.dispatch(ScreenShown(overlay))
         app.render()
-        app.dom.focus_first(focus or f"#{overlay}-title, #bz-overlay h2")
+        app.focus_first(focus or f"#{overlay}-title, #bz-overlay h2")
 
     def close(self) -> None:
         app = self.app

@@ -153,6 +153,7 @@ class Frames:
         self._paint = paint
         self._depth = 0
         self._wanted = False
+        self._after: list[Callable[[], None]] = []
         self.painted = 0  # renders done (the tests count them per event)
 
     def request(self) -> None:
@@ -175,10 +176,23 @@ class Frames:
         self._depth += 1
 
     def end(self) -> None:
-        """The event ends: the render it asked for, if any, is done now."""
+        """The event ends: the render it asked for, if any, is done now, then what waits
+        for the page to show it (the focus moved into what was just drawn)."""
         self._depth -= 1
-        if not self._depth and self._wanted:
+        if self._depth:
+            return
+        if self._wanted:
             self._do()
+        after, self._after = self._after, []
+        for action in after:
+            action()
+
+    def after(self, action: Callable[[], None]) -> None:
+        """Do ``action`` once the event's render is on the page (at once outside an event)."""
+        if self._depth:
+            self._after.append(action)
+        else:
+            action()
 
     def _do(self) -> None:
         self._wanted = False

@@ -139,3 +139,25 @@ def test_the_hint_is_asked_and_shown_in_one_event_in_the_tests_runtime() -> None
     computer_plays(app, start=True)
     assert clicks(app, (None, "hint")) == [1]
     assert "data-hint" in dom.regions["bz-notice"] and app.hint and app.hint[0]
+
+
+def test_the_focus_moves_into_what_the_events_render_drew() -> None:
+    """A screen's focus lands in the screen: after the page shows it, not before."""
+    app, dom = started_app()
+    order: list[str] = []
+    patch, focus = dom.patch_all, dom.focus_first
+
+    def patching(regions: dict[str, str], table_players: int) -> None:
+        order.append("patch")
+        patch(regions, table_players)
+
+    def focusing(selector: str) -> None:
+        order.append(f"focus {selector}" if "menu-list" in dom.regions["bz-overlay"] else "lost")
+        focus(selector)
+
+    dom.patch_all = patching  # type: ignore[method-assign]
+    dom.focus_first = focusing  # type: ignore[method-assign]
+    app.on_click(None, "play", None)
+    order.clear()
+    app.on_click(None, "menu", None)
+    assert order == ["patch", "focus #bz-overlay .menu-list .btn"]
