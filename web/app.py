@@ -46,7 +46,7 @@ from web.commands import Commands
 from web.computer import default_level, make_player
 from web.dealing import deal_new_game
 from web.device import Device
-from web.dom import Dom
+from web.dom import Control, Dom
 from web.hints import Hints
 from web.install import DeviceControls
 from web.keeper import Keeper
@@ -76,6 +76,7 @@ from web.runtime import Frames, ManualRuntime, PageRuntime, Runtime
 from web.seat_place import seat_name
 from web.seats import Seats, seat_label
 from web.settings import Settings
+from web.storage import KeyValue
 from web.table_state import (
     DealStarted,
     DeviceCalled,
@@ -114,7 +115,7 @@ class App:
     def __init__(
         self,
         dom: Dom,
-        store: Any,
+        store: KeyValue,
         *,
         fast: bool = False,
         seed: int | None = None,
@@ -288,7 +289,7 @@ class App:
 
     # ------------------------------------------------------------ events
     # The page's events, each handled as one (web.runtime.Frames): one render at its end.
-    def on_click(self, action: str | None, command: str | None, el: Any) -> None:
+    def on_click(self, action: str | None, command: str | None, el: Control) -> None:
         with self.frames.event():
             self.commands.on_click(action, command, el)
 
@@ -755,7 +756,7 @@ class App:
         return (0.9 if after_trick else 0.45) * self.prefs.pause_scale()
 
     # ------------------------------------------------------------ commands
-    def command(self, name: str, el: Any) -> None:
+    def command(self, name: str, el: Control) -> None:
         """Run a ``data-command`` (web.commands)."""
         self.commands.run(name, el)
 

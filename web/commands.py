@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from web import flow, i18n, names, sound
-from web.dom import Dom
+from web.dom import Control, Dom
 from web.hints import Hints
 from web.install import DeviceControls
 from web.keeper import Keeper
@@ -30,6 +30,7 @@ from web.runtime import Runtime
 from web.screens import parse_settings
 from web.seats import SeatsError
 from web.settings import Settings
+from web.storage import KeyValue
 from web.table_state import HandFocused, HandoverEnded
 from web.view import TableView
 
@@ -48,7 +49,7 @@ class CommandTable(Protocol):
     """
 
     dom: Dom
-    store: Any
+    store: KeyValue
     lang: str
     settings: dict[str, Any]
     view: TableView | None
@@ -121,7 +122,7 @@ class Commands:
             "test-restart": self.test_restart,
         }
 
-    def run(self, name: str, el: Any) -> None:
+    def run(self, name: str, el: Control) -> None:
         app = self.app
         if app.overlay == "menu" and name not in MENU_KEEPS:
             app.dispatch(MenuLeft())  # a menu entry was chosen
@@ -132,27 +133,27 @@ class Commands:
             handler(el)
 
     # ------------------------------------------------------------ commands
-    def test_restart(self, el: Any) -> None:
+    def test_restart(self, el: Control) -> None:
         """The end-to-end tests' reset (?fast only): a fresh start, data-seed its deals'."""
         app = self.app
         if app.fast:
             seed = app.dom.attr(el, "data-seed") or ""
             app.restart(int(seed) if seed.isdigit() else None)
 
-    def language(self, el: Any) -> None:
+    def language(self, el: Control) -> None:
         lang = self.app.dom.attr(el, "data-lang") or "en"
         if lang in i18n.LANGS:
             self.app.set_language(lang)
             self.app.render()
 
-    def ready(self, el: Any) -> None:
+    def ready(self, el: Control) -> None:
         """Pass-and-play: the next person holds the device."""
         app = self.app
         app.dispatch(HandoverEnded())
         app.render()
         app.focus_hand()
 
-    def menu(self, el: Any) -> None:
+    def menu(self, el: Control) -> None:
         if self.app.overlay == "menu":
             self.app.close_screen()
         else:
@@ -167,7 +168,7 @@ class Commands:
         else:
             app.dispatch(FreshScreen(name))
 
-    def resume(self, el: Any) -> None:
+    def resume(self, el: Control) -> None:
         app = self.app
         app.dispatch(TableShown())
         app.pass_for_human()
@@ -175,14 +176,14 @@ class Commands:
         app.focus_hand()
         app.kick_ai()
 
-    def play(self, el: Any) -> None:
+    def play(self, el: Control) -> None:
         """The start screen's quick start: the game already dealt behind it, with the
         remembered setup (one tap from the first screen to the cards)."""
         if not self.app.has_save:
             self.app.keep_new_game()
         self.resume(el)
 
-    def start(self, el: Any) -> None:
+    def start(self, el: Control) -> None:
         app = self.app
         try:
             setup = parse_settings(app.dom.read_form("bz-newgame"))
@@ -195,30 +196,30 @@ class Commands:
             return
         app.start_new_game(setup)
 
-    def confirm_new(self, el: Any) -> None:
+    def confirm_new(self, el: Control) -> None:
         if self.app.pending_setup is not None:
             self.app.start_new_game(self.app.pending_setup)
 
-    def stay(self, el: Any) -> None:
+    def stay(self, el: Control) -> None:
         """Keep playing: back to the table, the new game's choices dropped."""
         self.app.dispatch(DraftDropped())
         self.resume(el)
 
-    def log(self, el: Any) -> None:
+    def log(self, el: Control) -> None:
         self.app.dispatch(LogToggled())
 
-    def last_trick(self, el: Any) -> None:
+    def last_trick(self, el: Control) -> None:
         self.app.shelf.peek = not self.app.shelf.peek
         self.app.render()
 
-    def rematch(self, el: Any) -> None:
+    def rematch(self, el: Control) -> None:
         app = self.app
         app.new_game(app.settings)
         app.render()
         app.kick_ai()
 
     # -------------------------------------------------------------- events
-    def on_click(self, action: str | None, command: str | None, el: Any) -> None:
+    def on_click(self, action: str | None, command: str | None, el: Control) -> None:
         app = self.app
         app.sound.unlock()  # browsers start audio only after a tap
         try:

@@ -14,6 +14,7 @@ from typing import Any
 from engine.playable import PlayableGame
 from web import ending, history, score_sheet, stats, take_back
 from web.computer import default_level
+from web.dom import Control
 from web.model import ScreenShown
 from web.replay import Viewer, render_viewer
 from web.table_state import GameRecorded
@@ -35,7 +36,7 @@ class Records:
         self.change: tuple[PlayableGame, ending.StatsChange] | None = None
 
     # ------------------------------------------------------------ commands
-    def command(self, name: str, el: Any) -> bool:
+    def command(self, name: str, el: Control) -> bool:
         """Handle a records command (True), or leave it to the app (False)."""
         app = self.app
         if name == "undo":
