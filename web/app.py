@@ -85,6 +85,7 @@ from web.table_state import (
     HandFocused,
     HandoverEnded,
     SaveAdopted,
+    SetupChosen,
 )
 from web.tabs import Tabs
 from web.view import TableView
@@ -134,9 +135,7 @@ class App:
         self.lang = "en"
         self.cat = load_catalog("en")
         self.model = Model()  # the state of the features moved to the one-way core
-        self.settings: dict[str, Any] = self.prefs.game_setup()  # this game's setup
         self._game: PlayableGame | None = None  # the game on the table (see ``game``)
-        self.seats = Seats.solo(2)
         self.players: dict[int, Player] = {}
         self.generation = 0
         self.busy = False
@@ -184,6 +183,15 @@ class App:
     @property
     def handover(self) -> int | None:
         return self.model.table.handover
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """This game's new-game choices (a copy: the model's change only by messages)."""
+        return dict(self.model.table.setup)
+
+    @property
+    def seats(self) -> Seats:
+        return self.model.table.seats
 
     @property
     def deal_number(self) -> int:
@@ -259,7 +267,7 @@ class App:
         settings = schema.load(self.store, storage.SETTINGS_KEY)
         # read once: from now on the model keeps them (each field exactly right)
         self.dispatch(SettingsLoaded(Settings.from_data(settings.value or {})))
-        self.settings = self.prefs.game_setup()
+        self.dispatch(SetupChosen(self.prefs.game_setup()))
         saved = schema.load(self.store, storage.SAVE_KEY)
         if saved.value is not None:
             self.adopt(saved.value)
@@ -347,16 +355,17 @@ class App:
         """Take a checked save (web.schema) as the game on the table."""
         self.stop_ai()
         self.game = save["game"]
+        human = save.get("human", 0)
         self.dispatch(
             SaveAdopted(
-                human=save.get("human", 0),
+                human=human,
                 deal_number=save.get("deal_number", 1),
                 undo_used=save.get("undo_used") is True,
                 recorded=save.get("recorded") is True,
+                setup=save.get("settings", {}),
+                seats=saved_seats(save, self.game.rules.players, human),
             )
         )
-        self.settings = {**self.settings, **save.get("settings", {})}
-        self.seats = saved_seats(save, self.game.rules.players, self.human)
         self.pass_device(fresh=True)
         self.make_players()
         self.dispatch(HintSet(None))
@@ -382,9 +391,8 @@ class App:
     # --------------------------------------------------------- new game
     def new_game(self, settings: dict[str, Any], save: bool = True) -> None:
         self.stop_ai()
-        self.settings = dict(settings)
-        self.game, self.seats = deal_new_game(settings, self.fixed_seed)
-        self.dispatch(GameDealt(self.seats.first_person()))
+        self.game, seats = deal_new_game(settings, self.fixed_seed)
+        self.dispatch(GameDealt(seats.first_person(), settings, seats))
         self.shelf.reset()
         self.dispatch(HintSet(None))
         self.dispatch(TableShown())

@@ -51,7 +51,6 @@ class CommandTable(Protocol):
     dom: Dom
     store: KeyValue
     lang: str
-    settings: dict[str, Any]
     view: TableView | None
     shelf: flow.TrickShelf
     sound: sound.Sound
@@ -64,6 +63,8 @@ class CommandTable(Protocol):
 
     @property
     def prefs(self) -> Settings: ...
+    @property
+    def settings(self) -> dict[str, Any]: ...
     @property
     def has_save(self) -> bool: ...
     @property

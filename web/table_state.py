@@ -9,13 +9,19 @@ tested as plain functions. The game itself stays the engine's object (``App.game
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from web.seats import Seats
 
 
 @dataclass(frozen=True)
 class TableState:
     """What the table knows of the game on it besides the engine's state."""
 
+    setup: Mapping[str, Any] = field(default_factory=dict)  # this game's new-game choices
+    seats: Seats = field(default_factory=lambda: Seats.solo(2))  # who plays each seat
     human: int = 0  # the seat whose hand is shown (pass-and-play: who holds the device)
     handover: int | None = None  # the person the device must go to next
     deal_number: int = 1
@@ -29,10 +35,20 @@ class TableState:
 
 
 @dataclass(frozen=True)
+class SetupChosen:
+    """The choices the next game is dealt with (the remembered ones, at start)."""
+
+    setup: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
 class GameDealt:
-    """A new game was dealt; ``human`` is its first person's seat."""
+    """A new game was dealt with ``setup``, its seats ``seats``; ``human`` is its first
+    person's seat."""
 
     human: int
+    setup: Mapping[str, Any]
+    seats: Seats
 
 
 @dataclass(frozen=True)
@@ -43,6 +59,8 @@ class SaveAdopted:
     deal_number: int
     undo_used: bool
     recorded: bool
+    setup: Mapping[str, Any]  # the save's choices over the ones before
+    seats: Seats
 
 
 @dataclass(frozen=True)
@@ -85,7 +103,8 @@ class HandFocused:
 
 
 TableMsg = (
-    GameDealt
+    SetupChosen
+    | GameDealt
     | SaveAdopted
     | GameKept
     | DeviceCalled
@@ -96,6 +115,7 @@ TableMsg = (
     | HandFocused
 )
 TABLE_MESSAGES = (
+    SetupChosen,
     GameDealt,
     SaveAdopted,
     GameKept,
@@ -110,13 +130,23 @@ TABLE_MESSAGES = (
 
 def update(table: TableState, msg: TableMsg) -> TableState:
     """The table's facts after one message (no effect of their own: the caller renders)."""
+    if isinstance(msg, SetupChosen):
+        return replace(table, setup=dict(msg.setup))
     if isinstance(msg, GameDealt):
         return replace(
-            table, human=msg.human, deal_number=1, undo_used=False, recorded=False
+            table,
+            setup=dict(msg.setup),
+            seats=msg.seats,
+            human=msg.human,
+            deal_number=1,
+            undo_used=False,
+            recorded=False,
         )
     if isinstance(msg, SaveAdopted):
         return replace(
             table,
+            setup={**table.setup, **msg.setup},
+            seats=msg.seats,
             human=msg.human,
             deal_number=msg.deal_number,
             undo_used=msg.undo_used,

@@ -21,10 +21,11 @@ from web.table_state import MoveTakenBack
 class TakeBackTable(Protocol):
     """What taking back reads and changes of its table (``web.app.App`` is one)."""
 
-    seats: Seats
     shelf: TrickShelf
     announced: int
 
+    @property
+    def seats(self) -> Seats: ...
     @property
     def human(self) -> int: ...
     @property

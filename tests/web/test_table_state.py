@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from web.model import HintSet, Model, update
+from web.seats import Seats
 from web.table_state import (
     DealStarted,
     DeviceCalled,
@@ -14,6 +15,7 @@ from web.table_state import (
     HandoverEnded,
     MoveTakenBack,
     SaveAdopted,
+    SetupChosen,
 )
 
 
@@ -28,14 +30,21 @@ def test_a_new_game_clears_the_last_games_marks_but_not_the_save_flag() -> None:
     model = run(Model(), GameKept(), MoveTakenBack(), GameRecorded(), DealStarted())
     table = model.table
     assert table.has_save and table.undo_used and table.recorded and table.deal_number == 2
-    table = run(model, GameDealt(human=1)).table
+    dealt = GameDealt(human=1, setup={"variant": "rubicon"}, seats=Seats.solo(2, 1))
+    table = run(model, dealt).table
     assert (table.human, table.deal_number, table.undo_used, table.recorded) == (1, 1, False, False)
     assert table.has_save  # the player's game is still there to continue
+    assert table.setup == {"variant": "rubicon"} and table.seats.first_person() == 1
 
 
-def test_a_save_adopted_brings_its_marks() -> None:
-    table = run(Model(), SaveAdopted(human=2, deal_number=4, undo_used=True, recorded=False)).table
+def test_a_save_adopted_brings_its_marks_and_its_choices_over_the_remembered_ones() -> None:
+    seats = Seats(("computer", "person", "person"))
+    saved = SaveAdopted(
+        human=2, deal_number=4, undo_used=True, recorded=False, setup={"level": "easy"}, seats=seats
+    )
+    table = run(Model(), SetupChosen({"variant": "classic", "level": "strong"}), saved).table
     assert (table.human, table.deal_number, table.undo_used, table.recorded) == (2, 4, True, False)
+    assert table.setup == {"variant": "classic", "level": "easy"} and table.seats == seats
 
 
 def test_calling_the_device_to_a_person_hides_the_hint_and_shows_their_seat() -> None:
