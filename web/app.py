@@ -86,6 +86,9 @@ from web.table_state import (
     HandoverEnded,
     SaveAdopted,
     SetupChosen,
+    ShelfCleared,
+    TrickSettled,
+    TrickSettling,
 )
 from web.tabs import Tabs
 from web.view import TableView
@@ -139,7 +142,6 @@ class App:
         self.players: dict[int, Player] = {}
         self.generation = 0
         self.busy = False
-        self.shelf = flow.TrickShelf()  # the last finished trick: centre, aside, peeked at
         self.callouts = TableCallouts()  # what other seats scored, said at their seats
         self.auto_passes = flow.AutoPasses()  # passes made for a person: "nothing to declare"
         self.sound = sound.Sound() if sys.platform != "emscripten" else sound.WebAudio()
@@ -192,6 +194,11 @@ class App:
     @property
     def seats(self) -> Seats:
         return self.model.table.seats
+
+    @property
+    def shelf(self) -> flow.TrickShelf:
+        """The last finished trick: in the centre, aside, peeked at."""
+        return self.model.table.shelf
 
     @property
     def deal_number(self) -> int:
@@ -393,7 +400,7 @@ class App:
         self.stop_ai()
         self.game, seats = deal_new_game(settings, self.fixed_seed)
         self.dispatch(GameDealt(seats.first_person(), settings, seats))
-        self.shelf.reset()
+        self.dispatch(ShelfCleared())
         self.dispatch(HintSet(None))
         self.dispatch(TableShown())
         self.announced = 0
@@ -687,14 +694,14 @@ class App:
         """Put the just-finished trick aside after a moment (it stays peekable)."""
         if self.shelf.settling == count:
             return
-        self.shelf.settling = count
+        self.dispatch(TrickSettling(count))
         gen = self.generation
 
         async def later() -> None:
             hold = flow.TRICK_HOLD_SECONDS * self.prefs.pause_scale()
             await self.runtime.sleep(0.25 if self.fast else hold)
             if gen == self.generation:
-                self.shelf.settle(count)
+                self.dispatch(TrickSettled(count))
                 self.render()
 
         self.runtime.spawn(later())
@@ -802,7 +809,7 @@ class App:
         self.dispatch(ScreenShown(None))
         game.next_deal()
         self.dispatch(DealStarted())
-        self.shelf.reset()
+        self.dispatch(ShelfCleared())
         self.announced = 0
         self.pass_device(fresh=True)
         self.save()

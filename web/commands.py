@@ -31,7 +31,7 @@ from web.screens import parse_settings
 from web.seats import SeatsError
 from web.settings import Settings
 from web.storage import KeyValue
-from web.table_state import HandFocused, HandoverEnded
+from web.table_state import HandFocused, HandoverEnded, TrickPeeked
 from web.view import TableView
 
 # The new-game screen's first control; other screens focus their title.
@@ -52,7 +52,7 @@ class CommandTable(Protocol):
     store: KeyValue
     lang: str
     view: TableView | None
-    shelf: flow.TrickShelf
+    last_log: list[flow.TableEvent]
     sound: sound.Sound
     keeper: Keeper
     records: Records
@@ -210,7 +210,7 @@ class Commands:
         self.app.dispatch(LogToggled())
 
     def last_trick(self, el: Control) -> None:
-        self.app.shelf.peek = not self.app.shelf.peek
+        self.app.dispatch(TrickPeeked(flow.tricks_done(self.app.last_log)[0]))
         self.app.render()
 
     def rematch(self, el: Control) -> None:

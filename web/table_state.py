@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from web.flow import TrickShelf
 from web.seats import Seats
 
 
@@ -29,6 +30,7 @@ class TableState:
     recorded: bool = False  # this finished game is in the history and the statistics
     has_save: bool = False  # a game the player started exists (start screen: continue)
     hand_focus: int = 0  # the card of the hand the keyboard is on
+    shelf: TrickShelf = field(default_factory=TrickShelf)  # the last finished trick
 
 
 # ------------------------------------------------------------------ messages
@@ -96,6 +98,32 @@ class GameRecorded:
 
 
 @dataclass(frozen=True)
+class TrickSettling:
+    """A timer will put the finished trick ``count`` aside after a moment."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class TrickSettled:
+    """The finished trick ``count`` goes aside (it stays peekable)."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class TrickPeeked:
+    """The last trick's button: look at the trick ``count`` set aside, or stop looking."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class ShelfCleared:
+    """A new deal (or a move taken back): no finished trick on the shelf."""
+
+
+@dataclass(frozen=True)
 class HandFocused:
     """The keyboard (or a tap) is on the hand's card ``index``."""
 
@@ -113,6 +141,10 @@ TableMsg = (
     | MoveTakenBack
     | GameRecorded
     | HandFocused
+    | TrickSettling
+    | TrickSettled
+    | TrickPeeked
+    | ShelfCleared
 )
 TABLE_MESSAGES = (
     SetupChosen,
@@ -125,6 +157,10 @@ TABLE_MESSAGES = (
     MoveTakenBack,
     GameRecorded,
     HandFocused,
+    TrickSettling,
+    TrickSettled,
+    TrickPeeked,
+    ShelfCleared,
 )
 
 
@@ -164,4 +200,12 @@ def update(table: TableState, msg: TableMsg) -> TableState:
         return replace(table, undo_used=True)
     if isinstance(msg, GameRecorded):
         return replace(table, recorded=True)
-    return replace(table, hand_focus=max(0, msg.index))
+    if isinstance(msg, HandFocused):
+        return replace(table, hand_focus=max(0, msg.index))
+    if isinstance(msg, TrickSettling):
+        return replace(table, shelf=replace(table.shelf, settling=msg.count))
+    if isinstance(msg, TrickSettled):
+        return replace(table, shelf=table.shelf.settle(msg.count))
+    if isinstance(msg, TrickPeeked):
+        return replace(table, shelf=table.shelf.toggle_peek(msg.count))
+    return replace(table, shelf=TrickShelf())

@@ -12,16 +12,15 @@ from typing import Protocol
 from engine.log_events import LogEvent
 from engine.playable import PlayableGame
 from engine.undo import can_undo, undo
-from web.flow import TrickShelf, auto_pass_due, table_log
+from web.flow import auto_pass_due, table_log
 from web.model import HintSet, Msg, ScreenShown
 from web.seats import Seats
-from web.table_state import MoveTakenBack
+from web.table_state import MoveTakenBack, ShelfCleared
 
 
 class TakeBackTable(Protocol):
     """What taking back reads and changes of its table (``web.app.App`` is one)."""
 
-    shelf: TrickShelf
     announced: int
 
     @property
@@ -65,7 +64,7 @@ def take_back(app: TakeBackTable) -> bool:
         app.game = undo(app.game, seat)
     app.pass_for_human()
     app.dispatch(MoveTakenBack())
-    app.shelf.reset()
+    app.dispatch(ShelfCleared())
     app.dispatch(HintSet(None))
     app.dispatch(ScreenShown(None))
     app.announced = len(table_log(app.game, app.observation_log()))

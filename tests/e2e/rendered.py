@@ -21,6 +21,7 @@ from threads import in_thread
 from web import storage
 from web.app import App
 from web.dom import FIT_TEXT, BrowserDom
+from web.table_state import TrickSettled
 
 DRAWING = ("mount", "patch", "html", "look", "fit")
 # Where the app puts the focus: the browser scrolls a focused card into view (a table taller
@@ -219,7 +220,7 @@ def record_positions(saves: list[str]) -> list[list[list[Any]]]:
             """What the app's timer does a moment after a trick ends (App.settle_later): the
             trick goes aside, and the position stays so while the person decides."""
             if app.shelf.settling > app.shelf.settled:
-                app.shelf.settle(app.shelf.settling)
+                app.dispatch(TrickSettled(app.shelf.settling))
                 app.render()
 
         return asyncio.run(go())

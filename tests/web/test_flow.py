@@ -25,6 +25,7 @@ from web.adapter import build_view
 from web.app import App
 from web.model import HintSet
 from web.render import assign_groups, render_game_summary
+from web.table_state import TrickSettled
 
 ROOT = Path(__file__).resolve().parents[2]
 SEVEN_TURNUP_SEED = 24  # classic, dealer = seat 1 (the computer): a seven is turned up
@@ -124,7 +125,7 @@ def test_finished_trick_goes_aside_and_can_be_peeked_until_the_next_trick() -> N
         return
     assert 'data-trick="done"' in centre and "trick-caption" in centre
     assert 'data-command="last-trick"' not in centre  # still in the centre
-    app.shelf.settle(1)
+    app.dispatch(TrickSettled(1))  # the timer's moment is up
     app.render()
     centre = dom.regions["bz-centre"]
     assert 'data-trick="aside"' in centre and 'data-command="last-trick"' in centre

@@ -64,3 +64,18 @@ def test_the_model_before_a_message_is_left_as_it_was() -> None:
     after = run(before, DeviceCalled(1), DealStarted())
     assert before.table.handover is None and before.table.deal_number == 1
     assert after.table.handover == 1 and after.table.deal_number == 2
+
+
+def test_the_shelf_peeks_at_one_trick_and_a_newer_trick_ends_the_peek() -> None:
+    from web.table_state import ShelfCleared, TrickPeeked, TrickSettled, TrickSettling
+
+    model = run(Model(), TrickSettling(1))
+    shelf = model.table.shelf
+    assert shelf.settling == 1 and shelf.state(1, live=False) == "done"
+    model = run(model, TrickSettled(1), TrickPeeked(1))
+    assert model.table.shelf.state(1, live=False) == "peek"
+    assert model.table.shelf.state(1, live=True) == "live"  # a card of the next trick played
+    assert model.table.shelf.state(2, live=False) == "done"  # the next trick won: not peeked
+    assert run(model, TrickSettled(2)).table.shelf.state(2, live=False) == "aside"
+    assert run(model, TrickPeeked(1)).table.shelf.state(1, live=False) == "aside"
+    assert run(model, ShelfCleared()).table.shelf.state(0, live=False) == "none"
