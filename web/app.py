@@ -78,6 +78,9 @@ from web.seats import Seats, seat_label
 from web.settings import Settings
 from web.storage import KeyValue
 from web.table_state import (
+    ComputerFinished,
+    ComputerStarted,
+    ComputerStopped,
     DealStarted,
     DeviceCalled,
     GameDealt,
@@ -140,8 +143,6 @@ class App:
         self.model = Model()  # the state of the features moved to the one-way core
         self._game: PlayableGame | None = None  # the game on the table (see ``game``)
         self.players: dict[int, Player] = {}
-        self.generation = 0
-        self.busy = False
         self.callouts = TableCallouts()  # what other seats scored, said at their seats
         self.auto_passes = flow.AutoPasses()  # passes made for a person: "nothing to declare"
         self.sound = sound.Sound() if sys.platform != "emscripten" else sound.WebAudio()
@@ -199,6 +200,15 @@ class App:
     def shelf(self) -> flow.TrickShelf:
         """The last finished trick: in the centre, aside, peeked at."""
         return self.model.table.shelf
+
+    @property
+    def busy(self) -> bool:
+        """The computer is thinking (or about to): the person's input waits."""
+        return self.model.table.busy
+
+    @property
+    def generation(self) -> int:
+        return self.model.table.generation
 
     @property
     def deal_number(self) -> int:
@@ -323,7 +333,7 @@ class App:
         The same object starts afresh, so the page's listeners (bound to it) stay; the
         computer's turns and timers of before end at their next step (a new generation).
         """
-        generation = self.generation + 1
+        generation = self.generation
         frames = self.frames  # the event under way (the restart's click) renders once
         self.dom.restart()
         App.__init__(
@@ -337,7 +347,7 @@ class App:
             runtime=self.runtime,
         )
         self.frames = frames
-        self.generation = generation
+        self.dispatch(ComputerStopped(after=generation))
         self.start(listen=False)
 
     @property
@@ -355,8 +365,7 @@ class App:
     def stop_ai(self) -> None:
         """Drop the computer's turn being thought about: its loop ends at its next step, and
         the next kick starts afresh (a loop left marked busy would refuse it for good)."""
-        self.generation += 1
-        self.busy = False
+        self.dispatch(ComputerStopped())
 
     def adopt(self, save: dict[str, Any]) -> None:
         """Take a checked save (web.schema) as the game on the table."""
@@ -714,7 +723,7 @@ class App:
             return
         # At once, not when the task first runs: a second kick before then (a double tap on
         # Continue) would start a second loop playing the same seat.
-        self.busy = True
+        self.dispatch(ComputerStarted())
         self.runtime.spawn(self.ai_loop())
 
     async def ai_loop(self) -> None:
@@ -723,7 +732,7 @@ class App:
         Each step between two waits is one event (web.runtime.Frames): its move, the
         notices and sounds it sets off, and one render."""
         gen = self.generation
-        self.busy = True
+        self.dispatch(ComputerStarted())
         self.frames.begin()
         try:
             while gen == self.generation:
@@ -750,11 +759,10 @@ class App:
                 except IllegalActionError:  # a confused player: fall back to the first legal move
                     self.apply(game.legal_actions()[0])
             if gen == self.generation:  # a person's turn: the table shows no thinking
-                self.busy = False
+                self.dispatch(ComputerFinished(gen))
                 self.render()
         finally:
-            if gen == self.generation:
-                self.busy = False
+            self.dispatch(ComputerFinished(gen))
             self.frames.end()
 
     async def between_events(self, waiting: Awaitable[T]) -> T:

@@ -21,10 +21,11 @@ from web.model import HintSet
 class HintTable(Protocol):
     """What the hint reads and sets of its table (``web.app.App`` is one)."""
 
-    busy: bool
     game: PlayableGame
     cat: i18n.Catalog
 
+    @property
+    def busy(self) -> bool: ...
     @property
     def handover(self) -> int | None: ...
     @property

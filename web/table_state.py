@@ -31,6 +31,10 @@ class TableState:
     has_save: bool = False  # a game the player started exists (start screen: continue)
     hand_focus: int = 0  # the card of the hand the keyboard is on
     shelf: TrickShelf = field(default_factory=TrickShelf)  # the last finished trick
+    # The computer's progress: it is thinking (or about to), and the turn's generation: a
+    # turn or timer of an older generation ends at its next step without touching the table.
+    busy: bool = False
+    generation: int = 0
 
 
 # ------------------------------------------------------------------ messages
@@ -124,6 +128,26 @@ class ShelfCleared:
 
 
 @dataclass(frozen=True)
+class ComputerStarted:
+    """The computer's turn begins (at once, so that a second tap starts no second turn)."""
+
+
+@dataclass(frozen=True)
+class ComputerFinished:
+    """The computer's turn of ``generation`` ended: a person is to move (or the deal is
+    over); a turn of an older generation changes nothing."""
+
+    generation: int
+
+
+@dataclass(frozen=True)
+class ComputerStopped:
+    """The computer's turn and the table's timers are dropped: a new generation begins."""
+
+    after: int | None = None  # restart: the generation to follow (None: the current one)
+
+
+@dataclass(frozen=True)
 class HandFocused:
     """The keyboard (or a tap) is on the hand's card ``index``."""
 
@@ -141,6 +165,9 @@ TableMsg = (
     | MoveTakenBack
     | GameRecorded
     | HandFocused
+    | ComputerStarted
+    | ComputerFinished
+    | ComputerStopped
     | TrickSettling
     | TrickSettled
     | TrickPeeked
@@ -157,6 +184,9 @@ TABLE_MESSAGES = (
     MoveTakenBack,
     GameRecorded,
     HandFocused,
+    ComputerStarted,
+    ComputerFinished,
+    ComputerStopped,
     TrickSettling,
     TrickSettled,
     TrickPeeked,
@@ -202,6 +232,13 @@ def update(table: TableState, msg: TableMsg) -> TableState:
         return replace(table, recorded=True)
     if isinstance(msg, HandFocused):
         return replace(table, hand_focus=max(0, msg.index))
+    if isinstance(msg, ComputerStarted):
+        return replace(table, busy=True)
+    if isinstance(msg, ComputerFinished):
+        return replace(table, busy=False) if msg.generation == table.generation else table
+    if isinstance(msg, ComputerStopped):
+        after = table.generation if msg.after is None else msg.after
+        return replace(table, busy=False, generation=after + 1)
     if isinstance(msg, TrickSettling):
         return replace(table, shelf=replace(table.shelf, settling=msg.count))
     if isinstance(msg, TrickSettled):

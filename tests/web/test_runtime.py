@@ -10,6 +10,7 @@ import pytest
 from fake_page import computer_plays, manual, new_app, started_app
 
 from web.runtime import Frames, ManualRuntime
+from web.table_state import ComputerStarted
 
 
 # ------------------------------------------------------------ ManualRuntime
@@ -129,7 +130,7 @@ def test_a_card_played_renders_once_then_once_per_step_of_the_computer() -> None
 def test_a_refused_card_renders_once_with_its_reason() -> None:
     app, _ = new_app(seed=5, dealer="you")
     computer_plays(app, start=True)
-    app.busy = True  # the computer's turn under way: not yours
+    app.dispatch(ComputerStarted())  # the computer's turn under way: not yours
     assert clicks(app, ("play QS", None)) == [1]
     assert app.notice is not None and app.notice[0] == "error.rule.not_your_turn"
 

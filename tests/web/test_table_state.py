@@ -79,3 +79,15 @@ def test_the_shelf_peeks_at_one_trick_and_a_newer_trick_ends_the_peek() -> None:
     assert run(model, TrickSettled(2)).table.shelf.state(2, live=False) == "aside"
     assert run(model, TrickPeeked(1)).table.shelf.state(1, live=False) == "aside"
     assert run(model, ShelfCleared()).table.shelf.state(0, live=False) == "none"
+
+
+def test_a_computer_turn_of_an_older_generation_changes_nothing() -> None:
+    from web.table_state import ComputerFinished, ComputerStarted, ComputerStopped
+
+    model = run(Model(), ComputerStarted())
+    assert model.table.busy and model.table.generation == 0
+    stopped = run(model, ComputerStopped(), ComputerStarted())  # a new turn after a new game
+    assert stopped.table.generation == 1 and stopped.table.busy
+    assert run(stopped, ComputerFinished(0)).table.busy  # the old turn ends: not this one
+    assert not run(stopped, ComputerFinished(1)).table.busy
+    assert run(Model(), ComputerStopped(after=7)).table.generation == 8  # a restart goes on
