@@ -11,14 +11,12 @@ effects ``update`` returns. The rest still lives in fields here, on its way ther
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import sys
-import time
-from collections.abc import Coroutine, Mapping
+from collections.abc import Awaitable, Mapping
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import engine
 from engine import IllegalActionError
@@ -48,7 +46,7 @@ from web.commands import Commands
 from web.computer import default_level, make_player
 from web.dealing import deal_new_game
 from web.device import Device
-from web.dom import Dom
+from web.dom import Control, Dom
 from web.hints import Hints
 from web.install import DeviceControls
 from web.keeper import Keeper
@@ -74,12 +72,31 @@ from web.model import (
     update,
 )
 from web.records import Records
+from web.runtime import Frames, ManualRuntime, PageRuntime, Runtime
 from web.seat_place import seat_name
 from web.seats import Seats, seat_label
 from web.settings import Settings
+from web.storage import KeyValue
+from web.table_state import (
+    ComputerFinished,
+    ComputerStarted,
+    ComputerStopped,
+    DealStarted,
+    DeviceCalled,
+    GameDealt,
+    GameKept,
+    HandFocused,
+    HandoverEnded,
+    SaveAdopted,
+    SetupChosen,
+    ShelfCleared,
+    TrickSettled,
+    TrickSettling,
+)
 from web.tabs import Tabs
 from web.view import TableView
 
+T = TypeVar("T")
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
 WORKER_SLICE = 0.05  # the AI's thinking between yields in a worker (web/ai_runner.py)
 
@@ -105,44 +122,35 @@ class App:
     def __init__(
         self,
         dom: Dom,
-        store: Any,
+        store: KeyValue,
         *,
         fast: bool = False,
         seed: int | None = None,
         tabs: Tabs | None = None,
         device: Device | None = None,
         launch: str | None = None,
+        runtime: Runtime | None = None,
     ) -> None:
         self.dom = dom
+        # Tasks and timers (web.runtime): the page's loop in the browser, else the tests'.
+        self.runtime: Runtime = runtime or ManualRuntime()
+        self.frames = Frames(self.paint)  # one render per event (web.runtime)
         self.fixed_seed = seed  # tests: ?seed=N makes the deal and the AI repeatable
         self.store = store
         self.fast = fast
         self.lang = "en"
         self.cat = load_catalog("en")
         self.model = Model()  # the state of the features moved to the one-way core
-        self.settings: dict[str, Any] = self.prefs.game_setup()  # this game's setup
-        self.has_save = False  # a game the player started exists (start screen: continue)
         self._game: PlayableGame | None = None  # the game on the table (see ``game``)
-        self.human = 0  # the seat whose hand is shown (pass-and-play: who holds the device)
-        self.seats = Seats.solo(2)
-        self.handover: int | None = None  # the person the device must go to next
         self.players: dict[int, Player] = {}
-        self.generation = 0
-        self.busy = False
-        self.shelf = flow.TrickShelf()  # the last finished trick: centre, aside, peeked at
         self.callouts = TableCallouts()  # what other seats scored, said at their seats
         self.auto_passes = flow.AutoPasses()  # passes made for a person: "nothing to declare"
         self.sound = sound.Sound() if sys.platform != "emscripten" else sound.WebAudio()
-        self.hand_focus = 0
         self.announced = 0
         self.title_shown = ""  # the document's title as last set (the variant's name)
-        self.deal_number = 1
         self.view: TableView | None = None
-        self.tasks: set[Any] = set()
         self.had_prompt = False
         self.last_log: list[flow.TableEvent] = []
-        self.undo_used = False  # a move was taken back in this game (history, statistics)
-        self.recorded = False  # this finished game is in the history and the statistics
         self.records = Records(self)
         self.device = DeviceControls(self, device or Device())
         self.launch = launch  # the manifest's shortcuts: ?start=new | ?start=continue
@@ -161,14 +169,68 @@ class App:
             elif isinstance(effect, Render):
                 self.render()
             elif isinstance(effect, Focus):
-                self.dom.focus_first(effect.selector)
+                self.focus_first(effect.selector)
             elif isinstance(effect, FocusHand):
-                self.dom.focus_hand(self.hand_focus)
+                self.focus_hand()
             elif isinstance(effect, ResumePlay):
                 self.kick_ai()
             elif isinstance(effect, KeepStartScreen):
                 start = screens.render_start(self.cat, self.lang, can_continue=True)
                 self.dom.keep_start_screen(start)
+
+    # The table's facts (web.table_state), as the model keeps them.
+    @property
+    def human(self) -> int:
+        return self.model.table.human
+
+    @property
+    def handover(self) -> int | None:
+        return self.model.table.handover
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """This game's new-game choices (a copy: the model's change only by messages)."""
+        return dict(self.model.table.setup)
+
+    @property
+    def seats(self) -> Seats:
+        return self.model.table.seats
+
+    @property
+    def shelf(self) -> flow.TrickShelf:
+        """The last finished trick: in the centre, aside, peeked at."""
+        return self.model.table.shelf
+
+    @property
+    def busy(self) -> bool:
+        """The computer is thinking (or about to): the person's input waits."""
+        return self.model.table.busy
+
+    @property
+    def generation(self) -> int:
+        return self.model.table.generation
+
+    @property
+    def deal_number(self) -> int:
+        return self.model.table.deal_number
+
+    @property
+    def undo_used(self) -> bool:
+        return self.model.table.undo_used
+
+    @property
+    def recorded(self) -> bool:
+        return self.model.table.recorded
+
+    @property
+    def has_save(self) -> bool:
+        return self.model.table.has_save
+
+    @property
+    def hand_focus(self) -> int:
+        """The hand's card the keyboard is on (within the hand last shown)."""
+        shown = len(self.view.hand) if self.view is not None else 0
+        return max(0, min(self.model.table.hand_focus, shown - 1))
 
     @property
     def prefs(self) -> Settings:
@@ -222,11 +284,11 @@ class App:
         settings = schema.load(self.store, storage.SETTINGS_KEY)
         # read once: from now on the model keeps them (each field exactly right)
         self.dispatch(SettingsLoaded(Settings.from_data(settings.value or {})))
-        self.settings = self.prefs.game_setup()
+        self.dispatch(SetupChosen(self.prefs.game_setup()))
         saved = schema.load(self.store, storage.SAVE_KEY)
         if saved.value is not None:
             self.adopt(saved.value)
-            self.has_save = True
+            self.dispatch(GameKept())
         # statistics, history, what others registered
         others = schema.load_all(
             self.store, checked=(storage.LANG_KEY, storage.SETTINGS_KEY, storage.SAVE_KEY)
@@ -238,9 +300,7 @@ class App:
         self.announced = len(flow.table_log(self.game, self.observation_log()))
         self.dispatch(ScreenShown("start"))  # continue (with a save), new game, rules, settings
         if listen:
-            self.dom.on_events(
-                self.commands.on_click, self.commands.on_key, self.commands.on_change
-            )
+            self.dom.on_events(self.on_click, self.on_key, self.on_change)
             self.device.start()
         if self.launch == "new":
             self.command("new-game", None)
@@ -248,9 +308,23 @@ class App:
             self.command("continue", None)
         self.render()
         self.dom.set_state("ready")
-        self.dom.focus_first("#bz-overlay .primary")
+        self.focus_first("#bz-overlay .primary")
         if sys.platform == "emscripten":  # in the browser (tests drive the AI themselves)
-            self.keep(asyncio.ensure_future(prewarm()))
+            self.runtime.spawn(prewarm(self.runtime))
+
+    # ------------------------------------------------------------ events
+    # The page's events, each handled as one (web.runtime.Frames): one render at its end.
+    def on_click(self, action: str | None, command: str | None, el: Control) -> None:
+        with self.frames.event():
+            self.commands.on_click(action, command, el)
+
+    def on_key(self, key: str, index: int | None) -> bool:
+        with self.frames.event():
+            return self.commands.on_key(key, index)
+
+    def on_change(self, name: str, value: str) -> None:
+        with self.frames.event():
+            self.commands.on_change(name, value)
 
     def restart(self, seed: int | None) -> None:
         """Tests only (?fast): the app as a visit finds it, from what is stored now, without
@@ -259,7 +333,8 @@ class App:
         The same object starts afresh, so the page's listeners (bound to it) stay; the
         computer's turns and timers of before end at their next step (a new generation).
         """
-        generation = self.generation + 1
+        generation = self.generation
+        frames = self.frames  # the event under way (the restart's click) renders once
         self.dom.restart()
         App.__init__(
             self,
@@ -269,8 +344,10 @@ class App:
             seed=seed,
             tabs=self.keeper.tabs,
             device=self.device.device,
+            runtime=self.runtime,
         )
-        self.generation = generation
+        self.frames = frames
+        self.dispatch(ComputerStopped(after=generation))
         self.start(listen=False)
 
     @property
@@ -288,19 +365,23 @@ class App:
     def stop_ai(self) -> None:
         """Drop the computer's turn being thought about: its loop ends at its next step, and
         the next kick starts afresh (a loop left marked busy would refuse it for good)."""
-        self.generation += 1
-        self.busy = False
+        self.dispatch(ComputerStopped())
 
     def adopt(self, save: dict[str, Any]) -> None:
         """Take a checked save (web.schema) as the game on the table."""
         self.stop_ai()
         self.game = save["game"]
-        self.human = save.get("human", 0)
-        self.settings = {**self.settings, **save.get("settings", {})}
-        self.deal_number = save.get("deal_number", 1)
-        self.undo_used = save.get("undo_used") is True
-        self.recorded = save.get("recorded") is True
-        self.seats = saved_seats(save, self.game.rules.players, self.human)
+        human = save.get("human", 0)
+        self.dispatch(
+            SaveAdopted(
+                human=human,
+                deal_number=save.get("deal_number", 1),
+                undo_used=save.get("undo_used") is True,
+                recorded=save.get("recorded") is True,
+                setup=save.get("settings", {}),
+                seats=saved_seats(save, self.game.rules.players, human),
+            )
+        )
         self.pass_device(fresh=True)
         self.make_players()
         self.dispatch(HintSet(None))
@@ -326,16 +407,12 @@ class App:
     # --------------------------------------------------------- new game
     def new_game(self, settings: dict[str, Any], save: bool = True) -> None:
         self.stop_ai()
-        self.settings = dict(settings)
-        self.game, self.seats = deal_new_game(settings, self.fixed_seed)
-        self.human = self.seats.first_person()
-        self.shelf.reset()
+        self.game, seats = deal_new_game(settings, self.fixed_seed)
+        self.dispatch(GameDealt(seats.first_person(), settings, seats))
+        self.dispatch(ShelfCleared())
         self.dispatch(HintSet(None))
         self.dispatch(TableShown())
-        self.deal_number = 1
         self.announced = 0
-        self.undo_used = False
-        self.recorded = False
         self.make_players()
         self.pass_device(fresh=True)
         if save:
@@ -344,7 +421,7 @@ class App:
     def keep_new_game(self) -> None:
         """The game just dealt becomes the player's: its setup remembered, saved from now on
         (the start screen's Play takes the game dealt behind it this way)."""
-        self.has_save = True
+        self.dispatch(GameKept())
         self.dispatch(SetupKept(self.settings))
         self.pass_for_human()
         self.save()
@@ -370,11 +447,9 @@ class App:
             fresh=fresh,
         )
         if nxt is not None:
-            self.human = nxt
-            self.handover = nxt
-            self.dispatch(HintSet(None))
+            self.dispatch(DeviceCalled(nxt))
         elif not self.seats.pass_and_play:
-            self.handover = None
+            self.dispatch(HandoverEnded())
 
     # --------------------------------------------------------------- save
     def save(self) -> None:
@@ -433,6 +508,20 @@ class App:
         return view
 
     def render(self) -> None:
+        """Show the table as it is now: at the end of the event being handled (one render
+        per event, however many features ask), or at once outside an event."""
+        self.frames.request()
+
+    def focus_first(self, selector: str) -> None:
+        """Move the focus into what the event's render draws, once it is on the page."""
+        self.frames.after(lambda: self.dom.focus_first(selector))
+
+    def focus_hand(self, index: int | None = None) -> None:
+        """Move the focus to a card of the hand (the one it was on), once it is drawn."""
+        self.frames.after(lambda: self.dom.focus_hand(self.hand_focus if index is None else index))
+
+    def paint(self) -> None:
+        """Build the view, patch the regions that changed, say and play what is new."""
         view = self.build()
         callout_wait = self.callouts.dress(
             view,
@@ -441,11 +530,12 @@ class App:
             viewer=self.human,
             visible=self.handover is None and self.overlay is None and view.deal_summary is None,
             keep_own=bool(self.seats.pass_and_play),
-            now=time.monotonic(),
+            now=self.runtime.now(),
         )
         cat = self.cat
         n = view.num_players
-        self.hand_focus = max(0, min(self.hand_focus, len(view.hand) - 1))
+        if self.hand_focus != self.model.table.hand_focus:  # the hand got shorter
+            self.dispatch(HandFocused(self.hand_focus))
         regions = {
             "bz-bar": menu.render_bar(
                 cat,
@@ -488,27 +578,16 @@ class App:
 
     def callouts_later(self, seconds: float) -> None:
         """Render again once a shown call-out's time is up (one timer, the earliest)."""
-        due = self.callouts.timer_wanted(seconds, time.monotonic())
+        due = self.callouts.timer_wanted(seconds, self.runtime.now())
         if due is None:
             return
 
         async def later() -> None:
-            await asyncio.sleep(seconds)
+            await self.runtime.sleep(seconds)
             if self.callouts.timer_fired(due):
                 self.render()
 
-        if not self.run_later(later()):  # no event loop (CPython tests): no timer waits
-            self.callouts.timer_due = None
-
-    def run_later(self, coro: Coroutine[Any, Any, None]) -> bool:
-        """Run a coroutine as a task of the page's loop; False (and closed) without one:
-        CPython tests drive the table themselves."""
-        try:
-            self.keep(asyncio.ensure_future(coro))
-        except RuntimeError:
-            coro.close()
-            return False
-        return True
+        self.runtime.spawn(later())
 
     def notice_html(self) -> str:
         if not self.keeper.playing:
@@ -624,17 +703,17 @@ class App:
         """Put the just-finished trick aside after a moment (it stays peekable)."""
         if self.shelf.settling == count:
             return
-        self.shelf.settling = count
+        self.dispatch(TrickSettling(count))
         gen = self.generation
 
         async def later() -> None:
             hold = flow.TRICK_HOLD_SECONDS * self.prefs.pause_scale()
-            await asyncio.sleep(0.25 if self.fast else hold)
+            await self.runtime.sleep(0.25 if self.fast else hold)
             if gen == self.generation:
-                self.shelf.settle(count)
+                self.dispatch(TrickSettled(count))
                 self.render()
 
-        self.run_later(later())  # without an event loop (CPython tests) the test settles it
+        self.runtime.spawn(later())
 
     def kick_ai(self) -> None:
         if self.busy or not self.keeper.playing or self.overlay == "start":
@@ -642,15 +721,19 @@ class App:
         seat = self.game.current_player
         if seat is None or self.seats.is_person(seat) or self.game.deal.is_terminal:
             return
-        if not self.run_later(self.ai_loop()):  # no event loop: the caller drives the AI
-            return
         # At once, not when the task first runs: a second kick before then (a double tap on
         # Continue) would start a second loop playing the same seat.
-        self.busy = True
+        self.dispatch(ComputerStarted())
+        self.runtime.spawn(self.ai_loop())
 
     async def ai_loop(self) -> None:
+        """The computer's turns, one after another, until a person is to move.
+
+        Each step between two waits is one event (web.runtime.Frames): its move, the
+        notices and sounds it sets off, and one render."""
         gen = self.generation
-        self.busy = True
+        self.dispatch(ComputerStarted())
+        self.frames.begin()
         try:
             while gen == self.generation:
                 game = self.game
@@ -659,14 +742,14 @@ class App:
                     break
                 self.render()
                 completed = not game.deal.trick and bool(game.deal.last_trick)
-                await asyncio.sleep(self.pause(completed))
+                await self.between_events(self.runtime.sleep(self.pause(completed)))
                 if gen != self.generation:
                     return
                 if game is not self.game or game.current_player != seat:
                     continue  # the table moved meanwhile (undo, a take-over): look again
                 obs = observe(game, seat)
                 player = self.players.get(seat) or make_player(default_level())
-                action = await drive(player.decide(obs))
+                action = await self.between_events(drive(player.decide(obs)))
                 if gen != self.generation or game is not self.game:
                     return
                 if game.current_player != seat:
@@ -675,16 +758,20 @@ class App:
                     self.apply(action)
                 except IllegalActionError:  # a confused player: fall back to the first legal move
                     self.apply(game.legal_actions()[0])
+            if gen == self.generation:  # a person's turn: the table shows no thinking
+                self.dispatch(ComputerFinished(gen))
+                self.render()
         finally:
-            if gen == self.generation:
-                self.busy = False
-        if gen == self.generation:
-            self.render()
+            self.dispatch(ComputerFinished(gen))
+            self.frames.end()
 
-    def keep(self, task: Any) -> None:
-        """Hold a reference to a running task until it ends (asyncio keeps weak ones)."""
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+    async def between_events(self, waiting: Awaitable[T]) -> T:
+        """Wait outside any event: the page's other events render while the task waits."""
+        self.frames.end()
+        try:
+            return await waiting
+        finally:
+            self.frames.begin()
 
     def pause(self, after_trick: bool) -> float:
         if self.fast:
@@ -692,7 +779,7 @@ class App:
         return (0.9 if after_trick else 0.45) * self.prefs.pause_scale()
 
     # ------------------------------------------------------------ commands
-    def command(self, name: str, el: Any) -> None:
+    def command(self, name: str, el: Control) -> None:
         """Run a ``data-command`` (web.commands)."""
         self.commands.run(name, el)
 
@@ -713,7 +800,7 @@ class App:
         self.dispatch(DraftDropped())
         self.new_game(setup)
         self.render()
-        self.dom.focus_hand(0)
+        self.focus_hand(0)
         self.kick_ai()
 
     def next_step(self) -> None:
@@ -723,21 +810,20 @@ class App:
         if self.decided() and self.overlay != "game":
             self.dispatch(ScreenShown("game"))
             self.render()
-            self.dom.focus_first("#bz-overlay .primary, #bz-overlay button")
+            self.focus_first("#bz-overlay .primary, #bz-overlay button")
             return
         if game.is_terminal:
             return
         self.dispatch(ScreenShown(None))
         game.next_deal()
-        self.deal_number += 1
-        self.shelf.reset()
+        self.dispatch(DealStarted())
+        self.dispatch(ShelfCleared())
         self.announced = 0
         self.pass_device(fresh=True)
         self.save()
         self.render()
-        self.dom.focus_hand(self.hand_focus)
+        self.focus_hand()
         self.kick_ai()
-
 
 
 AI_MODULES = (
@@ -754,7 +840,7 @@ AI_MODULES = (
 )
 
 
-async def prewarm() -> None:
+async def prewarm(runtime: Runtime) -> None:
     """Import the AI's modules one per slice while the player looks at the table.
 
     Compiling them on the AI's first move would be one long task of several
@@ -763,7 +849,7 @@ async def prewarm() -> None:
     import importlib
 
     for name in AI_MODULES:
-        await asyncio.sleep(0.05)
+        await runtime.sleep(0.05)
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
 
@@ -800,6 +886,7 @@ async def main() -> None:
             device=BrowserDevice(),
             tabs=tabs,
             launch=params.get("start"),
+            runtime=PageRuntime(),
         )
         app.start()
         _APPS.append(app)

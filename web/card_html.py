@@ -7,7 +7,7 @@ the suit is shown by its symbol and its colour together.
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Protocol
+from typing import Protocol
 
 from web import i18n
 from web.card_faces import art_html
@@ -23,7 +23,7 @@ class Cat(Protocol):
 
     lang: str
 
-    def t(self, key: str, **params: Any) -> str: ...
+    def t(self, key: str, **params: object) -> str: ...
 
     def card_name(self, card: str) -> str: ...
 

@@ -5,12 +5,11 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from web import flow, i18n, names, sound
-from web.dom import Dom
+from web.dom import Control, Dom
 from web.hints import Hints
 from web.install import DeviceControls
 from web.keeper import Keeper
@@ -27,9 +26,12 @@ from web.model import (
     TableShown,
 )
 from web.records import Records
+from web.runtime import Runtime
 from web.screens import parse_settings
 from web.seats import SeatsError
 from web.settings import Settings
+from web.storage import KeyValue
+from web.table_state import HandFocused, HandoverEnded, TrickPeeked
 from web.view import TableView
 
 # The new-game screen's first control; other screens focus their title.
@@ -47,23 +49,28 @@ class CommandTable(Protocol):
     """
 
     dom: Dom
-    store: Any
+    store: KeyValue
     lang: str
-    settings: dict[str, Any]
-    has_save: bool
-    handover: int | None
-    hand_focus: int
     view: TableView | None
-    shelf: flow.TrickShelf
+    last_log: list[flow.TableEvent]
     sound: sound.Sound
     keeper: Keeper
     records: Records
     device: DeviceControls
     hints: Hints
     fast: bool  # ?fast: the tests' quick pauses and their restart
+    runtime: Runtime
 
     @property
     def prefs(self) -> Settings: ...
+    @property
+    def settings(self) -> dict[str, Any]: ...
+    @property
+    def has_save(self) -> bool: ...
+    @property
+    def handover(self) -> int | None: ...
+    @property
+    def hand_focus(self) -> int: ...
     @property
     def overlay(self) -> str | None: ...
     @property
@@ -86,7 +93,8 @@ class CommandTable(Protocol):
     def try_action(self, text: str) -> None: ...
     def pass_for_human(self) -> None: ...
     def kick_ai(self) -> None: ...
-    def keep(self, task: Any) -> None: ...
+    def focus_first(self, selector: str) -> None: ...
+    def focus_hand(self, index: int | None = None) -> None: ...
 
 
 class Commands:
@@ -109,13 +117,13 @@ class Commands:
             "stay": self.stay,
             "log": self.log,
             "next": lambda el: app.next_step(),
-            "hint": lambda el: app.keep(asyncio.ensure_future(app.hints.show())),
+            "hint": lambda el: app.runtime.spawn(app.hints.show()),
             "last-trick": self.last_trick,
             "rematch": self.rematch,
             "test-restart": self.test_restart,
         }
 
-    def run(self, name: str, el: Any) -> None:
+    def run(self, name: str, el: Control) -> None:
         app = self.app
         if app.overlay == "menu" and name not in MENU_KEEPS:
             app.dispatch(MenuLeft())  # a menu entry was chosen
@@ -126,27 +134,27 @@ class Commands:
             handler(el)
 
     # ------------------------------------------------------------ commands
-    def test_restart(self, el: Any) -> None:
+    def test_restart(self, el: Control) -> None:
         """The end-to-end tests' reset (?fast only): a fresh start, data-seed its deals'."""
         app = self.app
         if app.fast:
             seed = app.dom.attr(el, "data-seed") or ""
             app.restart(int(seed) if seed.isdigit() else None)
 
-    def language(self, el: Any) -> None:
+    def language(self, el: Control) -> None:
         lang = self.app.dom.attr(el, "data-lang") or "en"
         if lang in i18n.LANGS:
             self.app.set_language(lang)
             self.app.render()
 
-    def ready(self, el: Any) -> None:
+    def ready(self, el: Control) -> None:
         """Pass-and-play: the next person holds the device."""
         app = self.app
-        app.handover = None
+        app.dispatch(HandoverEnded())
         app.render()
-        app.dom.focus_hand(app.hand_focus)
+        app.focus_hand()
 
-    def menu(self, el: Any) -> None:
+    def menu(self, el: Control) -> None:
         if self.app.overlay == "menu":
             self.app.close_screen()
         else:
@@ -161,22 +169,22 @@ class Commands:
         else:
             app.dispatch(FreshScreen(name))
 
-    def resume(self, el: Any) -> None:
+    def resume(self, el: Control) -> None:
         app = self.app
         app.dispatch(TableShown())
         app.pass_for_human()
         app.render()
-        app.dom.focus_hand(app.hand_focus)
+        app.focus_hand()
         app.kick_ai()
 
-    def play(self, el: Any) -> None:
+    def play(self, el: Control) -> None:
         """The start screen's quick start: the game already dealt behind it, with the
         remembered setup (one tap from the first screen to the cards)."""
         if not self.app.has_save:
             self.app.keep_new_game()
         self.resume(el)
 
-    def start(self, el: Any) -> None:
+    def start(self, el: Control) -> None:
         app = self.app
         try:
             setup = parse_settings(app.dom.read_form("bz-newgame"))
@@ -189,30 +197,30 @@ class Commands:
             return
         app.start_new_game(setup)
 
-    def confirm_new(self, el: Any) -> None:
+    def confirm_new(self, el: Control) -> None:
         if self.app.pending_setup is not None:
             self.app.start_new_game(self.app.pending_setup)
 
-    def stay(self, el: Any) -> None:
+    def stay(self, el: Control) -> None:
         """Keep playing: back to the table, the new game's choices dropped."""
         self.app.dispatch(DraftDropped())
         self.resume(el)
 
-    def log(self, el: Any) -> None:
+    def log(self, el: Control) -> None:
         self.app.dispatch(LogToggled())
 
-    def last_trick(self, el: Any) -> None:
-        self.app.shelf.peek = not self.app.shelf.peek
+    def last_trick(self, el: Control) -> None:
+        self.app.dispatch(TrickPeeked(flow.tricks_done(self.app.last_log)[0]))
         self.app.render()
 
-    def rematch(self, el: Any) -> None:
+    def rematch(self, el: Control) -> None:
         app = self.app
         app.new_game(app.settings)
         app.render()
         app.kick_ai()
 
     # -------------------------------------------------------------- events
-    def on_click(self, action: str | None, command: str | None, el: Any) -> None:
+    def on_click(self, action: str | None, command: str | None, el: Control) -> None:
         app = self.app
         app.sound.unlock()  # browsers start audio only after a tap
         try:
@@ -227,7 +235,7 @@ class Commands:
             elif action:
                 idx = app.dom.attr(el, "data-index")
                 if idx is not None and idx != "":
-                    app.hand_focus = int(idx)
+                    app.dispatch(HandFocused(int(idx)))
                 app.try_action(action)
         except Exception as exc:  # never leave the page dead on a bug: show it
             app.set_notice(("error.internal", {"detail": str(exc)}), error=True)
@@ -253,7 +261,7 @@ class Commands:
             new = (index + step) % count
         else:
             return False
-        app.hand_focus = new
+        app.dispatch(HandFocused(new))
         app.dom.roving(new)
         return True
 
@@ -269,4 +277,3 @@ class Commands:
         if name == "players":  # the seat list follows the number of players
             players = '#bz-overlay input[name="opt.players"]:checked'
             app.dispatch(DraftChanged(app.dom.read_form("bz-newgame"), players))
-

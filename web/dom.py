@@ -7,7 +7,7 @@ a few small methods, so the rest of the UI code runs under CPython too.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 SKELETON = (
@@ -35,7 +35,9 @@ TRAVEL_MS = {"off": 0, "fast": 220, "normal": 320, "slow": 400}
 FIT_STEPS = (1.0, 0.93, 0.86, 0.8, 0.74, 0.68, 0.62, 0.56)
 FIT_TEXT = ",".join(str(step) for step in FIT_STEPS)
 
-ClickHandler = Callable[[str | None, str | None, Any], None]
+# The data-* attributes of the control an input came from (None: a command run from code).
+Control = Mapping[str, object] | None
+ClickHandler = Callable[[str | None, str | None, Control], None]
 KeyHandler = Callable[[str, int | None], bool]
 ChangeHandler = Callable[[str, str], None]
 
@@ -71,7 +73,7 @@ class Dom:
         """The start screen the next start should open on, for the shell to draw at once
         (before Python is ready) on that start: index.html's warm start."""
 
-    def attr(self, el: Any, name: str) -> str | None:
+    def attr(self, el: Control, name: str) -> str | None:
         return None
 
     def focus_first(self, selector: str) -> None: ...
@@ -100,7 +102,7 @@ class Dom:
         """Open the file picker; ``on_text`` gets the chosen file's text."""
 
 
-def _s(value: Any) -> str | None:
+def _s(value: object) -> str | None:
     """An attribute value: a str or None."""
     return value if isinstance(value, str) else None
 
@@ -233,9 +235,9 @@ class BrowserDom(Dom):
     def shake(self, action: str) -> None:
         self.page.call("shake", action)
 
-    def attr(self, el: Any, name: str) -> str | None:
+    def attr(self, el: Control, name: str) -> str | None:
         """A data-* attribute of the control an input came from (``el``: their dict)."""
-        return _s(el.get(name)) if isinstance(el, dict) else None
+        return _s(el.get(name)) if isinstance(el, Mapping) else None
 
     def focus_first(self, selector: str) -> None:
         self.page.call("focus", selector)

@@ -15,7 +15,7 @@ function testable under CPython against a real engine game:
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from engine.cards import code_text
@@ -86,35 +86,35 @@ def fresh_moves(log: Sequence[TableEvent], human: int) -> tuple[list[str], bool]
 # ------------------------------------------------------------ the last trick
 
 
-@dataclass
+@dataclass(frozen=True)
 class TrickShelf:
     """Where the last finished trick is: in the centre (just won), aside, or peeked at.
 
     ``settled`` counts the tricks put aside so far in this deal; a trick newer
-    than that is still shown in the centre, captioned with its winner.
+    than that is still shown in the centre, captioned with its winner. Kept in the
+    model (``web.table_state``): each change returns a new shelf.
     """
 
     settled: int = 0
-    peek: bool = False
     settling: int = 0  # the trick a timer is about to put aside
+    peeked: int | None = None  # the finished trick the player peeks at (by its count)
 
     def state(self, tricks_done: int, live: bool) -> str:
-        """``live`` (a trick is being played), ``done`` (just finished), ``aside``, ``none``."""
+        """``live`` (a trick is being played), ``done`` (just finished), ``aside``, ``peek``
+        or ``none``. A peek is at one trick: once another is played it is over."""
         if live:
-            self.peek = False
             return "live"
         if tricks_done == 0:
             return "none"
         if tricks_done > self.settled:
             return "done"
-        return "peek" if self.peek else "aside"
+        return "peek" if self.peeked == tricks_done else "aside"
 
-    def settle(self, tricks_done: int) -> None:
-        self.settled = max(self.settled, tricks_done)
+    def settle(self, tricks_done: int) -> TrickShelf:
+        return replace(self, settled=max(self.settled, tricks_done))
 
-    def reset(self) -> None:
-        self.settled = self.settling = 0
-        self.peek = False
+    def toggle_peek(self, tricks_done: int) -> TrickShelf:
+        return replace(self, peeked=None if self.peeked == tricks_done else tricks_done)
 
 
 def tricks_done(log: Sequence[TableEvent]) -> tuple[int, int | None]:

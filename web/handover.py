@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from html import escape
-from typing import Any, Protocol
+from typing import Protocol
 
 from web.card_html import Cat, face_html
 from web.seat_place import seat_name
@@ -19,7 +19,7 @@ from web.view import TableView
 
 
 class _Cat(Protocol):
-    def t(self, key: str, **params: Any) -> str: ...
+    def t(self, key: str, **params: object) -> str: ...
 
 
 def next_holder(

@@ -21,11 +21,15 @@ from web.model import HintSet
 class HintTable(Protocol):
     """What the hint reads and sets of its table (``web.app.App`` is one)."""
 
-    busy: bool
-    handover: int | None
     game: PlayableGame
-    human: int
     cat: i18n.Catalog
+
+    @property
+    def busy(self) -> bool: ...
+    @property
+    def handover(self) -> int | None: ...
+    @property
+    def human(self) -> int: ...
 
     @property
     def hint(self) -> tuple[str, str] | None: ...

@@ -18,6 +18,7 @@ from engine.playable import PlayableGame
 from engine.session import Session
 from web import schema, storage
 from web.i18n import Catalog
+from web.storage import KeyValue
 
 HISTORY_KEY = "bezique.history"
 FORMAT = "bezique-history"
@@ -27,7 +28,7 @@ ENTRY_KEYS = {"id", "finished", "variant", "level", "human", "undo", "imported",
               "totals", "record"}
 
 
-def _int(value: Any) -> bool:
+def _int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -72,7 +73,7 @@ def checked(data: Any) -> list[Any]:
 ENTRY = schema.register(HISTORY_KEY, schema.Custom(checked))
 
 
-def load(store: Any) -> list[dict[str, Any]]:
+def load(store: KeyValue) -> list[dict[str, Any]]:
     """The valid entries; when some are not, the original text is kept aside first."""
     games: list[Any] | None = schema.load(store, HISTORY_KEY).value
     if games is None:
@@ -89,7 +90,7 @@ def encode(entries: list[dict[str, Any]]) -> str:
                       separators=(",", ":"), ensure_ascii=False)
 
 
-def save(store: Any, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def save(store: KeyValue, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Store the entries; when the browser's quota refuses, drop the oldest until it fits."""
     kept = list(entries[:LIMIT])
     while kept and not storage.set_text(store, HISTORY_KEY, encode(kept)):
@@ -99,7 +100,7 @@ def save(store: Any, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return kept
 
 
-def add(store: Any, entry: dict[str, Any]) -> list[dict[str, Any]]:
+def add(store: KeyValue, entry: dict[str, Any]) -> list[dict[str, Any]]:
     entries = [e for e in load(store) if e["id"] != entry["id"]]
     return save(store, [entry, *entries])
 
@@ -135,7 +136,7 @@ def export_name(entry: dict[str, Any]) -> str:
 class ImportProblem(Exception):
     """A file that is not a playable record; ``key`` and ``params`` word it."""
 
-    def __init__(self, key: str, **params: Any) -> None:
+    def __init__(self, key: str, **params: object) -> None:
         super().__init__(key)
         self.key = key
         self.params = params

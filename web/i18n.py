@@ -292,7 +292,7 @@ class Catalog:
 
     # -- plain text
 
-    def t(self, key: str, **params: Any) -> str:
+    def t(self, key: str, **params: object) -> str:
         """Plain text of a message. Ints are digit-grouped, card tokens isolated.
 
         Missing key: the fallback's text, else the key itself (never raises).
@@ -315,7 +315,7 @@ class Catalog:
 
     __call__ = t
 
-    def _param_text(self, value: Any) -> str:
+    def _param_text(self, value: object) -> str:
         if isinstance(value, bool):
             return str(value)
         if isinstance(value, int):
@@ -331,7 +331,7 @@ class Catalog:
 
     # -- HTML
 
-    def html(self, key: str, **params: Any) -> Markup:
+    def html(self, key: str, **params: object) -> Markup:
         """Escaped HTML of a message; Markup params go in as they are.
 
         Card tokens in the catalog text become <bdi dir="ltr">…</bdi>; pass a

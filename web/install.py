@@ -7,8 +7,6 @@ live in ``web.device``; this module only words them and keeps ``web/app.py`` sma
 
 from __future__ import annotations
 
-import asyncio
-import sys
 from html import escape
 from typing import Any
 
@@ -47,16 +45,8 @@ class DeviceControls:
             self.app.render()  # only on news: at start this render would meet the first tap
 
     def _spawn(self, coro: Any) -> None:
-        """Run a browser request alongside the table (to its end at once in CPython tests)."""
-        try:
-            asyncio.get_running_loop()
-            running = True
-        except RuntimeError:
-            running = sys.platform == "emscripten"  # Pyodide's loop runs between JS events
-        if running:
-            self.app.keep(asyncio.ensure_future(coro))
-        else:
-            asyncio.run(coro)
+        """Run a browser request alongside the table (web.runtime)."""
+        self.app.runtime.spawn(coro)
 
     def state(self) -> DeviceState:
         return self.device.state()

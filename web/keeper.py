@@ -12,7 +12,6 @@ Why its own module: the controller (web.app) only calls ``save()`` and asks
 
 from __future__ import annotations
 
-import asyncio
 import json
 from html import escape
 from typing import Any
@@ -61,19 +60,13 @@ class Keeper:
     def schedule_retry(self) -> None:
         if self.retrying:
             return
-        coro = self.retry()
-        try:
-            task = asyncio.ensure_future(coro)
-        except RuntimeError:  # no event loop (CPython tests): the next action retries
-            coro.close()
-            return
         self.retrying = True
-        self.app.keep(task)
+        self.app.runtime.spawn(self.retry())
 
     async def retry(self) -> None:
         try:
             while self.failing and self.playing:
-                await asyncio.sleep(RETRY_SECONDS)
+                await self.app.runtime.sleep(RETRY_SECONDS)
                 if self.failing and self.playing and self.save():
                     self.app.render()
         finally:

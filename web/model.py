@@ -7,7 +7,9 @@ and the runtime (``web.app.App.dispatch``) is the only place that carries effect
 
 Features move here one at a time behind the same page: so far the player's settings
 (read from storage once, at start, then kept here) and the screen stack (the screen
-shown over the table, the screens to return to, the new-game form waiting on them).
+shown over the table, the screens to return to, the new-game form waiting on them),
+the notice, the hint, the log drawer, and the table's facts about its game
+(``web.table_state``: who holds the device, the deal, undo and records' marks).
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine import VARIANTS
+from web import table_state
 from web.settings import Settings
+from web.table_state import TABLE_MESSAGES, DeviceCalled, TableMsg, TableState
 
 # Screens a nested screen returns to when it closes (the menu is left behind).
 RETURN_TO = ("start", "dialog", "game")
@@ -44,6 +48,7 @@ class Model:
     notice_error: bool = False
     hint: tuple[str, str] | None = None  # (action text, reason code); ("", "") = thinking
     log_open: bool = False  # the log drawer (phones; wide screens show it beside the table)
+    table: TableState = field(default_factory=TableState)  # web.table_state
 
 
 # ------------------------------------------------------------------ messages
@@ -184,6 +189,7 @@ Msg = (
     | HintSet
     | MoveMade
     | LogToggled
+    | TableMsg
 )
 
 # ------------------------------------------------------------------- effects
@@ -228,6 +234,11 @@ Result = tuple[Model, list[Effect]]
 
 def update(model: Model, msg: Msg) -> Result:
     """The new model and the effects of one message."""
+    if isinstance(msg, TABLE_MESSAGES):
+        changed = replace(model, table=table_state.update(model.table, msg))
+        if isinstance(msg, DeviceCalled):  # a hint was for the hand now hidden
+            changed = replace(changed, hint=None)
+        return changed, []
     if isinstance(msg, SettingsLoaded | SettingChanged | SetupKept):
         return _settings(model, msg)
     if isinstance(msg, NoticeSet | HintSet | MoveMade | LogToggled):

@@ -33,7 +33,7 @@ def check_name(raw: str) -> str:
     return name
 
 
-def clean_name(value: Any) -> str:
+def clean_name(value: object) -> str:
     """A stored name, or "" when it is not a valid one (never raises)."""
     if type(value) is not str:
         return ""
@@ -44,7 +44,7 @@ def clean_name(value: Any) -> str:
     return name if name == value else ""
 
 
-def clean_names(value: Any) -> list[str]:
+def clean_names(value: object) -> list[str]:
     """Stored names, one per seat, each bad one replaced by "" (the usual name)."""
     if not isinstance(value, list):
         return []

@@ -14,8 +14,10 @@ from typing import Any
 from engine.playable import PlayableGame
 from web import ending, history, score_sheet, stats, take_back
 from web.computer import default_level
+from web.dom import Control
 from web.model import ScreenShown
 from web.replay import Viewer, render_viewer
+from web.table_state import GameRecorded
 
 OVERLAYS = ("score-sheet", "stats", "history", "replay")
 
@@ -34,14 +36,14 @@ class Records:
         self.change: tuple[PlayableGame, ending.StatsChange] | None = None
 
     # ------------------------------------------------------------ commands
-    def command(self, name: str, el: Any) -> bool:
+    def command(self, name: str, el: Control) -> bool:
         """Handle a records command (True), or leave it to the app (False)."""
         app = self.app
         if name == "undo":
             if take_back.take_back(app):
                 app.set_notice(("undo.done", {}))
             app.render()
-            app.dom.focus_hand(app.hand_focus)
+            app.focus_hand()
             return True
         if name in ("score-sheet", "stats", "history"):
             self.open(name)
@@ -86,7 +88,7 @@ class Records:
             self.problem = None
         app.dispatch(ScreenShown(overlay))
         app.render()
-        app.dom.focus_first(focus or f"#{overlay}-title, #bz-overlay h2")
+        app.focus_first(focus or f"#{overlay}-title, #bz-overlay h2")
 
     def close(self) -> None:
         app = self.app
@@ -204,7 +206,7 @@ class Records:
         app = self.app
         if app.recorded or not app.game.is_terminal:
             return
-        app.recorded = True
+        app.dispatch(GameRecorded())
         finished = int(time.time() * 1000)
         history.add(app.store, self.entry_for_table(finished))
         if len(take_back.person_seats(app)) != 1:

@@ -35,6 +35,7 @@ from engine.errors import RecordError
 from web import storage
 from web.i18n import LANGS
 from web.seats import KINDS, MAX_SEATS, Seats, SeatsError
+from web.storage import KeyValue
 
 KEEP_BROKEN = 3  # set-aside copies kept per key (older ones are removed)
 MAX_TEXT = 2_000_000  # characters; a save is about 10 kB
@@ -53,7 +54,7 @@ class Invalid(ValueError):
 class Shape:
     """A check of one value: ``check`` returns the clean value or raises Invalid."""
 
-    def check(self, value: Any, path: str = "$") -> Any:
+    def check(self, value: object, path: str = "$") -> Any:
         raise NotImplementedError
 
 
@@ -61,7 +62,7 @@ class Shape:
 class AnyValue(Shape):
     """Anything JSON can hold (use sparingly: the consumer must check it)."""
 
-    def check(self, value: Any, path: str = "$") -> Any:
+    def check(self, value: object, path: str = "$") -> Any:
         return value
 
 
@@ -70,7 +71,7 @@ class Int(Shape):
     lo: int
     hi: int
 
-    def check(self, value: Any, path: str = "$") -> Any:
+    def check(self, value: object, path: str = "$") -> Any:
         if type(value) is not int:
             raise Invalid(path, f"expected a whole number, got {type(value).__name__}")
         if not self.lo <= value <= self.hi:
@@ -80,7 +81,7 @@ class Int(Shape):
 
 @dataclass(frozen=True)
 class Bool(Shape):
-    def check(self, value: Any, path: str = "$") -> Any:
+    def check(self, value: object, path: str = "$") -> Any:
         if type(value) is not bool:
             raise Invalid(path, f"expected true or false, got {type(value).__name__}")
         return value
@@ -90,7 +91,7 @@ class Bool(Shape):
 class Str(Shape):
     max_len: int = 200
 
-    def check(self, value: Any, path: str = "$") -> Any:
+    def check(self, value: object, path: str = "$") -> Any:
         if type(value) is not str:
             raise Invalid(path, f"expected text, got {type(value).__name__}")
         if len(value) > self.max_len:
@@ -106,7 +107,7 @@ class OneOf(Shape):
 
     values: tuple[Any, ...]
 
-    def check(self, value: Any, path: str = "$") -> Any:
+    def check(self, value: object, path: str = "$") -> Any:
         if not any(type(value) is type(v) and value == v for v in self.values):
             raise Invalid(path, f"not one of {list(self.values)!r}")
         return value
@@ -117,7 +118,7 @@ class ListOf(Shape):
     item: Shape
     max_len: int = 1000
 
-    def check(self, value: Any, path: str = "$") -> Any:
+    def check(self, value: object, path: str = "$") -> Any:
         if not isinstance(value, list):
             raise Invalid(path, f"expected a list, got {type(value).__name__}")
         if len(value) > self.max_len:
@@ -133,7 +134,7 @@ class MapOf(Shape):
     keys: Shape = field(default_factory=Str)
     max_len: int = 1000
 
-    def check(self, value: Any, path: str = "$") -> Any:
+    def check(self, value: object, path: str = "$") -> Any:
         if not isinstance(value, dict):
             raise Invalid(path, f"expected an object, got {type(value).__name__}")
         if len(value) > self.max_len:
@@ -153,7 +154,7 @@ class Obj(Shape):
     optional: frozenset[str] | set[str] = frozenset()
     keep_unknown: bool = False
 
-    def check(self, value: Any, path: str = "$") -> Any:
+    def check(self, value: object, path: str = "$") -> Any:
         if not isinstance(value, dict):
             raise Invalid(path, f"expected an object, got {type(value).__name__}")
         clean: dict[str, Any] = {}
@@ -175,7 +176,7 @@ class Custom(Shape):
     fn: Callable[[Any], Any]
     first: Shape = field(default_factory=AnyValue)
 
-    def check(self, value: Any, path: str = "$") -> Any:
+    def check(self, value: object, path: str = "$") -> Any:
         value = self.first.check(value, path)
         try:
             return self.fn(value)
@@ -248,7 +249,7 @@ def check(key: str, text: str) -> Any:
     return REGISTRY[key].parse(text)
 
 
-def load(store: Any, key: str) -> Loaded:
+def load(store: KeyValue, key: str) -> Loaded:
     """Read and check one key; a value that fails is moved aside, never used or lost."""
     entry = REGISTRY[key]
     text = storage.get_text(store, key)
@@ -260,14 +261,14 @@ def load(store: Any, key: str) -> Loaded:
         return Loaded(None, set_aside(store, key, str(bad), entry.notice_for(bad), text))
 
 
-def set_aside(store: Any, key: str, why: str, notice: str, text: str | None = None) -> Problem:
+def set_aside(store: KeyValue, key: str, why: str, notice: str, text: str | None = None) -> Problem:
     """Move a key's text to ``<key>.broken.<stamp>`` and keep only the newest few."""
     where = keep_copy(store, key, text)
     storage.remove(store, key)
     return Problem(key, where, why, notice)
 
 
-def keep_copy(store: Any, key: str, text: str | None = None) -> str:
+def keep_copy(store: KeyValue, key: str, text: str | None = None) -> str:
     """Copy a key's text to ``<key>.broken.<stamp>`` (the key stays); returns the copy's key
     ("" when there was nothing or storage refused even after older copies made room)."""
     if text is None:
@@ -286,7 +287,7 @@ def keep_copy(store: Any, key: str, text: str | None = None) -> str:
     return where
 
 
-def broken_keys(store: Any, key: str) -> list[str]:
+def broken_keys(store: KeyValue, key: str) -> list[str]:
     """The set-aside copies of a key, oldest first."""
     prefix = key + storage.BROKEN
     found = [k for k in storage.keys(store) if k.startswith(prefix)]
@@ -298,14 +299,14 @@ def broken_keys(store: Any, key: str) -> list[str]:
     return sorted(found, key=stamp)
 
 
-def prune(store: Any, key: str, keep: int = KEEP_BROKEN) -> None:
+def prune(store: KeyValue, key: str, keep: int = KEEP_BROKEN) -> None:
     """Remove all but the newest ``keep`` set-aside copies of a key."""
     old = broken_keys(store, key)
     for name in old[: max(0, len(old) - keep)]:
         storage.remove(store, name)
 
 
-def load_all(store: Any, checked: Iterable[str] = ()) -> list[Problem]:
+def load_all(store: KeyValue, checked: Iterable[str] = ()) -> list[Problem]:
     """Check every registered key now (the app's start) but those just ``checked``: what
     fails is set aside at once, whichever module reads it later."""
     done = set(checked)
@@ -313,7 +314,7 @@ def load_all(store: Any, checked: Iterable[str] = ()) -> list[Problem]:
     return [p for p in (load(store, key).problem for key in keys) if p is not None]
 
 
-def start_fresh(store: Any, keys: Iterable[str] | None = None) -> list[Problem]:
+def start_fresh(store: KeyValue, keys: Iterable[str] | None = None) -> list[Problem]:
     """Move every registered key's data aside (the boot screen's "start fresh")."""
     return [
         set_aside(store, key, "start fresh", "storage.reset")

@@ -82,7 +82,7 @@ def render_start(
 # --------------------------------------------------------------- new game
 
 
-def option_value_label(cat: Cat, key: str, value: Any) -> str:
+def option_value_label(cat: Cat, key: str, value: object) -> str:
     """Words for an option's value: "1,000 points", "3 players", or a named choice."""
     if key == "target" and isinstance(value, int):
         return cat.t("options.target_points", count=value)

@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from web import card_faces, names
+from web.storage import KeyValue
 
 SETTINGS_KEY = "bezique.settings"
 
@@ -40,31 +41,33 @@ def _check(fn: Callable[[Any], bool]) -> dict[str, Any]:
     return {"check": fn}
 
 
-def _variant_ok(value: Any) -> bool:
+def _variant_ok(value: object) -> bool:
     import engine
 
     return value in engine.VARIANTS
 
 
-def _level_ok(value: Any) -> bool:
+def _level_ok(value: object) -> bool:
     from web.computer import levels
 
     return value == "" or value in levels()
 
 
-def _seats_ok(value: Any) -> bool:
+def _seats_ok(value: object) -> bool:
     from web.seats import KINDS
 
-    return len(value) <= 4 and all(kind in KINDS for kind in value)
+    return isinstance(value, list) and len(value) <= 4 and all(kind in KINDS for kind in value)
 
 
-def _names_ok(value: Any) -> bool:
-    return len(value) <= 4 and all(names.clean_name(name) == name for name in value)
+def _names_ok(value: object) -> bool:
+    return isinstance(value, list) and len(value) <= 4 and all(
+        names.clean_name(name) == name for name in value
+    )
 
 
-def _options_ok(value: Any) -> bool:
+def _options_ok(value: object) -> bool:
     """House rules: a flat object of scalar values (checked per variant at game start)."""
-    return all(
+    return isinstance(value, dict) and all(
         isinstance(k, str) and (v is None or type(v) in (bool, int, str)) for k, v in value.items()
     )
 
@@ -194,14 +197,14 @@ def _copy(value: Any) -> Any:
     return value
 
 
-def load(store: Any) -> Settings:
+def load(store: KeyValue) -> Settings:
     """The stored settings (defaults for whatever is missing or wrong)."""
     from web import storage
 
     return Settings.from_json(storage.get_text(store, SETTINGS_KEY))
 
 
-def save(store: Any, settings: Settings) -> bool:
+def save(store: KeyValue, settings: Settings) -> bool:
     from web import storage
 
     return storage.set_text(store, SETTINGS_KEY, settings.to_json())

@@ -19,6 +19,7 @@ from typing import Any
 from engine.playable import PlayableGame
 from web import schema, storage
 from web.i18n import Catalog
+from web.storage import KeyValue
 
 STATS_KEY = "bezique.stats"
 FORMAT = "bezique-stats"
@@ -58,11 +59,11 @@ def empty_group() -> dict[str, Any]:
 
 
 # ----------------------------------------------------------- validation
-def _count(value: Any) -> bool:
+def _count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def _int(value: Any) -> bool:
+def _int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -118,17 +119,17 @@ def parse(text: str | None) -> tuple[dict[str, Any], bool]:
         return empty(), False
 
 
-def load(store: Any) -> dict[str, Any]:
+def load(store: KeyValue) -> dict[str, Any]:
     """The stored statistics; an invalid value is moved aside (web.schema) for empty ones."""
     loaded: dict[str, Any] | None = schema.load(store, STATS_KEY).value
     return loaded if loaded is not None else empty()
 
 
-def save(store: Any, stats: dict[str, Any]) -> bool:
+def save(store: KeyValue, stats: dict[str, Any]) -> bool:
     return storage.set_text(store, STATS_KEY, json.dumps(validate(stats), separators=(",", ":")))
 
 
-def reset(store: Any) -> dict[str, Any]:
+def reset(store: KeyValue) -> dict[str, Any]:
     stats = empty()
     save(store, stats)
     return stats

@@ -22,7 +22,12 @@ VERSION = 1
 class KeyValue(Protocol):
     """localStorage's interface (also a dict-backed fake in tests)."""
 
-    def getItem(self, key: str) -> Any: ...
+    @property
+    def length(self) -> int: ...
+
+    def key(self, index: int) -> str | None: ...
+
+    def getItem(self, key: str) -> object: ...
 
     def setItem(self, key: str, value: str) -> None: ...
 
@@ -81,7 +86,7 @@ def remove(store: KeyValue, key: str) -> None:
         store.removeItem(key)
 
 
-def keys(store: Any) -> list[str]:
+def keys(store: KeyValue) -> list[str]:
     """Every key in the store ([] when the browser refuses to list them)."""
     try:
         count = int(store.length)

@@ -12,20 +12,21 @@ from typing import Protocol
 from engine.log_events import LogEvent
 from engine.playable import PlayableGame
 from engine.undo import can_undo, undo
-from web.flow import TrickShelf, auto_pass_due, table_log
+from web.flow import auto_pass_due, table_log
 from web.model import HintSet, Msg, ScreenShown
 from web.seats import Seats
+from web.table_state import MoveTakenBack, ShelfCleared
 
 
 class TakeBackTable(Protocol):
     """What taking back reads and changes of its table (``web.app.App`` is one)."""
 
-    seats: Seats
-    human: int
-    undo_used: bool
-    shelf: TrickShelf
     announced: int
 
+    @property
+    def seats(self) -> Seats: ...
+    @property
+    def human(self) -> int: ...
     @property
     def game(self) -> PlayableGame: ...
     @game.setter
@@ -62,8 +63,8 @@ def take_back(app: TakeBackTable) -> bool:
     while auto_pass_due(app.game, seat) and can_undo(app.game, seat):
         app.game = undo(app.game, seat)
     app.pass_for_human()
-    app.undo_used = True
-    app.shelf.reset()
+    app.dispatch(MoveTakenBack())
+    app.dispatch(ShelfCleared())
     app.dispatch(HintSet(None))
     app.dispatch(ScreenShown(None))
     app.announced = len(table_log(app.game, app.observation_log()))

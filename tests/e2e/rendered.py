@@ -14,12 +14,14 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from fake_page import computer_plays
 from playwright.sync_api import BrowserContext, Page, Route
 from threads import in_thread
 
 from web import storage
 from web.app import App
 from web.dom import FIT_TEXT, BrowserDom
+from web.table_state import TrickSettled
 
 DRAWING = ("mount", "patch", "html", "look", "fit")
 # Where the app puts the focus: the browser scrolls a focused card into view (a table taller
@@ -109,10 +111,10 @@ def record_deal(variant: str, seed: int, langs: tuple[str, ...], every: int = 6)
         async def go() -> None:
             step = 0
             while not app.game.deal.is_terminal:
-                while app.busy or app.game.current_player != app.human:
-                    if app.game.deal.is_terminal:
-                        return
-                    await asyncio.sleep(0.001)
+                computer_plays(app)  # the tests' runtime: the computer's turns, now
+                if app.game.deal.is_terminal:
+                    return
+                assert app.game.current_player == app.human
                 if step % every == 0:
                     app.set_language(langs[step // every % len(langs)], save=False)
                 app.render()
@@ -218,7 +220,7 @@ def record_positions(saves: list[str]) -> list[list[list[Any]]]:
             """What the app's timer does a moment after a trick ends (App.settle_later): the
             trick goes aside, and the position stays so while the person decides."""
             if app.shelf.settling > app.shelf.settled:
-                app.shelf.settle(app.shelf.settling)
+                app.dispatch(TrickSettled(app.shelf.settling))
                 app.render()
 
         return asyncio.run(go())

@@ -6,7 +6,6 @@ import json
 from dataclasses import replace
 from html import escape
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -14,6 +13,7 @@ from web import storage
 from web.app import load_catalog
 from web.device import ASKED_KEY, Device, DeviceState, is_ios, should_ask_persistence
 from web.install import DeviceControls
+from web.runtime import ManualRuntime
 
 I18N = Path(__file__).resolve().parents[2] / "web" / "i18n"
 IPHONE = (
@@ -83,12 +83,10 @@ class FakeApp:
     def __init__(self) -> None:
         self.store = storage.MemoryStorage()
         self.renders = 0
+        self.runtime = ManualRuntime()  # a browser request runs to its end at once
 
     def render(self) -> None:
         self.renders += 1
-
-    def keep(self, task: Any) -> None:  # pragma: no cover - only with a running loop
-        raise AssertionError("no event loop in these tests")
 
 
 def test_first_finished_deal_asks_for_persistence_once() -> None:

@@ -8,7 +8,6 @@ hint's highlight, the numbers, the rematch and the sounds.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import re
@@ -17,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_page import RecordingPage, new_app
+from fake_page import RecordingPage, computer_plays, new_app
 from threads import in_thread
 
 import engine
@@ -26,6 +25,7 @@ from web.adapter import build_view
 from web.app import App
 from web.model import HintSet
 from web.render import assign_groups, render_game_summary
+from web.table_state import TrickSettled
 
 ROOT = Path(__file__).resolve().parents[2]
 SEVEN_TURNUP_SEED = 24  # classic, dealer = seat 1 (the computer): a seven is turned up
@@ -44,20 +44,15 @@ def prompt_actions(dom: RecordingPage) -> list[str]:
 def play_deal(app: App, dom: RecordingPage, seen: list[list[str]], policy: Any = None) -> None:
     """Play the deal to its end: the human takes the policy's choice (first legal)."""
 
-    async def go() -> None:
-        for _ in range(3000):
-            if app.game.deal.is_terminal:
-                return
-            if app.game.current_player == app.human and not app.busy:
-                app.render()
-                seen.append(prompt_actions(dom))
-                legal = [a.text() for a in app.game.legal_actions()]
-                app.try_action(policy(legal) if policy else legal[0])
-            await asyncio.sleep(0)
-            while app.busy:
-                await asyncio.sleep(0.002)
-
-    asyncio.run(go())
+    for _ in range(3000):
+        if app.game.deal.is_terminal:
+            return
+        if app.game.current_player == app.human and not app.busy:
+            app.render()
+            seen.append(prompt_actions(dom))
+            legal = [a.text() for a in app.game.legal_actions()]
+            app.try_action(policy(legal) if policy else legal[0])
+        computer_plays(app)
 
 
 # ------------------------------------------------------------ automatic pass
@@ -116,15 +111,10 @@ def test_finished_trick_goes_aside_and_can_be_peeked_until_the_next_trick() -> N
     seen: list[list[str]] = []
 
     def first_trick() -> None:
-        async def go() -> None:
-            while not flow.tricks_done(app.last_log)[0]:
-                if app.game.current_player == app.human and not app.busy:
-                    app.try_action(app.game.legal_actions()[0].text())
-                await asyncio.sleep(0.002)
-                while app.busy:
-                    await asyncio.sleep(0.002)
-
-        asyncio.run(go())
+        while not flow.tricks_done(app.last_log)[0]:
+            if app.game.current_player == app.human and not app.busy:
+                app.try_action(app.game.legal_actions()[0].text())
+            computer_plays(app)
 
     in_thread(first_trick)
     del seen
@@ -135,7 +125,7 @@ def test_finished_trick_goes_aside_and_can_be_peeked_until_the_next_trick() -> N
         return
     assert 'data-trick="done"' in centre and "trick-caption" in centre
     assert 'data-command="last-trick"' not in centre  # still in the centre
-    app.shelf.settle(1)
+    app.dispatch(TrickSettled(1))  # the timer's moment is up
     app.render()
     centre = dom.regions["bz-centre"]
     assert 'data-trick="aside"' in centre and 'data-command="last-trick"' in centre
@@ -323,19 +313,14 @@ def test_hint_highlights_a_declaration_button_and_its_cards() -> None:
     seen: list[list[str]] = []
 
     def until_declare() -> None:
-        async def go() -> None:
-            for _ in range(3000):
-                app = view_app
-                acts = [a.text() for a in app.game.legal_actions()]
-                if app.game.current_player == 0 and any(a.startswith("declare") for a in acts):
-                    return
-                if app.game.current_player == 0 and not app.busy:
-                    app.try_action(acts[0])
-                await asyncio.sleep(0.002)
-                while app.busy:
-                    await asyncio.sleep(0.002)
-
-        asyncio.run(go())
+        for _ in range(3000):
+            app = view_app
+            acts = [a.text() for a in app.game.legal_actions()]
+            if app.game.current_player == 0 and any(a.startswith("declare") for a in acts):
+                return
+            if app.game.current_player == 0 and not app.busy:
+                app.try_action(acts[0])
+            computer_plays(app)
 
     in_thread(until_declare)
     del seen
@@ -397,19 +382,14 @@ def test_undo_takes_back_the_move_before_an_automatic_pass() -> None:
     app, dom = in_thread(lambda: make_app(seed=11))
 
     def until_auto_pass() -> None:
-        async def go() -> None:
-            for _ in range(3000):
-                log = app.game.deal.log
-                mine = app.game.current_player == 0 and not app.busy
-                if mine and log and log[-1][0] == "draw" and ["pass", 0] in log[-4:]:
-                    return
-                if mine:
-                    app.try_action(app.game.legal_actions()[0].text())
-                await asyncio.sleep(0.002)
-                while app.busy:
-                    await asyncio.sleep(0.002)
-
-        asyncio.run(go())
+        for _ in range(3000):
+            log = app.game.deal.log
+            mine = app.game.current_player == 0 and not app.busy
+            if mine and log and log[-1][0] == "draw" and ["pass", 0] in log[-4:]:
+                return
+            if mine:
+                app.try_action(app.game.legal_actions()[0].text())
+            computer_plays(app)
 
     in_thread(until_auto_pass)
     assert take_back.take_back(app)

@@ -14,7 +14,7 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
-from fake_page import RecordingPage
+from fake_page import RecordingPage, manual
 
 from web import app as app_module
 from web import history, i18n, storage
@@ -67,6 +67,7 @@ def human_move(app: App, rng: random.Random) -> str:
 
 
 def computer_moves(app: App) -> None:
+    app.stop_ai()  # the test makes the computer's moves itself (the first legal each)
     while not app.game.deal.is_terminal and app.game.current_player != app.human:
         app.apply(app.game.legal_actions()[0])
 
@@ -121,17 +122,13 @@ def test_retry_loop_saves_when_storage_comes_back(monkeypatch: pytest.MonkeyPatc
     app, _ = open_tab(store)
     computer_moves(app)
 
-    async def play() -> None:
-        store.full = True
-        human_move(app, random.Random(3))
-        assert app.keeper.retrying
-        store.full = False
-        for _ in range(100):
-            await asyncio.sleep(0.01)
-            if not app.keeper.failing:
-                break
-
-    asyncio.run(play())
+    store.full = True
+    human_move(app, random.Random(3))
+    assert app.keeper.retrying
+    manual(app).advance(0.005)  # before the retry's time: still failing
+    assert app.keeper.failing
+    store.full = False
+    manual(app).advance(0.01)
     assert not app.keeper.failing and stored_actions(store) == actions(app.game.to_json())
 
 

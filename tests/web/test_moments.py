@@ -5,13 +5,12 @@ log of the table's own passes and the player's turned-up seven.
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 from typing import Any
 
 import pytest
-from fake_page import RecordingPage
+from fake_page import RecordingPage, computer_plays
 from threads import in_thread
 
 import engine
@@ -145,7 +144,7 @@ def test_the_computers_declaration_is_called_out_at_its_seat_with_its_points() -
                 legal = [a.text() for a in game.legal_actions()]
                 app.try_action(next((a for a in legal if a == "pass"), legal[0]))
             else:
-                asyncio.run(app.ai_loop())
+                computer_plays(app, start=True)
             new = game.deal.log[before:]
             declared = [ev for ev in new if ev[0] in ("declare", "seven") and ev[1] == 1]
             if declared:
@@ -274,7 +273,7 @@ def test_the_tables_own_pass_says_nothing_to_declare() -> None:
             if game.current_player == app.human:
                 app.try_action(game.legal_actions()[0].text())
             else:
-                asyncio.run(app.ai_loop())
+                computer_plays(app, start=True)
         app.render()
         return len(app.auto_passes.of(app.game)), app.last_log, dom.regions["bz-log"]
 

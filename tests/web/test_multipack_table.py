@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_page import RecordingPage, new_app, play_through
+from fake_page import RecordingPage, computer_plays, new_app, play_through
 
 import engine
 from engine.cards import code_text
@@ -66,14 +66,9 @@ def test_carte_blanche_is_asked_shown_logged_and_called_out() -> None:
 def test_the_opponents_carte_blanche_shows_its_cards() -> None:
     app, dom = new_app("rubicon", seed=43)  # seat 1 (the baseline AI) may show carte blanche
 
-    async def go() -> None:
-        app.kick_ai()
-        for _ in range(5000):
-            if app.game.deal.phase != "blanche" and not app.busy:
-                return
-            await asyncio.sleep(0.001)
-
-    asyncio.run(go())
+    app.kick_ai()
+    computer_plays(app)
+    assert app.game.deal.phase != "blanche"
     shown = app.game.observation(app.human).multipack
     assert shown is not None and shown.shown[1]
     opps = str(dom.regions["bz-opps"])

@@ -6,13 +6,11 @@ page would send them (``data-command`` values, ``data-change`` events).
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 from pathlib import Path
-from typing import Any
 
-from fake_page import started_app
+from fake_page import manual, started_app
 
 from web import screens, settings, storage
 from web.menu import MENU_ENTRIES
@@ -83,50 +81,34 @@ def test_play_deals_the_remembered_setup_and_names_it() -> None:
 def test_a_double_tap_on_play_starts_the_computer_once() -> None:
     """Two taps before the computer's turn begins: one move by the computer, none for you."""
 
-    async def go() -> list[Any]:
-        errors: list[Any] = []
-        asyncio.get_running_loop().set_exception_handler(lambda loop, ctx: errors.append(ctx))
-        app, _ = boot()
-        app.new_game({**app.settings, "dealer": "you", "level": "normal"}, save=False)
-        app.dispatch(ScreenShown("start"))  # the computer leads this deal, behind it
-        assert app.game.current_player == 1
-        app.command("play", None)
-        app.command("play", None)  # the second tap, already on its way
-        for _ in range(100):
-            await asyncio.sleep(0.02)
-            if app.game.current_player == 0 and not app.busy:
-                break
-        await asyncio.sleep(0.3)  # time for a second loop to show itself
-        assert len(app.game.deal.history) == 1 and app.game.current_player == 0
-        assert len(app.game.deal.hands[0]) == 8 and not app.busy
-        return errors
-
-    assert asyncio.run(go()) == []
+    app, _ = boot()
+    app.new_game({**app.settings, "dealer": "you", "level": "normal"}, save=False)
+    app.dispatch(ScreenShown("start"))  # the computer leads this deal, behind it
+    assert app.game.current_player == 1
+    app.command("play", None)
+    app.command("play", None)  # the second tap, already on its way
+    manual(app).run_until_idle()  # every turn begun, to its end
+    assert len(app.game.deal.history) == 1 and app.game.current_player == 0
+    assert len(app.game.deal.hands[0]) == 8 and not app.busy
 
 
 def test_a_new_game_started_while_the_computer_thinks_is_played() -> None:
     """Menu, New game, Start during the computer's turn: the new game's computer plays."""
 
-    async def go() -> None:
-        app, _ = boot(form={"variant": "classic", "level": "normal", "dealer": "you"})
-        app.new_game({**app.settings, "dealer": "you", "level": "normal"})
-        first = app.game
-        app.kick_ai()  # the computer leads: it is thinking (its pause) ...
-        await asyncio.sleep(0.005)
-        assert app.busy and not first.deal.history
-        app.command("new-game", None)
-        app.command("start", None)  # ... when the new game starts
-        if app.overlay == "confirm":  # leave the game under way
-            app.command("confirm-new", None)
-        assert app.overlay is None and app.game is not first
-        assert app.game.current_player == 1 and not app.game.deal.history
-        for _ in range(100):
-            await asyncio.sleep(0.02)
-            if app.game.deal.history:
-                break
-        assert len(app.game.deal.history) == 1 and app.game.current_player == 0
-
-    asyncio.run(go())
+    app, _ = boot(form={"variant": "classic", "level": "normal", "dealer": "you"})
+    app.new_game({**app.settings, "dealer": "you", "level": "normal"})
+    first = app.game
+    app.kick_ai()  # the computer leads: it is thinking (its pause) ...
+    assert app.busy and not first.deal.history
+    app.command("new-game", None)
+    app.command("start", None)  # ... when the new game starts
+    if app.overlay == "confirm":  # leave the game under way
+        app.command("confirm-new", None)
+    assert app.overlay is None and app.game is not first
+    assert app.game.current_player == 1 and not app.game.deal.history
+    manual(app).run_until_idle()  # the first game's turn ends unplayed, the new one's plays
+    assert len(app.game.deal.history) == 1 and app.game.current_player == 0
+    assert not first.deal.history
 
 
 def test_closing_a_screen_opened_from_the_start_screen_returns_to_it() -> None:

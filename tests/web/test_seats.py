@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_page import RecordingPage
+from fake_page import RecordingPage, computer_plays
 
 import engine
 from tests.web.hidden_cards import leaks
@@ -120,13 +120,11 @@ def start(kinds: list[str], variant: str = "classic", seed: int = 5) -> tuple[Ap
 
 
 def drive_ai(app: App) -> None:
-    """Play the computer seats synchronously (no event loop under CPython)."""
-    import asyncio
-
+    """Play the computer seats now (the tests' runtime runs their turns to the end)."""
     while app.game.current_player is not None and not app.seats.is_person(app.game.current_player):
         if app.game.deal.is_terminal:
             return
-        asyncio.run(app.ai_loop())
+        computer_plays(app, start=True)
 
 
 def test_solo_game_has_no_handover() -> None:

@@ -5,14 +5,13 @@ No browser here: the controller runs against a recording fake page.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_page import RecordingPage, new_app, play_through
+from fake_page import RecordingPage, computer_plays, new_app, play_through
 from threads import in_thread as isolated
 
 import engine
@@ -26,17 +25,15 @@ def run_app(variant: str, seed: int = 3) -> tuple[App, RecordingPage]:
 
 
 def play_deal(app: App) -> None:
-    async def go() -> None:
+    def go() -> None:
         for _ in range(2000):
             if app.game.deal.is_terminal:
                 return
             if app.game.current_player == app.human and not app.busy:
                 app.try_action(app.game.legal_actions()[0].text())
-            await asyncio.sleep(0)
-            while app.busy:
-                await asyncio.sleep(0.005)
+            computer_plays(app)
 
-    isolated(lambda: asyncio.run(go()))
+    isolated(go)
 
 
 @pytest.mark.parametrize("variant", sorted(engine.VARIANTS))
