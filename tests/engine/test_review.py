@@ -204,3 +204,31 @@ def test_command_line(tmp_path: Path) -> None:
     path.write_text("{")
     code, out = _cli("review", str(path), "--seat", "0")
     assert code == 3 and not out["ok"]
+
+
+def test_a_declared_bezique_card_thrown_away_is_reported() -> None:
+    """Stock phase: after declaring the bezique the seat leads its Q♠ from the table
+    (no double bezique any more); the review lists it (seeds 3, 5, 8 and 12 all did)."""
+    seed = 3
+    game = new_game("classic", seed=seed)
+    players = [make_player("normal", random.Random(seed * 3 + s)) for s in range(2)]
+    deal = game.deal
+    declared, planted_at = False, -1
+    throw = Action.parse("play QS")
+    while not deal.is_terminal:
+        seat = game.current_player
+        assert seat is not None
+        obs = game.observation(seat)
+        if seat == SEAT and declared and planted_at < 0 and throw in obs.legal_actions \
+                and not deal.trick:
+            planted_at = len(deal.history)
+            game.apply(throw)
+            continue
+        action = choose(players[seat], obs)
+        game.apply(action)
+        declared = declared or (seat == SEAT and str(action) == "declare QS JD")
+    assert planted_at >= 0
+    review = run(review_deal(game.record(), SEAT))
+    entry = next(d for d in review.decisions if d.index == planted_at)
+    assert entry.verdict == LOSS and entry in review.mistakes
+    assert entry.played == "play QS" and entry.loss > entry.noise > 0
