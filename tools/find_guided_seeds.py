@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import pprint
 import random
 import sys
 import time
@@ -71,14 +72,15 @@ def find(variant: str, seeds: int) -> GuidedScript | None:
 
 
 def write(scripts: dict[str, dict[str, Any]]) -> None:
+    """engine/guided_data.py: the scripts as a Python literal, lines under 100 characters."""
     lines = ['"""The guided first deals (engine.guided), written by tools/find_guided_seeds.py."""',
              "", "from __future__ import annotations", "", "from typing import Any", "",
              "SCRIPTS: dict[str, dict[str, Any]] = {"]
     for variant in GUIDED_VARIANTS:
         if variant in scripts:
-            text = json.dumps(scripts[variant], ensure_ascii=True)
-            text = text.replace("null", "None").replace("true", "True").replace("false", "False")
-            lines.append(f"    {variant!r}: {text},")
+            text = pprint.pformat(scripts[variant], width=90, sort_dicts=False)
+            body = text.replace("\n", "\n    ")
+            lines.append(f"    {variant!r}: {body},")
     lines.append("}")
     OUT.write_text("\n".join(lines) + "\n")
 
@@ -87,11 +89,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seeds", type=int, default=300)
     parser.add_argument("--variant", default=",".join(GUIDED_VARIANTS))
+    parser.add_argument("--rewrite", action="store_true",
+                        help="only write the shipped scripts again (the file's layout)")
     args = parser.parse_args()
     scripts: dict[str, dict[str, Any]] = {}
     if OUT.exists():
         from engine.guided_data import SCRIPTS
         scripts.update(SCRIPTS)
+    if args.rewrite:
+        write(scripts)
+        return 0
     for variant in args.variant.split(","):
         started = time.perf_counter()
         script = find(variant, args.seeds)
