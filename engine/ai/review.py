@@ -8,10 +8,10 @@ between worlds is measured. With two players once the stock is empty the values 
 (the end-phase solver; there the record's position is fully known to the reviewed seat).
 
 The estimate of a move's loss is the mean over worlds of (best candidate − played move),
-paired in each world (common random numbers). It is reported only when it exceeds
-z standard errors of that mean, z from ``REVIEW_ALPHA`` shared among the
-alternatives and ``MIN_LOSS``: below that the
-difference is the estimate's noise (docs/ai.md). Exact losses need only be above zero.
+paired in each world (common random numbers). It is reported only when it exceeds both
+``MIN_LOSS`` and z standard errors of that mean, z from the false-alarm chance
+``REVIEW_ALPHA`` shared among the alternatives: below that the difference is the
+estimate's noise (docs/ai.md). Exact losses need only be above zero.
 
 The review is a generator yielding ``Progress`` between units of work (one world of one
 decision, or one exact solve), like the levels' ``decide()``: the page drives it in slices
