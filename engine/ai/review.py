@@ -24,7 +24,6 @@ from __future__ import annotations
 import math
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass
-from statistics import NormalDist
 from typing import Any
 
 from ..actions import Action
@@ -275,7 +274,7 @@ def _judge(index: int, played: Action, cands: list[Action],
         mean, se = _paired(per_world, action, played)
         if mean > best_mean:
             best, best_mean, best_se = action, mean, se
-    z = NormalDist().inv_cdf(1 - alpha / (len(cands) - 1))
+    z = normal_quantile(1 - alpha / (len(cands) - 1))
     noise = 0.0 if exact else z * best_se
     if best == played or best_mean <= 0:
         verdict = BEST
@@ -298,7 +297,7 @@ def _settled(played: Action, cands: list[Action], per_world: list[dict[Action, f
     n = len(per_world)
     if n < EARLY_AFTER or n % EARLY_EVERY:
         return False
-    z = NormalDist().inv_cdf(1 - alpha / (len(cands) - 1))
+    z = normal_quantile(1 - alpha / (len(cands) - 1))
     for action in cands:
         if action == played:
             continue
@@ -306,6 +305,18 @@ def _settled(played: Action, cands: list[Action], per_world: list[dict[Action, f
         if mean + z * se >= MIN_LOSS:
             return False
     return True
+
+
+def normal_quantile(p: float) -> float:
+    """Φ⁻¹(p) for 0.5 ≤ p < 1 by bisection on math.erfc (statistics would ship decimal)."""
+    lo, hi = 0.0, 40.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        if 1 - 0.5 * math.erfc(mid / math.sqrt(2)) < p:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
 
 
 def _paired(per_world: list[dict[Action, float]], action: Action, played: Action
