@@ -1,4 +1,4 @@
-"""Command line: ``python -m engine replay|selfplay|arena|bench|play`` (docs/design.md).
+"""Command line: ``python -m engine replay|review|selfplay|arena|bench|play`` (docs/design.md).
 
 Every command prints one JSON object and never a traceback. Exit codes: 0 done,
 2 an illegal action in a record, 3 a malformed or unreadable record, 4 a usage error
@@ -39,17 +39,24 @@ def _emit(data: dict[str, Any], out: TextIO) -> None:
     out.write(json.dumps(data, ensure_ascii=True) + "\n")
 
 
-def cmd_replay(path: str, out: TextIO) -> int:
+def _read_record(path: str, out: TextIO) -> Any:
+    """The record's JSON, or an exit code (int) once the failure is reported."""
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as err:
         _emit({"ok": False, "error": f"cannot read {path}: {err.strerror or err}"}, out)
         return EXIT_MALFORMED
     try:
-        record = safejson.loads(data)
+        return safejson.loads(data)
     except RecordError as err:
         _emit({"ok": False, "error": str(err)}, out)
         return EXIT_MALFORMED
+
+
+def cmd_replay(path: str, out: TextIO) -> int:
+    record = _read_record(path, out)
+    if isinstance(record, int) and not isinstance(record, bool):
+        return record
     try:
         game = replay_record(record)
     except ReplayError as err:
@@ -60,6 +67,29 @@ def cmd_replay(path: str, out: TextIO) -> int:
         _emit({"ok": False, "error": str(err) or type(err).__name__}, out)
         return EXIT_MALFORMED
     _emit(summary(game), out)
+    return 0
+
+
+def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
+    """The review of one finished deal for one seat (engine.ai.review), as JSON."""
+    from .ai.review import SeatError, review_deal, run
+
+    record = _read_record(args.file, out)
+    if isinstance(record, int) and not isinstance(record, bool):
+        return record
+    try:
+        review = run(review_deal(record, args.seat, deal=args.deal, worlds=args.worlds,
+                                 seed=args.seed))
+    except SeatError as err:
+        raise UsageError(str(err)) from None
+    except ReplayError as err:
+        _emit({"ok": False, "deal": err.deal, "index": err.index, "action": err.action,
+               "reason": err.reason, "rule": err.rule}, out)
+        return EXIT_ILLEGAL
+    except (RecordError, IllegalActionError, RecursionError) as err:
+        _emit({"ok": False, "error": str(err) or type(err).__name__}, out)
+        return EXIT_MALFORMED
+    _emit({"ok": True, **review.to_json()}, out)
     return 0
 
 
@@ -385,6 +415,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     replay = sub.add_parser("replay", help="replay a game record and print the scores")
     replay.add_argument("file")
+    review = sub.add_parser("review", help="where a stronger search prefers another move")
+    review.add_argument("file")
+    review.add_argument("--seat", type=int, required=True)
+    review.add_argument("--deal", type=int, default=None, help="default: the last deal")
+    review.add_argument("--worlds", type=_count, default=None)
+    review.add_argument("--seed", type=int, default=1)
     variants = sorted(VARIANTS)
     selfplay = sub.add_parser("selfplay", help="AI against AI")
     selfplay.add_argument("--variant", default="classic", choices=variants)
@@ -433,6 +469,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace, out: TextIO) -> int:
     if args.command == "replay":
         return cmd_replay(args.file, out)
+    if args.command == "review":
+        return cmd_review(args, out)
     if args.command == "selfplay":
         return cmd_selfplay(args, out)
     if args.command == "arena":
