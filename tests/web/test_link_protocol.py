@@ -6,15 +6,15 @@ from __future__ import annotations
 import json
 
 import pytest
-from engine.cards import code_text
-from link_table import LinkedTable, leaked_cards, visible_to
 
+from engine.cards import code_text
+from tests.web.link_table import LinkedTable, leaked_cards, visible_to
 from web.link.fair_deck import HOST_KEY, commitment, deal_seed, verify_deal
 from web.link.link_guest import GuestSession
 from web.link.link_host import COMPUTER, HERE, REMOTE, Send, seat_view
 from web.link.wire import encode
 
-CASES = [
+CASES: list[tuple[str, dict[str, object], list[str]]] = [
     ("classic", {}, [HERE, REMOTE]),
     ("russian-3", {}, [HERE, REMOTE, REMOTE]),
     ("russian-3", {}, [REMOTE, COMPUTER, REMOTE]),

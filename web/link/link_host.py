@@ -99,6 +99,10 @@ class HostTable:
         self.connected.discard(seat)
         return self._to_connected(encode("paused", waiting=self.waiting))
 
+    def reinvite(self, seat: int) -> None:
+        """A guest lost its page's storage: the next device paired for ``seat`` takes it."""
+        self.tokens.pop(seat, None)
+
     def give_to_computer(self, seat: int) -> list[Send]:
         """A guest left (or will not come back): the computer plays its seat from now."""
         if self.seats[seat] != REMOTE:
