@@ -10,7 +10,6 @@ from __future__ import annotations
 import shutil
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from conftest import ROOT, Site, serve_folder, site_build
@@ -65,7 +64,7 @@ def test_two_contexts_pair_by_text_and_talk(browser: Browser, link_site: Site) -
     host.wait_for_function("document.documentElement.dataset.peerState === 'connected'")
     guest.wait_for_function("document.documentElement.dataset.peerState === 'connected'")
     paired = time.perf_counter() - started
-    assert all(c.isalnum() and c.isupper() or c.isdigit() for c in offer + answer)
+    assert all((c.isalnum() and c.isupper()) or c.isdigit() for c in offer + answer)
     full = host.evaluate("duo.sdp()")
     assert "typ host" in full and "srflx" not in full and "relay" not in full
     # the rebuilt description says what the original said about the connection

@@ -9,10 +9,13 @@ import pytest
 
 from engine.cards import code_text
 from tests.web.link_table import LinkedTable, leaked_cards, visible_to
+from web import i18n
+from web.app import load_catalog
 from web.link.fair_deck import HOST_KEY, commitment, deal_seed, verify_deal
 from web.link.link_guest import GuestSession
 from web.link.link_host import COMPUTER, HERE, REMOTE, Send, seat_view
-from web.link.wire import encode
+from web.link.wire import REASONS, encode
+from web.link_texts import fair_deck_note, refusal_text, verdict_text
 
 CASES: list[tuple[str, dict[str, object], list[str]]] = [
     ("classic", {}, [HERE, REMOTE]),
@@ -172,3 +175,15 @@ def test_guest_left_seat_goes_to_computer() -> None:
     assert table.guests[1].waiting == []
     table.play_deal()
     assert table.leaks == []
+
+
+def test_every_reason_and_verdict_is_worded_in_every_language() -> None:
+    for lang in i18n.LANGS:
+        cat = load_catalog(lang)
+        texts = [refusal_text(cat, r) for r in REASONS]
+        texts += [verdict_text(cat, v) for v in ("", "secret", "record", "deck", "hand")]
+        texts.append(fair_deck_note(cat))
+        assert all(t and not t.startswith("link.") for t in texts), lang
+        assert len(set(texts)) == len(texts)
+        worded = refusal_text(cat, "illegal", "must_follow_suit")
+        assert worded != refusal_text(cat, "illegal")
