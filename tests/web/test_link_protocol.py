@@ -187,3 +187,43 @@ def test_every_reason_and_verdict_is_worded_in_every_language() -> None:
         assert len(set(texts)) == len(texts)
         worded = refusal_text(cat, "illegal", "must_follow_suit")
         assert worded != refusal_text(cat, "illegal")
+
+
+def test_guest_reloads_during_the_commit_round() -> None:
+    """A guest that committed, then lost its page, reveals the same secret after rejoining;
+    the other guest's round goes on; the deck still checks out."""
+    table = LinkedTable("russian-3", {}, [HERE, REMOTE, REMOTE], seed=13)
+    table.join_all()
+    host = table.host
+    table.cut.add(2)  # seat 2 misses the host's commitment
+    table.deliver(host.start_deal())
+    assert host.phase == "committing" and set(host.hashes) == {1}
+    table.deliver(host.disconnected(2))
+    table.cut.discard(2)
+    table.deliver(host.receive(2, table.guests[2].hello()))  # rejoins, commits
+    assert host.phase == "playing"
+    saved = json.loads(json.dumps(table.guests[1].to_json()))
+    assert saved["secret"] and saved["token"]
+    table.play_deal()
+    assert table.leaks == []
+    assert all(g.verdicts == {0: ""} for g in table.guests.values())
+
+
+def test_guest_reloads_after_committing_reveals_the_same_secret() -> None:
+    table = LinkedTable("classic", {}, [HERE, REMOTE], seed=17)
+    table.join_all()
+    host, guest = table.host, table.guests[1]
+    # the guest's commitment reaches the host, the host's reveal does not reach the guest
+    for send in host.start_deal():
+        for reply in guest.receive(send.text):
+            table.cut.add(1)
+            host.receive(1, reply)
+    assert host.phase == "revealing"
+    table.deliver(host.disconnected(1))
+    reloaded = GuestSession.from_json(json.loads(json.dumps(guest.to_json())))
+    table.guests[1] = reloaded
+    table.cut.discard(1)
+    table.deliver(host.receive(1, reloaded.hello()))
+    assert host.phase == "playing"
+    table.play_deal()
+    assert reloaded.verdicts == {0: ""}

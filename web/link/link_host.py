@@ -166,6 +166,8 @@ class HostTable:
         return out
 
     def _commit(self, seat: int, deal: int, digest: str) -> list[Send]:
+        if deal == self.deal_number and self.hashes.get(seat) == digest:
+            return []  # the same commitment again (a guest that rejoined): nothing new
         if self.phase != COMMITTING:
             raise Refusal("already_committed" if seat in self.hashes else "not_now")
         if deal != self.deal_number:
@@ -176,6 +178,8 @@ class HostTable:
         return self._advance_round()
 
     def _reveal(self, seat: int, deal: int, secret: str) -> list[Send]:
+        if deal == self.deal_number and self.reveals.get(seat) == secret:
+            return []  # the same secret again (a guest that rejoined): nothing new
         if self.phase != REVEALING or seat in self.reveals:
             raise Refusal("not_now")
         if deal != self.deal_number:
