@@ -36,7 +36,13 @@ def qr_version(chars: int) -> int:
 @pytest.fixture(scope="module")
 def link_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     root = tmp_path_factory.mktemp("link")
-    shutil.copy(ROOT / "web" / "link-rtc.mjs", root / "link-rtc.mjs")
+    (root / "web").mkdir()
+    for name in ("link-rtc.mjs", "link-qr.mjs"):
+        shutil.copy(ROOT / "web" / name, root / "web" / name)
+    qr_dir = root / site_build.QR_DIR
+    qr_dir.mkdir(parents=True)
+    for name in site_build.QR_FILES:  # the same files the build vendors
+        shutil.copy(site_build.NODE_MODULES / "qr" / name, qr_dir / name)
     shutil.copy(ROOT / "tests" / "e2e" / "link_harness.mjs", root / "link_harness.mjs")
     bare = PAGE.format(csp="")
     policy = site_build.content_security_policy(bare)
@@ -95,6 +101,20 @@ def test_two_contexts_pair_by_text_and_talk(browser: Browser, link_site: Site) -
           f"(QR version {qr_version(len(answer))}); full SDP {len(full)} bytes")
     print(f"pairing (offer, answer, accept, both open): {paired * 1000:.0f} ms")
     print(f"message host -> guest: median {latencies[10]:.2f} ms, max {latencies[-1]:.2f} ms")
+
+
+def test_code_as_qr_reads_back(browser: Browser, link_site: Site) -> None:
+    """The QR image path: a real offer drawn as a QR code and read by the vendored decoder."""
+    url = f"http://127.0.0.1:{link_site.server.server_address[1]}/index.html"
+    page = _device(browser, url)
+    offer = page.evaluate("duo.host()")
+    result = page.evaluate("(c) => duo.qrRoundTrip(c)", offer)
+    assert result["text"] == offer
+    version = (result["modules"] - 17) // 4
+    assert version == qr_version(len(offer))
+    print(f"\nQR of the offer: version {version}, {result['modules']} modules a side, "
+          f"SVG {result['svg']} bytes")
+    page.close()
 
 
 def test_bad_codes_are_refused(browser: Browser, link_site: Site) -> None:
