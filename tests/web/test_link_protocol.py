@@ -227,3 +227,30 @@ def test_guest_reloads_after_committing_reveals_the_same_secret() -> None:
     assert host.phase == "playing"
     table.play_deal()
     assert reloaded.verdicts == {0: ""}
+
+
+@pytest.mark.parametrize(("variant", "seats", "deals"), [
+    ("classic", [HERE, REMOTE], 0),  # 0: the whole game
+    ("bezik", [HERE, REMOTE], 6),
+    ("rubicon", [REMOTE, HERE], 3),
+    ("russian-4", [HERE, REMOTE, COMPUTER, REMOTE], 2),
+])
+def test_many_deals_each_deck_checked(variant: str, seats: list[str], deals: int) -> None:
+    """Deal after deal (a whole classic game; a bezik match across its games; a multi-pack
+    session; partners): every deck rebuilt by the guests from the secrets, no leak."""
+    table = LinkedTable(variant, {}, seats, seed=21)
+    table.join_all()
+    game = None
+    played = 0
+    while not deals or played < deals:
+        table.deliver(table.host.start_deal())
+        table.play_deal()
+        played += 1
+        game = table.host.game
+        assert game is not None
+        if game.is_terminal:
+            break
+    assert game is not None and (deals or game.is_terminal)
+    assert table.leaks == []
+    for guest in table.guests.values():
+        assert guest.verdicts == dict.fromkeys(range(played), "")
