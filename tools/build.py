@@ -38,6 +38,9 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 STDLIB_ZIP = "python_stdlib.zip"
+# The QR code maker and reader of the two-devices pairing (npm "qr", ES modules with no
+# dependency): vendored as they are, so the page imports them from its own origin.
+QR_FILES = ("index.js", "decode.js", "LICENSE")
 # PyScript's lazily imported chunks the app never uses (editor, terminal, TOML, packages):
 # left out of dist/ so the first visit does not download them.
 PYSCRIPT_UNUSED = re.compile(
@@ -62,6 +65,7 @@ CONFIG_NAME = "pyscript.json"
 RUNTIME = "runtime"
 PYODIDE_DIR = f"{RUNTIME}/pyodide"
 PYSCRIPT_DIR = f"{RUNTIME}/pyscript"
+QR_DIR = f"{RUNTIME}/qr"
 SKIP_DIRS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 SKIP_SUFFIXES = {".pyc", ".pyo", ".map"}
 LOADER = "web/python-loader.mjs"
@@ -491,10 +495,12 @@ def build(out: Path, *, snapshot: bool = True) -> list[dict[str, object]]:
     """Write the whole site into `out` (replacing it) and return the precache entries."""
     pyodide_src = NODE_MODULES / "pyodide"
     pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
+    qr_src = NODE_MODULES / "qr"
     _require(
         [ROOT / f for f in SHELL_FILES]
         + [ROOT / SW_NAME, ROOT / "engine", ROOT / "web", pyscript_src]
         + [pyodide_src / f for f in PYODIDE_FILES]
+        + [qr_src / f for f in QR_FILES]
     )
     if out.exists():
         shutil.rmtree(out)
@@ -513,6 +519,8 @@ def build(out: Path, *, snapshot: bool = True) -> list[dict[str, object]]:
     for name in PYODIDE_FILES:
         _copy(pyodide_src / name, out / PYODIDE_DIR / name)
     write_stdlib(out, pyodide_src)
+    for name in QR_FILES:
+        _copy(qr_src / name, out / QR_DIR / name)
     for path in _walk(pyscript_src):
         if not PYSCRIPT_UNUSED.match(path.name):
             _copy(path, out / PYSCRIPT_DIR / path.relative_to(pyscript_src))

@@ -36,6 +36,8 @@ AI_LEVELS = ("easy", "normal", "strong", "random", "greedy")
 MATCH_WHY_EXTRA = ("refused", "vido", "kontr_vido", "rubikon")
 # Re-score suffixes of Bezik declarations (i18n.Catalog.declaration).
 DECL_SUFFIXES = ("completed", "led", "taken_back")
+# What the guest's check of a deal's deck may say (web.link.fair_deck.verify_deal; "ok": fair).
+LINK_VERDICTS = ("ok", "secret", "record", "deck", "hand")
 # Options whose values are worded from a number (app.option_value_label), not named.
 COUNTED_OPTIONS = ("target", "players", "games")
 # Rule codes of IllegalActionError (error.rule.<code>): the engine's, which
@@ -128,6 +130,7 @@ def dynamic_families(catalog_keys: Iterable[str] = ()) -> dict[str, tuple[str, .
     import engine
     from engine.match import BASE_POINTS
     from web import card_faces
+    from web.link.wire import REASONS as LINK_REASONS
     from web.seats import KINDS as SEAT_KINDS
     from web.settings import ANIMATION_SPEEDS, CARD_SIZES, HAND_SORTS
 
@@ -173,4 +176,7 @@ def dynamic_families(catalog_keys: Iterable[str] = ()) -> dict[str, tuple[str, .
         "summary.why.": _keys("summary.why.", (*BASE_POINTS, *MATCH_WHY_EXTRA)),
         "rules.": tuple(sorted(_rules_keys(catalog_keys))),
         "guide.": tuple(sorted({k for v in i18n.VARIANTS for k in i18n.guide_keys(v)})),
+        # the link's refusal reasons and the fair deck's verdicts (web.link_texts)
+        "link.refused.": _keys("link.refused.", LINK_REASONS),
+        "link.fair.": _keys("link.fair.", LINK_VERDICTS),
     }

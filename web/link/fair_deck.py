@@ -1,0 +1,75 @@
+"""A deck both sides can check: commit-then-reveal of every deal's shuffle.
+
+Before a deal each device draws a 32-byte secret and sends its SHA-256 first; only when
+every commitment is in does anyone reveal. The deal is shuffled by the engine from a seed
+made of all the secrets, so no device chose it alone. At the deal's end a guest gets the
+record and every secret, and rebuilds the deal the same way: a host that stacked the deck
+(or dealt the guest other cards than the record says) is caught. What this does not
+prove: a host device still sees every hand while the deal is played.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from typing import Any
+
+from engine import RecordError, ReplayError, new_game, replay_record
+
+DOMAIN = b"bezique/fair-deck/1"
+# The host's secret's key among the seats' ones (seats are 0-7, a single digit on the wire).
+HOST_KEY = 9
+
+
+def commitment(secret: str) -> str:
+    """The SHA-256 (hex) a device sends before it reveals ``secret`` (64 hex digits)."""
+    return hashlib.sha256(bytes.fromhex(secret)).hexdigest()
+
+
+def deal_seed(deal: int, secrets: Mapping[int, str]) -> int:
+    """The shuffle seed of deal number ``deal`` from every contributor's secret (by seat)."""
+    digest = hashlib.sha256(DOMAIN)
+    digest.update(deal.to_bytes(4, "big"))
+    for seat in sorted(secrets):
+        digest.update(bytes([seat]))
+        digest.update(bytes.fromhex(secrets[seat]))
+    return int.from_bytes(digest.digest(), "big")
+
+
+def start_of(deal: Mapping[str, Any]) -> dict[str, Any]:
+    """What was dealt in a record's deal entry: hands, stock and turn-up."""
+    return {k: deal.get(k) for k in ("hands", "stock", "turnup")}
+
+
+def dealt_from_seed(record: Mapping[str, Any], number: int, seed: int) -> dict[str, Any]:
+    """Deal ``number`` as the engine shuffles it from ``seed`` after the record's earlier
+    deals (RecordError, ReplayError if those earlier deals do not replay)."""
+    if number == 0:
+        game = new_game(str(record.get("variant")), record.get("options") or {}, seed=seed,
+                        dealer=int(record.get("dealer", 0)))
+    else:
+        earlier = dict(record)
+        earlier["deals"] = list(record["deals"])[:number]
+        game = replay_record(earlier)
+        game.rng.seed(seed)  # the game's own generator, as the host's shuffled it
+        game.next_deal()
+    return start_of(game.record()["deals"][number])
+
+
+def verify_deal(record: Mapping[str, Any], number: int, hashes: Mapping[int, str],
+                secrets: Mapping[int, str]) -> str:
+    """Check deal ``number`` of ``record`` against the commitments: "" when fair, else the
+    reason it is not ("secret" a secret that does not match its hash, "record" a record that
+    does not replay, "deck" a deck other than the secrets make)."""
+    if set(hashes) != set(secrets) or any(
+            commitment(secrets[s]) != hashes[s] for s in hashes):
+        return "secret"
+    try:
+        replay_record(record)
+        deals = record["deals"]
+        if not isinstance(deals, list) or len(deals) <= number:
+            return "record"
+        expected = dealt_from_seed(record, number, deal_seed(number, secrets))
+    except (RecordError, ReplayError, KeyError, TypeError, ValueError):
+        return "record"
+    return "" if start_of(deals[number]) == expected else "deck"

@@ -1,0 +1,156 @@
+"""A guest's session: it shows what the host sends about its own seat and sends actions.
+
+The guest trusts nothing: every host message is checked like the host checks a guest's,
+the host's reveal must match the host's commitment, and at a deal's end the record must
+replay and its deck be the one every secret makes (``fair_deck``). The session keeps its
+token and its secret in ``to_json`` so a reloaded page can rejoin and still reveal.
+"""
+
+from __future__ import annotations
+
+import secrets as random_source
+from collections.abc import Callable
+from typing import Any
+
+from .fair_deck import HOST_KEY, commitment, verify_deal
+from .wire import HOST_MESSAGES, MAX_HOST_BYTES, Message, Refusal, decode, encode
+
+
+class GuestSession:
+    """One guest device's side of a table, for one seat."""
+
+    def __init__(self, seat: int, entropy: Callable[[], str] | None = None) -> None:
+        self.seat = seat
+        self.entropy = entropy or (lambda: random_source.token_hex(32))
+        self.token: str | None = None
+        self.variant = ""
+        self.options: dict[str, Any] = {}
+        self.players = 0
+        self.obs: dict[str, Any] | None = None
+        self.n = -1
+        self.deal = -1
+        self.secret = ""
+        self.host_hash = ""
+        self.hashes: dict[int, str] = {}
+        self.host_secret = ""
+        self.first_hand: dict[int, list[str]] = {}  # per deal: the hand first shown
+        self.refusal: tuple[str, str] | None = None  # the host's last refusal
+        self.problem = ""  # what was wrong with the host's last message
+        self.waiting: list[int] = []
+        self.verdicts: dict[int, str] = {}  # per deal: "" fair, else why not
+        self.fresh_deal = False
+
+    # ----- what the guest sends ---------------------------------------------------
+    def hello(self) -> str:
+        return encode("hello", seat=self.seat, token=self.token)
+
+    def act(self, action: str) -> str:
+        """The message for an action (the host decides whether it stands)."""
+        return encode("act", seat=self.seat, n=self.n, action=action)
+
+    def leave(self) -> str:
+        return encode("leave", seat=self.seat)
+
+    # ----- what the host sends -------------------------------------------------------
+    def receive(self, text: Any) -> list[str]:
+        """A host message: the replies to send. A message that does not fit is dropped
+        and named in ``problem``; the session stays as it was."""
+        try:
+            message = decode(text, HOST_MESSAGES, MAX_HOST_BYTES)
+            return self._handle(message)
+        except Refusal as refusal:
+            self.problem = refusal.reason
+            return []
+
+    def _handle(self, message: Message) -> list[str]:
+        kind = message.kind
+        if kind == "welcome":
+            if message["seat"] != self.seat:
+                raise Refusal("wrong_seat")
+            self.token = message["token"]
+            self.variant = message["variant"]
+            self.options = dict(message["options"])
+            self.players = message["players"]
+            return []
+        if kind == "commit":
+            return self._commit(message["deal"], message["hash"])
+        if kind == "reveal":
+            return self._reveal(message)
+        if kind == "state":
+            return self._state(message)
+        if kind == "record":
+            return self._record(message)
+        if kind == "refused":
+            self.refusal = (message["reason"], message["rule"])
+            return []
+        if kind == "paused":
+            self.waiting = list(message["waiting"])
+            return []
+        self.waiting = []
+        return []
+
+    def _commit(self, deal: int, digest: str) -> list[str]:
+        if deal < self.deal or (deal == self.deal and digest != self.host_hash):
+            raise Refusal("wrong_deal")
+        if deal > self.deal:  # a new deal: a new secret (a repeat keeps the first one)
+            self.deal, self.host_hash, self.secret = deal, digest, self.entropy()
+            self.hashes, self.host_secret = {}, ""
+        return [encode("commit", seat=self.seat, deal=deal, hash=commitment(self.secret))]
+
+    def _reveal(self, message: Message) -> list[str]:
+        hashes = {int(k): v for k, v in message["hashes"].items()}
+        if message["deal"] != self.deal or not self.secret:
+            raise Refusal("wrong_deal")
+        if commitment(message["secret"]) != self.host_hash:
+            raise Refusal("bad_reveal")
+        if hashes.get(self.seat) != commitment(self.secret):
+            raise Refusal("bad_reveal")
+        self.hashes, self.host_secret = hashes, message["secret"]
+        self.fresh_deal = True  # the next state is the deal as dealt
+        return [encode("reveal", seat=self.seat, deal=self.deal, secret=self.secret)]
+
+    def _state(self, message: Message) -> list[str]:
+        obs = message["obs"]
+        if message["n"] < self.n or obs.get("seat") != self.seat:
+            raise Refusal("stale" if message["n"] < self.n else "wrong_seat")
+        self.n, self.obs = message["n"], dict(obs)
+        hand = obs.get("hand")
+        if self.fresh_deal and message["deal"] == self.deal and isinstance(hand, list):
+            self.first_hand[self.deal] = sorted(str(c) for c in hand)  # as dealt
+        self.fresh_deal = False
+        self.refusal = None
+        return []
+
+    def _record(self, message: Message) -> list[str]:
+        deal, record = message["deal"], message["record"]
+        secrets = {int(k): v for k, v in message["secrets"].items()}
+        hashes = dict(self.hashes)
+        if deal != self.deal or not self.host_hash:
+            raise Refusal("wrong_deal")
+        hashes[HOST_KEY] = self.host_hash
+        verdict = "secret" if secrets.get(self.seat) != self.secret else ""
+        verdict = verdict or verify_deal(record, deal, hashes, secrets)
+        if not verdict and deal in self.first_hand:
+            try:
+                dealt = sorted(record["deals"][deal]["hands"][self.seat])
+            except (KeyError, IndexError, TypeError):
+                dealt = []
+            if dealt != self.first_hand[deal]:
+                verdict = "hand"
+        self.verdicts[deal] = verdict
+        return []
+
+    # ----- saves ---------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """What a reloaded page needs to rejoin: the seat, the token and this deal's secret."""
+        return {"seat": self.seat, "token": self.token, "deal": self.deal,
+                "secret": self.secret, "host_hash": self.host_hash}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GuestSession:
+        guest = cls(int(data["seat"]))
+        guest.token = data.get("token")
+        guest.deal = int(data.get("deal", -1))
+        guest.secret = str(data.get("secret", ""))
+        guest.host_hash = str(data.get("host_hash", ""))
+        return guest
