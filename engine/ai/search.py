@@ -26,6 +26,7 @@ from ..deal import Deal
 from ..game import game_winner, last_trick_decides, side_of, side_totals
 from ..observation import Observation
 from ..phases import PLAYING
+from .combo_leaf import combo_leaf
 from .evaluate import margin, predicted_rest
 from .policy import DEFAULT_WEIGHTS, PolicyWeights, card_points, fast_action, potential, rollout
 from .solver import WIN_STAKE, EndGame, TooLong, solve_deal
@@ -72,12 +73,15 @@ def pimc(
     last_trick_bonus: float = 0.0,
     game_reach: int = 0,
     policy: PolicyWeights = DEFAULT_WEIGHTS,
+    combo_weight: float = 0.0,
 ) -> Search:
     """Search the observation's card actions; returns the best with its mean scores.
 
     ``prune`` > 0 allocates the worlds adaptively: every few worlds a candidate whose
     paired difference from the leader is more than ``prune`` standard errors below it is
-    dropped, so later worlds (and the time budget) go to the moves still in contention."""
+    dropped, so later worlds (and the time budget) go to the moves still in contention.
+    ``combo_weight`` adds that share of the big combinations' worth (``combo_leaf``: the
+    six- and eight-pack games) to a truncated rollout's leaf."""
     cands = candidates(obs)
     if len(cands) <= 1:
         return SearchResult(cands[0] if cands else obs.legal_actions[0])
@@ -154,6 +158,8 @@ def pimc(
                 rollout(deal, rng, tricks=horizon, weights=policy)
                 partial[action] = (running_score(deal, seat) + predicted_rest(deal, seat, model)
                                    if model is not None else leaf_value(deal, seat, weight))
+                if combo_weight:
+                    partial[action] += combo_weight * combo_leaf(deal, seat)
             else:
                 rollout(deal, rng, weights=policy)
                 partial[action] = side_score(deal, seat)

@@ -36,6 +36,9 @@ PRIOR_BONUS = 30.0  # the normal choice's head start (5 let noise overrule it: d
 # at 30 the search overruled the normal choice in 56 of 100 sampled positions (russian: 28),
 # at 60 in 43 (tools/prior_overrules.py); 60 won more games against normal (docs/measurements.md).
 PRIOR_BONUS_BY_VARIANT = {"no-trump": 60.0}
+# Six and eight packs: the big combinations still in the making join the leaf
+# (``combo_leaf``), at this share of their estimated worth.
+COMBO_WEIGHT_BY_VARIANT = {"six-pack": 1.0, "eight-pack": 1.0}
 BROWSER_BUDGET: tuple[int | None, float | None] = (400, 0.8)
 CPYTHON_BUDGET: tuple[int | None, float | None] = (16, None)
 SOLVE_CARDS = 4  # three or four players: exact end phase once no hand holds more
@@ -64,6 +67,7 @@ class StrongPlayer:
                  prune: float = PRUNE_Z, prior_bonus: float | None = None,
                  play_to_win: bool = True, last_trick_below: int = LAST_TRICK_BELOW,
                  last_trick_bonus: float = LAST_TRICK_BONUS, game_reach: int = GAME_REACH,
+                 combo_weight: float | None = None,
                  weights: dict[str, list[float]] | None = None,
                  policies: dict[str, PolicyWeights] | None = None) -> None:
         self.rng = rng or random.Random(0)
@@ -83,6 +87,7 @@ class StrongPlayer:
         self.last_trick_below = last_trick_below
         self.last_trick_bonus = last_trick_bonus
         self.game_reach = game_reach
+        self.combo_weight = combo_weight  # None: the variant's (COMBO_WEIGHT_BY_VARIANT)
         self.weights = weights  # models per variant other than the shipped ones (arenas)
         self.policies = policies  # rollout-policy weights other than the shipped ones
         self.last: SearchResult | None = None
@@ -113,7 +118,8 @@ class StrongPlayer:
                                      last_trick_below=self.last_trick_below,
                                      last_trick_bonus=self.last_trick_bonus,
                                      game_reach=self.game_reach,
-                                     policy=self.policy(obs.variant))
+                                     policy=self.policy(obs.variant),
+                                     combo_weight=self.combo_for(obs.variant))
         except WorldError:
             return normal_action(obs, self.rng)
         self.last = result
@@ -124,6 +130,12 @@ class StrongPlayer:
         if self.prior_bonus is not None:
             return self.prior_bonus
         return PRIOR_BONUS_BY_VARIANT.get(variant, PRIOR_BONUS)
+
+    def combo_for(self, variant: str) -> float:
+        """The big combinations' share in the leaf (0 outside six and eight packs)."""
+        if self.combo_weight is not None:
+            return self.combo_weight
+        return COMBO_WEIGHT_BY_VARIANT.get(variant, 0.0)
 
     def model(self, obs: Observation) -> list[float] | None:
         """The learned leaf evaluation's weights for this variant (None: hand-made leaf)."""
