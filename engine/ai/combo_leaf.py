@@ -30,22 +30,35 @@ SURE_SHARE = 0.125
 NO_TRUMPS = 0.5  # trumps not fixed yet: a trump four of some suit counts at this share
 
 
-def combo_leaf(deal: Deal, seat: int) -> float:
-    """The seat's side's combination worth minus the others' (``margin``)."""
+def root_holdings(deal: Deal) -> list[set[int]]:
+    """The cards (ids) each seat holds, hidden or on the table, where a search starts."""
+    return [set(deal.hands[s]) | set(deal.tables[s]) for s in range(deal.n)]
+
+
+def combo_leaf(deal: Deal, seat: int, kept: list[set[int]] | None = None) -> float:
+    """The seat's side's combination worth minus the others' (``margin``).
+
+    With ``kept`` (``root_holdings`` where the rollout started) a card drawn during the
+    rollout counts as still in the stock: which seat drew the stock's next cards depends on
+    who took each trick, so a move that takes a trick would else gain or lose thousands by
+    the luck of the sampled world's order, not by what it keeps or gives up."""
     if deal.current is None or not deal.stock:
         return 0.0
     kinds = deal.kinds
     stock = [0] * 32  # the copies still to be drawn (the world's stock)
     for i in deal.stock:
         stock[kinds[i]] += 1
-    values = []
+    holds = []
     for s in range(deal.n):
         held = [0] * 32
-        for i in deal.hands[s]:
-            held[kinds[i]] += 1
-        for i in deal.tables[s]:
-            held[kinds[i]] += 1
-        values.append(combo_worth(deal, s, held, stock))
+        for ids in (deal.hands[s], deal.tables[s]):
+            for i in ids:
+                if kept is None or i in kept[s]:
+                    held[kinds[i]] += 1
+                else:
+                    stock[kinds[i]] += 1
+        holds.append(held)
+    values = [combo_worth(deal, s, holds[s], stock) for s in range(deal.n)]
     return margin(values, seat, deal.rules.partnerships)
 
 

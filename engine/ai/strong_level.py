@@ -39,6 +39,10 @@ PRIOR_BONUS_BY_VARIANT = {"no-trump": 60.0}
 # Six and eight packs: the big combinations still in the making join the leaf
 # (``combo_leaf``), at this share of their estimated worth.
 COMBO_WEIGHT_BY_VARIANT = {"six-pack": 1.0, "eight-pack": 1.0}
+# There too, hands of 12 and 15 cards give many candidates whose means over 16 worlds
+# spread by hundreds of points: the best of them is often best by noise. The normal
+# choice stands unless the search's paired lead over it is this many standard errors.
+OVERRULE_Z_BY_VARIANT = {"six-pack": 2.0, "eight-pack": 2.0}
 BROWSER_BUDGET: tuple[int | None, float | None] = (400, 0.8)
 CPYTHON_BUDGET: tuple[int | None, float | None] = (16, None)
 SOLVE_CARDS = 4  # three or four players: exact end phase once no hand holds more
@@ -67,7 +71,7 @@ class StrongPlayer:
                  prune: float = PRUNE_Z, prior_bonus: float | None = None,
                  play_to_win: bool = True, last_trick_below: int = LAST_TRICK_BELOW,
                  last_trick_bonus: float = LAST_TRICK_BONUS, game_reach: int = GAME_REACH,
-                 combo_weight: float | None = None,
+                 combo_weight: float | None = None, overrule_z: float | None = None,
                  weights: dict[str, list[float]] | None = None,
                  policies: dict[str, PolicyWeights] | None = None) -> None:
         self.rng = rng or random.Random(0)
@@ -88,6 +92,7 @@ class StrongPlayer:
         self.last_trick_bonus = last_trick_bonus
         self.game_reach = game_reach
         self.combo_weight = combo_weight  # None: the variant's (COMBO_WEIGHT_BY_VARIANT)
+        self.overrule_z = overrule_z  # None: the variant's (OVERRULE_Z_BY_VARIANT)
         self.weights = weights  # models per variant other than the shipped ones (arenas)
         self.policies = policies  # rollout-policy weights other than the shipped ones
         self.last: SearchResult | None = None
@@ -119,7 +124,8 @@ class StrongPlayer:
                                      last_trick_bonus=self.last_trick_bonus,
                                      game_reach=self.game_reach,
                                      policy=self.policy(obs.variant),
-                                     combo_weight=self.combo_for(obs.variant))
+                                     combo_weight=self.combo_for(obs.variant),
+                                     overrule_z=self.z_for(obs.variant))
         except WorldError:
             return normal_action(obs, self.rng)
         self.last = result
@@ -136,6 +142,12 @@ class StrongPlayer:
         if self.combo_weight is not None:
             return self.combo_weight
         return COMBO_WEIGHT_BY_VARIANT.get(variant, 0.0)
+
+    def z_for(self, variant: str) -> float:
+        """How clearly the search must beat the normal choice (0: by the head start)."""
+        if self.overrule_z is not None:
+            return self.overrule_z
+        return OVERRULE_Z_BY_VARIANT.get(variant, 0.0)
 
     def model(self, obs: Observation) -> list[float] | None:
         """The learned leaf evaluation's weights for this variant (None: hand-made leaf)."""
