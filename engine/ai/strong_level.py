@@ -37,8 +37,11 @@ PRIOR_BONUS = 30.0  # the normal choice's head start (5 let noise overrule it: d
 # at 60 in 43 (tools/prior_overrules.py); 60 won more games against normal (docs/measurements.md).
 PRIOR_BONUS_BY_VARIANT = {"no-trump": 60.0}
 # Six and eight packs: the big combinations still in the making join the leaf
-# (``combo_leaf``), at this share of their estimated worth.
-COMBO_WEIGHT_BY_VARIANT = {"six-pack": 1.0, "eight-pack": 1.0}
+# (``combo_leaf``), at this share of their estimated worth. Below 1 on purpose: declaring
+# turns a combination's leaf share into its full points, so the biggest is declared first
+# (at 1 a small declaration and a big one kept for later looked as good as the reverse,
+# though every declaration needs a trick won, and the tricks run out).
+COMBO_WEIGHT_BY_VARIANT = {"six-pack": 0.5, "eight-pack": 0.5}
 # There too, hands of 12 and 15 cards give many candidates whose means over 16 worlds
 # spread by hundreds of points: the best of them is often best by noise. The normal
 # choice stands unless the search's paired lead over it is this many standard errors.
