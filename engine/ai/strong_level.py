@@ -46,6 +46,11 @@ COMBO_WEIGHT_BY_VARIANT = {"six-pack": 0.5, "eight-pack": 0.5}
 # spread by hundreds of points: the best of them is often best by noise. The normal
 # choice stands unless the search's paired lead over it is this many standard errors.
 OVERRULE_Z_BY_VARIANT = {"six-pack": 2.0, "eight-pack": 2.0}
+# Where no world fits what the seat saw (the sampler cannot replay some of the other
+# seat's declarations made again: about one eight-pack game in two, from early in the
+# deal, every later move of that seat), the search returned the first legal action; these
+# variants take the normal choice then. Others keep the old way (their play unchanged).
+PRIOR_WITHOUT_WORLDS = frozenset({"six-pack", "eight-pack"})
 BROWSER_BUDGET: tuple[int | None, float | None] = (400, 0.8)
 CPYTHON_BUDGET: tuple[int | None, float | None] = (16, None)
 SOLVE_CARDS = 4  # three or four players: exact end phase once no hand holds more
@@ -131,6 +136,9 @@ class StrongPlayer:
                                      overrule_z=self.z_for(obs.variant))
         except WorldError:
             return normal_action(obs, self.rng)
+        if (not result.worlds and not result.exact and prior is not None
+                and obs.variant in PRIOR_WITHOUT_WORLDS):
+            result = SearchResult(prior)  # no world could be sampled: not the first card
         self.last = result
         return result.action
 
