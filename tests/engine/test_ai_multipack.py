@@ -1,4 +1,5 @@
-"""The six- and eight-pack leaf's worth of the big combinations (engine/ai/combo_leaf.py)."""
+"""The strong level in the six- and eight-pack games: the leaf's worth of the big
+combinations (engine/ai/combo_leaf.py) and the normal choice where no world fits."""
 
 from __future__ import annotations
 
@@ -6,12 +7,16 @@ import random
 
 import pytest
 
+import engine.ai.search as search
 from engine.actions import declare
 from engine.ai.combo_leaf import combo_leaf
-from engine.ai.levels import StrongPlayer
+from engine.ai.levels import StrongPlayer, normal_action
+from engine.ai.world import WorldError
 from engine.cards import SPADES, parse_code
 from engine.deal import Deal
+from engine.game import new_game
 from engine.phases import DECLARING
+from engine.players import choose, make_player
 from engine.variants import make_rules
 
 
@@ -80,3 +85,28 @@ def test_only_six_and_eight_packs_use_it(variant: str, used: bool) -> None:
     assert (player.combo_for(variant) > 0) == used
     assert StrongPlayer(random.Random(0), combo_weight=0.0).combo_for(variant) == 0.0
 
+
+
+@pytest.mark.parametrize(("variant", "normal"), [
+    ("six-pack", True), ("eight-pack", True), ("rubicon", False)])
+def test_no_world_gives_the_normal_choice(variant: str, normal: bool,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    game = new_game(variant, seed=3)
+    players = [make_player("greedy", random.Random(s)) for s in range(2)]
+    for _ in range(30):  # into the stock phase, past the first tricks
+        seat = game.current_player
+        assert seat is not None
+        game.apply(choose(players[seat], game.observation(seat)))
+    seat = game.current_player
+    assert seat is not None
+    obs = game.observation(seat)
+    cards = search.candidates(obs)
+    prior = normal_action(obs, random.Random(0))
+    assert len(cards) > 2 and prior != cards[0]
+
+    def no_world(*_: object, **__: object) -> None:
+        raise WorldError("none fits")
+
+    monkeypatch.setattr(search, "sample_weighted", no_world)
+    chosen = choose(StrongPlayer(random.Random(0)), obs)
+    assert chosen == (prior if normal else cards[0])
