@@ -132,8 +132,9 @@ def pimc(
                 obs, random.Random(seed * 7919 + done + failures * 104729), know)
         except WorldError:
             failures += 1
-            if failures > 8:
-                break
+            if failures > 8 or (time_budget is not None
+                                and time.perf_counter() - started >= time_budget):
+                break  # (a long history with no fitting world: seconds of replays)
             continue
         roll_seed = seed * 31 + done
         kept = root_holdings(world) if combo_weight else None
