@@ -16,6 +16,7 @@ for tests and arenas) or a time budget (the browser), whichever comes first.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Generator
@@ -26,6 +27,7 @@ from ..deal import Deal
 from ..game import game_winner, last_trick_decides, side_of, side_totals
 from ..observation import Observation
 from ..phases import PLAYING
+from .combo_leaf import combo_leaf, root_holdings
 from .evaluate import margin, predicted_rest
 from .policy import DEFAULT_WEIGHTS, PolicyWeights, card_points, fast_action, potential, rollout
 from .solver import WIN_STAKE, EndGame, TooLong, solve_deal
@@ -72,12 +74,18 @@ def pimc(
     last_trick_bonus: float = 0.0,
     game_reach: int = 0,
     policy: PolicyWeights = DEFAULT_WEIGHTS,
+    combo_weight: float = 0.0,
+    overrule_z: float = 0.0,
 ) -> Search:
     """Search the observation's card actions; returns the best with its mean scores.
 
     ``prune`` > 0 allocates the worlds adaptively: every few worlds a candidate whose
     paired difference from the leader is more than ``prune`` standard errors below it is
-    dropped, so later worlds (and the time budget) go to the moves still in contention."""
+    dropped, so later worlds (and the time budget) go to the moves still in contention.
+    ``combo_weight`` adds that share of the big combinations' worth (``combo_leaf``: the
+    six- and eight-pack games) to a truncated rollout's leaf. ``overrule_z`` > 0 keeps
+    the prior unless the best move's paired lead over it across the worlds is that many
+    standard errors (the many candidates of long hands: the best of noisy means)."""
     cands = candidates(obs)
     if len(cands) <= 1:
         return SearchResult(cands[0] if cands else obs.legal_actions[0])
@@ -124,10 +132,12 @@ def pimc(
                 obs, random.Random(seed * 7919 + done + failures * 104729), know)
         except WorldError:
             failures += 1
-            if failures > 8:
-                break
+            if failures > 8 or (time_budget is not None
+                                and time.perf_counter() - started >= time_budget):
+                break  # (a long history with no fitting world: seconds of replays)
             continue
         roll_seed = seed * 31 + done
+        kept = root_holdings(world) if combo_weight else None
         partial = dict.fromkeys(active, 0.0)
         out_of_time = False
         if end_solve:
@@ -154,6 +164,8 @@ def pimc(
                 rollout(deal, rng, tricks=horizon, weights=policy)
                 partial[action] = (running_score(deal, seat) + predicted_rest(deal, seat, model)
                                    if model is not None else leaf_value(deal, seat, weight))
+                if combo_weight:
+                    partial[action] += combo_weight * combo_leaf(deal, seat, kept)
             else:
                 rollout(deal, rng, weights=policy)
                 partial[action] = side_score(deal, seat)
@@ -180,7 +192,23 @@ def pimc(
         scores[prior] += prior_bonus
     # first of the best in legal order (the prior keeps a tie of chances, a common one)
     best = max(active, key=lambda a: (scores[a], for_last_trick and a == prior))
+    if (overrule_z and prior is not None and prior in active and best != prior
+            and not end_solve and not for_last_trick
+            and not _clearly_better(history[best], history[prior], overrule_z)):
+        best = prior
     return SearchResult(best, scores, done, dropped=list(final))
+
+
+def _clearly_better(these: list[float], those: list[float], z: float) -> bool:
+    """The paired per-world lead of ``these`` over ``those`` is above ``z`` standard
+    errors."""
+    n = len(these)
+    if n < 2:
+        return False
+    diffs = [x - y for x, y in zip(these, those, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return bool(mean > z * math.sqrt(var / n))
 
 
 PRUNE_AFTER = 6  # worlds before the first pruning

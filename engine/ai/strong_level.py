@@ -36,6 +36,21 @@ PRIOR_BONUS = 30.0  # the normal choice's head start (5 let noise overrule it: d
 # at 30 the search overruled the normal choice in 56 of 100 sampled positions (russian: 28),
 # at 60 in 43 (tools/prior_overrules.py); 60 won more games against normal (docs/measurements.md).
 PRIOR_BONUS_BY_VARIANT = {"no-trump": 60.0}
+# Six and eight packs: the big combinations still in the making join the leaf
+# (``combo_leaf``), at this share of their estimated worth. Below 1 on purpose: declaring
+# turns a combination's leaf share into its full points, so the biggest is declared first
+# (at 1 a small declaration and a big one kept for later looked as good as the reverse,
+# though every declaration needs a trick won, and the tricks run out).
+COMBO_WEIGHT_BY_VARIANT = {"six-pack": 0.5, "eight-pack": 0.5}
+# There too, hands of 12 and 15 cards give many candidates whose means over 16 worlds
+# spread by hundreds of points: the best of them is often best by noise. The normal
+# choice stands unless the search's paired lead over it is this many standard errors.
+OVERRULE_Z_BY_VARIANT = {"six-pack": 2.0, "eight-pack": 2.0}
+# Where no world fits what the seat saw (the sampler cannot replay some of the other
+# seat's declarations made again: about one eight-pack game in two, from early in the
+# deal, every later move of that seat), the search returned the first legal action; these
+# variants take the normal choice then. Others keep the old way (their play unchanged).
+PRIOR_WITHOUT_WORLDS = frozenset({"six-pack", "eight-pack"})
 BROWSER_BUDGET: tuple[int | None, float | None] = (400, 0.8)
 CPYTHON_BUDGET: tuple[int | None, float | None] = (16, None)
 SOLVE_CARDS = 4  # three or four players: exact end phase once no hand holds more
@@ -64,6 +79,7 @@ class StrongPlayer:
                  prune: float = PRUNE_Z, prior_bonus: float | None = None,
                  play_to_win: bool = True, last_trick_below: int = LAST_TRICK_BELOW,
                  last_trick_bonus: float = LAST_TRICK_BONUS, game_reach: int = GAME_REACH,
+                 combo_weight: float | None = None, overrule_z: float | None = None,
                  weights: dict[str, list[float]] | None = None,
                  policies: dict[str, PolicyWeights] | None = None) -> None:
         self.rng = rng or random.Random(0)
@@ -83,6 +99,8 @@ class StrongPlayer:
         self.last_trick_below = last_trick_below
         self.last_trick_bonus = last_trick_bonus
         self.game_reach = game_reach
+        self.combo_weight = combo_weight  # None: the variant's (COMBO_WEIGHT_BY_VARIANT)
+        self.overrule_z = overrule_z  # None: the variant's (OVERRULE_Z_BY_VARIANT)
         self.weights = weights  # models per variant other than the shipped ones (arenas)
         self.policies = policies  # rollout-policy weights other than the shipped ones
         self.last: SearchResult | None = None
@@ -113,9 +131,14 @@ class StrongPlayer:
                                      last_trick_below=self.last_trick_below,
                                      last_trick_bonus=self.last_trick_bonus,
                                      game_reach=self.game_reach,
-                                     policy=self.policy(obs.variant))
+                                     policy=self.policy(obs.variant),
+                                     combo_weight=self.combo_for(obs.variant),
+                                     overrule_z=self.z_for(obs.variant))
         except WorldError:
             return normal_action(obs, self.rng)
+        if (not result.worlds and not result.exact and prior is not None
+                and obs.variant in PRIOR_WITHOUT_WORLDS):
+            result = SearchResult(prior)  # no world could be sampled: not the first card
         self.last = result
         return result.action
 
@@ -124,6 +147,18 @@ class StrongPlayer:
         if self.prior_bonus is not None:
             return self.prior_bonus
         return PRIOR_BONUS_BY_VARIANT.get(variant, PRIOR_BONUS)
+
+    def combo_for(self, variant: str) -> float:
+        """The big combinations' share in the leaf (0 outside six and eight packs)."""
+        if self.combo_weight is not None:
+            return self.combo_weight
+        return COMBO_WEIGHT_BY_VARIANT.get(variant, 0.0)
+
+    def z_for(self, variant: str) -> float:
+        """How clearly the search must beat the normal choice (0: by the head start)."""
+        if self.overrule_z is not None:
+            return self.overrule_z
+        return OVERRULE_Z_BY_VARIANT.get(variant, 0.0)
 
     def model(self, obs: Observation) -> list[float] | None:
         """The learned leaf evaluation's weights for this variant (None: hand-made leaf)."""
