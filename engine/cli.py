@@ -59,15 +59,21 @@ def cmd_replay(path: str, out: TextIO) -> int:
         return record
     try:
         game = replay_record(record)
-    except ReplayError as err:
+    except (ReplayError, RecordError, IllegalActionError, RecursionError) as err:
+        return _refused(err, out)
+    _emit(summary(game), out)
+    return 0
+
+
+def _refused(err: Exception, out: TextIO) -> int:
+    """A record that does not replay: where and why as JSON, and the exit code that says
+    which (an illegal action in a well-formed record, or a malformed record)."""
+    if isinstance(err, ReplayError):
         _emit({"ok": False, "deal": err.deal, "index": err.index, "action": err.action,
                "reason": err.reason, "rule": err.rule}, out)
         return EXIT_ILLEGAL
-    except (RecordError, IllegalActionError, RecursionError) as err:
-        _emit({"ok": False, "error": str(err) or type(err).__name__}, out)
-        return EXIT_MALFORMED
-    _emit(summary(game), out)
-    return 0
+    _emit({"ok": False, "error": str(err) or type(err).__name__}, out)
+    return EXIT_MALFORMED
 
 
 def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
@@ -82,13 +88,8 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
                                  seed=args.seed))
     except SeatError as err:
         raise UsageError(str(err)) from None
-    except ReplayError as err:
-        _emit({"ok": False, "deal": err.deal, "index": err.index, "action": err.action,
-               "reason": err.reason, "rule": err.rule}, out)
-        return EXIT_ILLEGAL
-    except (RecordError, IllegalActionError, RecursionError) as err:
-        _emit({"ok": False, "error": str(err) or type(err).__name__}, out)
-        return EXIT_MALFORMED
+    except (ReplayError, RecordError, IllegalActionError, RecursionError) as err:
+        return _refused(err, out)
     _emit({"ok": True, **review.to_json()}, out)
     return 0
 
