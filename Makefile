@@ -15,8 +15,9 @@ ENGINE_PACKAGES := firefox-esr:/usr/bin/firefox-esr webkit2gtk-driver:/usr/bin/W
 # Chromium end-to-end tests run in this many processes (much of a test is waiting on the page),
 # handed out by work stealing (no test file pins a worker).
 E2E_WORKERS ?= 2
-# The CPython tests run in this many processes, beside the other stages (tools/run_tests.py).
-UNIT_WORKERS ?= 2
+# The CPython tests run in this many processes (tools/run_tests.py: by default none besides
+# pytest's own for `make test`, beside the other stages; two for `make test-long`).
+UNIT_WORKERS ?=
 
 # Independent steps run side by side (no output sync: `make play` prints its address while it
 # serves); every step that may call apt-get waits for the one before it (order-only

@@ -27,9 +27,15 @@ import { loadPyodide } from "pyodide";
 
 export const HOME = "/home/pyodide";
 
-/** The pack (see above) of `sources` ({path: text}) compiled by Pyodide's Python. */
-export async function compilePack(sources) {
-  const pyodide = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
+/** A Pyodide whose compiles leave out column ranges, as the pack's are. */
+export function compilingPyodide() {
+  return loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
+}
+
+/** The pack (see above) of `sources` ({path: text}) compiled by Pyodide's Python (in
+ * `pyodide`, one from compilingPyodide, when given: a check then imports in it too). */
+export async function compilePack(sources, pyodide = null) {
+  pyodide ??= await compilingPyodide();
   pyodide.globals.set("sources_json", JSON.stringify(sources));
   const pack = pyodide.runPython(`
 import importlib.util, json, marshal

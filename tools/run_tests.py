@@ -14,7 +14,8 @@ from /proc).
     python tools/run_tests.py            # as `make test` (after `make setup engines`)
     python tools/run_tests.py --long     # `make test-long`: the long simulations
 
-Knobs (environment): UNIT_WORKERS, E2E_WORKERS (processes, default 2 each),
+Knobs (environment): UNIT_WORKERS (xdist processes of the CPython tests; default 0, in
+pytest's own process, and 2 for --long), E2E_WORKERS (default 2),
 PYODIDE_SIM_DEALS (the Pyodide run's simulated deals per variant).
 """
 
@@ -174,7 +175,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--long", action="store_true", help="the long simulations only")
     args = parser.parse_args(argv)
-    unit = os.environ.get("UNIT_WORKERS", "2")
+    # The CPython tests in pytest's own process: beside the other stages the cores are busy
+    # anyway, and each xdist worker would import and collect everything again (about 15
+    # CPU-s more with two).
+    unit = os.environ.get("UNIT_WORKERS") or ("2" if args.long else "0")
     e2e = os.environ.get("E2E_WORKERS", "2")
     started = time.monotonic()
     pytest = [PY, "-m", "pytest", "-p", "no:cacheprovider"]
@@ -195,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
                   "lint"),
             Stage("types: mypy", [PY, "-m", "mypy", "engine", "web"], "types",
                   after=("lint: ruff",)),
-            Stage(f"tests: CPython ({unit} workers)",
+            Stage(f"tests: CPython ({unit} xdist workers)",
                   [*pytest, "-n", unit, "-m", "not slow", "tests/engine", "tests/web",
                    "tests/tools"], "unit-tests"),
             Stage("tests: engine under Pyodide in Node.js", ["node", "tests/pyodide/run.mjs"],

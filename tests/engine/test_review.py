@@ -31,6 +31,8 @@ from engine.errors import RecordError
 from engine.game import ReplayError
 from engine.players import choose, make_player
 
+WORLDS_TEST = 16  # the review's worlds here: fewer than a player's 64, still past the noise
+
 ROOT = Path(__file__).resolve().parents[2]
 SEAT = 0
 
@@ -154,7 +156,7 @@ def test_a_deal_of_the_strong_level_has_few_entries() -> None:
         seat = game.current_player
         assert seat is not None
         game.apply(choose(players[seat], game.observation(seat)))
-    review = run(review_deal(game.record(), 0, worlds=24))
+    review = run(review_deal(game.record(), 0, worlds=WORLDS_TEST))
     assert len(review.decisions) > 20
     # measured: 3 of 33 decisions with 64 worlds (docs/ai.md)
     assert len(review.mistakes) <= len(review.decisions) // 6
@@ -228,7 +230,7 @@ def test_a_declared_bezique_card_thrown_away_is_reported() -> None:
         game.apply(action)
         declared = declared or (seat == SEAT and str(action) == "declare QS JD")
     assert planted_at >= 0
-    review = run(review_deal(game.record(), SEAT))
+    review = run(review_deal(game.record(), SEAT, worlds=WORLDS_TEST))
     entry = next(d for d in review.decisions if d.index == planted_at)
     assert entry.verdict == LOSS and entry in review.mistakes
     assert entry.played == "play QS" and entry.loss > entry.noise > 0

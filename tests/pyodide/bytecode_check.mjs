@@ -1,5 +1,6 @@
-// The app's shipped bytecode under Pyodide in Node.js: a fresh interpreter given the sources
-// and the pack of tools/bytecode.mjs (as web/python-loader.mjs writes them) imports every
+// The app's shipped bytecode under Pyodide in Node.js: a fresh interpreter (the one that
+// compiled the pack, no module of the app imported yet) given the sources and the pack of
+// tools/bytecode.mjs (as web/python-loader.mjs writes them) imports every
 // module the app imports from that bytecode, compiling none of them, and each .pyc carries
 // its source's hash.
 // Why: the bytecode exists to spare a fresh boot the compiles; if importlib stopped reading it
@@ -8,8 +9,7 @@
 // tests/pyodide/run.mjs after the pytest suite.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { loadPyodide } from "pyodide";
-import { HOME, compilePack } from "../../tools/bytecode.mjs";
+import { HOME, compilePack, compilingPyodide } from "../../tools/bytecode.mjs";
 import { MODULES } from "../../tools/snapshot.mjs";
 
 const MAGIC = "BZPYC1\n";
@@ -86,8 +86,8 @@ json.dumps({"problems": problems, "checked": checked})
 export async function checkBytecode(repo) {
   const started = Date.now();
   const sources = pythonSources(repo);
-  const pack = await compilePack(sources);
-  const pyodide = await loadPyodide();
+  const pyodide = await compilingPyodide();
+  const pack = await compilePack(sources, pyodide);
   const utf8 = new TextEncoder();
   for (const [rel, text] of Object.entries(sources)) {
     pyodide.FS.mkdirTree(dirname(`${HOME}/${rel}`));

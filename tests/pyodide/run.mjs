@@ -48,8 +48,8 @@ const TARGETS = [
 const GOLDEN_DEALS = process.env.BEZIQUE_GOLDEN_DEALS ?? "1";
 
 // The records' hashes in CPython, for tests/pyodide/test_parity.py to match.
+const python = process.env.BEZIQUE_PYTHON ?? join(repo, ".venv", "bin", "python");
 function cpythonHashes() {
-  const python = process.env.BEZIQUE_PYTHON ?? join(repo, ".venv", "bin", "python");
   try {
     return execFileSync(python, ["tests/support/golden.py", GOLDEN_DEALS, "--json"], {
       cwd: repo, encoding: "utf-8", env: { ...process.env, PYTHONPATH: repo },
@@ -109,7 +109,7 @@ if (code === 0 && !args.length) {
     fail(`prelude check: ${String(error?.message ?? error).slice(0, 2000)}`);
   }
   try {
-    await checkSnapshot(repo);
+    await checkSnapshot(repo, python);
   } catch (error) {
     fail(`snapshot check: ${String(error?.message ?? error).slice(0, 2000)}`);
   }
