@@ -183,7 +183,7 @@ CSP_REPORTS: list[str] = []
 # stay together (they share a booted page). A module missing here would come last.
 MODULE_COST = {
     "test_platform": 67, "test_layout": 50, "test_table": 40, "test_reliability": 36,
-    "test_records_screens": 34, "test_hand_phone": 33, "test_table_flow": 33,
+    "test_hand_phone": 33, "test_table_flow": 33, "test_records_screens": 11,
     "test_devices": 25, "test_table_motion": 25, "test_languages": 24,
     "test_multipack_layout": 19, "test_pass_and_play": 19, "test_moments_called_out": 16,
     "test_warm_start": 15, "test_table_variants": 15, "test_faces_drawn": 12,

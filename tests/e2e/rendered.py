@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from fake_page import computer_plays
+from fake_page import computer_plays, play_through
 from playwright.sync_api import BrowserContext, Page, Route
 from threads import in_thread
 
@@ -224,6 +225,49 @@ def record_positions(saves: list[str]) -> list[list[list[Any]]]:
                 app.render()
 
         return asyncio.run(go())
+
+    return in_thread(run)
+
+
+def game_over(app: App) -> Callable[[], bool]:
+    """Whether the app shows a finished game's summary."""
+    return lambda: app.game.is_terminal and app.overlay == "game"
+
+
+def record_records_screens(saves: list[str], langs: tuple[str, ...],
+                           screens: tuple[str, ...]) -> list[Frame]:
+    """Games played to their end from each save in turn, by the same app (so history and the
+    statistics fill as a player's do; the last one's game summary stays open), then in each
+    language each records screen opened from it: a frame per screen opened (step 1), the
+    replay one step on, and one per screen closed back to the summary (step 0)."""
+
+    def run() -> list[Frame]:
+        shell = RecordingShell(DRAWING + FOCUS)
+        store = storage.MemoryStorage()
+        for save in saves:  # a start of the app per game, as a reload into another save
+            store.setItem(storage.SAVE_KEY, save)
+            app = App(ReplayDom(shell), store, fast=True, seed=7)
+            app.start()
+            app.command("continue", None)
+            play_through(app, game_over(app))
+        frames = [Frame("summary", shell.taken(), 0)]
+        for lang in langs:
+            app.set_language(lang, save=False)
+            app.render()
+            frames.append(Frame(f"summary/{lang}", shell.taken(), 1))
+            for screen in screens:
+                if screen == "replay":
+                    app.command("history", None)
+                    app.command("history-open", {"data-index": "1"})
+                    app.command("replay-forward", None)
+                else:
+                    app.command(screen, None)
+                frames.append(Frame(f"{screen}/{lang}", shell.taken(), 1))
+                if screen == "replay":
+                    app.command("close", None)  # back to the list
+                app.command("close", None)
+                frames.append(Frame(f"{screen}/{lang} closed", shell.taken(), 0))
+        return frames
 
     return in_thread(run)
 

@@ -14,12 +14,14 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pictures
-from playwright.sync_api import Page
+import pytest
+from playwright.sync_api import Browser, Page
+from rendered import open_shell, record_records_screens, replay
 from test_languages import axe_violations
 from test_table import (
     choose_language,
@@ -37,7 +39,12 @@ ROOT = Path(__file__).resolve().parents[2]
 SAVE_KEY = "bezique.save"
 LEVEL = "easy"
 LANGS = ("en", "he", "tr", "ru")
+LIVE_LANGS = ("en", "he")  # the booted app's sweep; every language: drawn by CPython
 SIZES = {"phone": (360, 640), "desktop": (1280, 800)}
+RECORDS_SCREENS = ("score-sheet", "stats", "history", "replay")
+FITS = ("document.scrollingElement.scrollHeight <= innerHeight + 1"
+        " && document.scrollingElement.scrollWidth <= innerWidth + 1")
+FITS_NEXT_FRAME = f"() => new Promise(r => requestAnimationFrame(() => r({FITS})))"
 
 
 def near_end_save(seed: int, most_left: bool) -> dict[str, Any]:
@@ -242,35 +249,74 @@ def test_records_end_to_end(
     assert page.evaluate(f"localStorage['{SAVE_KEY}']") == save_before
     close_screen(page)
 
-    # ---- every new screen, every language, phone and desktop: fits, axe-clean, pictures
+    # ---- every new screen in English and Hebrew on a phone: fits, axe-clean, pictures (the
+    # other languages and the desktop: test_the_records_screens_fit_in_every_language)
     found: dict[str, Any] = {}
-    for size, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        for lang in LANGS:
-            choose_language(page, lang)
-            for screen in ("summary", "score-sheet", "stats", "history", "replay"):
-                if screen == "summary":  # the game summary with the whole sheet, unfolded
-                    page.click('[data-summary="game"] .sheet-in-summary > summary')
-                    page.wait_for_selector('[data-summary="game"] [data-sheet-deal]')
-                elif screen == "replay":
-                    open_screen(page, "history")
-                    page.click('[data-command="history-open"][data-index="1"]')
-                    page.wait_for_selector('[data-screen="replay"]')
-                    page.click('[data-command="replay-forward"]')
-                    page.wait_for_selector('[data-replay-step="1"]')
-                else:
-                    open_screen(page, screen)
-                assert page.evaluate(
-                    "document.scrollingElement.scrollHeight <= innerHeight + 1"
-                    " && document.scrollingElement.scrollWidth <= innerWidth + 1"
-                ), f"{screen}/{lang}/{size} scrolls the page"
-                if pictures.wanted(lang, size):
-                    page.screenshot(path=str(artifacts_dir / f"records-{screen}-{lang}-{size}.png"))
-                if size == "phone" and lang in ("en", "he"):
-                    found[f"{screen}/{lang}"] = axe_violations(page)
-                if screen == "replay":
-                    page.click('#bz-overlay [data-command="close"]')
-                    page.wait_for_selector('[data-screen="history"]')
-                if screen != "summary":
-                    close_screen(page)
+    for lang in LIVE_LANGS:
+        choose_language(page, lang)
+        for screen in ("summary", *RECORDS_SCREENS):
+            if screen == "summary":  # the game summary with the whole sheet, unfolded
+                page.click('[data-summary="game"] .sheet-in-summary > summary')
+                page.wait_for_selector('[data-summary="game"] [data-sheet-deal]')
+            elif screen == "replay":
+                open_screen(page, "history")
+                page.click('[data-command="history-open"][data-index="1"]')
+                page.wait_for_selector('[data-screen="replay"]')
+                page.click('[data-command="replay-forward"]')
+                page.wait_for_selector('[data-replay-step="1"]')
+            else:
+                open_screen(page, screen)
+            assert page.evaluate(FITS), f"{screen}/{lang}/phone scrolls the page"
+            if pictures.wanted(lang, "phone"):
+                page.screenshot(path=str(artifacts_dir / f"records-{screen}-{lang}-phone.png"))
+            found[f"{screen}/{lang}"] = axe_violations(page)
+            if screen == "replay":
+                page.click('#bz-overlay [data-command="close"]')
+                page.wait_for_selector('[data-screen="history"]')
+            if screen != "summary":
+                close_screen(page)
     assert not any(found.values()), found
+
+
+@pytest.fixture(scope="module")
+def shell(browser: Browser, app_url: str) -> Iterator[Page]:
+    """One page of the real shell and CSS, no Python: the app's calls are replayed into it."""
+    context = browser.new_context(service_workers="block")
+    yield open_shell(context, app_url)
+    context.close()
+
+
+def test_the_records_screens_fit_in_every_language(shell: Page, artifacts_dir: Path) -> None:
+    """The live sweep above at both sizes in every language: the real app in CPython
+    finishes the same two games and opens each records screen over the last one's summary,
+    and the page of the real shell and CSS shows each at each size."""
+    saves = [json.dumps(near_end_save(25, True)), json.dumps(near_end_save(30, False))]
+    frames = record_records_screens(saves, LANGS, RECORDS_SCREENS)
+    problems: list[str] = []
+    opened = 0
+    for frame in frames:
+        replay(shell, frame.calls)
+        if frame.step != 1:
+            continue
+        screen, lang = frame.where.split("/")
+        assert shell.evaluate("lang => document.documentElement.lang === lang", lang), frame.where
+        if screen == "summary":
+            # opened by hand: the shell has no Python, so a click there would wait on a page
+            # that never settles
+            shell.locator('[data-summary="game"] details.sheet-in-summary').evaluate(
+                "details => { details.open = true; }")
+            assert shell.locator('[data-summary="game"] [data-sheet-deal]').count(), frame.where
+        elif screen == "replay":
+            assert shell.locator('[data-screen="replay"]').count() == 1, frame.where
+            assert shell.locator('[data-replay-step="1"]').count() == 1, frame.where
+        else:
+            assert shell.locator(f'[data-screen="{screen}"]').count() == 1, frame.where
+        for size, (width, height) in SIZES.items():
+            shell.set_viewport_size({"width": width, "height": height})
+            if not shell.evaluate(FITS_NEXT_FRAME):
+                problems.append(f"{screen}/{lang}/{size} scrolls the page")
+            if pictures.wanted(lang, size):
+                shell.screenshot(path=str(artifacts_dir / f"records-{screen}-{lang}-{size}.png"))
+        opened += 1
+    assert opened == len(LANGS) * (1 + len(RECORDS_SCREENS))
+    assert problems == [], problems

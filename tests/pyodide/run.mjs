@@ -66,7 +66,7 @@ process.on("unhandledRejection", (error) => fail(String(error?.message ?? error)
 const pyodide = await loadPyodide({
   env: {
     HOME: "/home/pyodide",
-    BEZIQUE_SIM_DEALS: process.env.BEZIQUE_SIM_DEALS ?? "12",
+    BEZIQUE_SIM_DEALS: process.env.BEZIQUE_SIM_DEALS ?? "6",
     BEZIQUE_GOLDEN: targets.some((t) => t.startsWith("tests/pyodide")) ? cpythonHashes() : "",
     BEZIQUE_GOLDEN_DEALS: GOLDEN_DEALS,
     PYTHONDONTWRITEBYTECODE: "1",
