@@ -48,8 +48,10 @@ from web.dealing import deal_new_game
 from web.device import Device
 from web.dom import Control, Dom
 from web.hints import Hints
+from web.hosting import Transport
 from web.install import DeviceControls
 from web.keeper import Keeper
+from web.link.wire import Refusal
 from web.model import (
     DraftDropped,
     Focus,
@@ -71,6 +73,7 @@ from web.model import (
     TableShown,
     update,
 )
+from web.pairing import Pairing
 from web.records import Records
 from web.runtime import Frames, ManualRuntime, PageRuntime, Runtime
 from web.seat_place import seat_name
@@ -130,6 +133,7 @@ class App:
         device: Device | None = None,
         launch: str | None = None,
         runtime: Runtime | None = None,
+        transport: Transport | None = None,
     ) -> None:
         self.dom = dom
         # Tasks and timers (web.runtime): the page's loop in the browser, else the tests'.
@@ -157,6 +161,7 @@ class App:
         self.keeper = Keeper(self, tabs)  # saving, failed saves, the player tab
         self.commands = Commands(self)
         self.hints = Hints(self)
+        self.pairing = Pairing(self, transport)  # other devices at this table (web.pairing)
 
     # ------------------------------------------------------- the one-way core
     def dispatch(self, msg: Msg) -> None:
@@ -433,7 +438,7 @@ class App:
         self.players = {
             s: make_player(level, None if base is None else base * 7 + s)
             for s in range(n)
-            if not self.seats.is_person(s)
+            if self.seats.is_computer(s)
         }
 
     def pass_device(self, fresh: bool = False) -> None:
@@ -564,6 +569,7 @@ class App:
             self.title_shown = title
             self.dom.set_title(title)
         self.dom.set_look(self.prefs.page_look(log_open=self.log_open))
+        self.dom.set_peer(*self.pairing.peer())
         self.announce()
         # A keyboard player who just won a trick lands on the declare/pass choice.
         prompt = view.phase in ("declare", "answer") and view.current == self.human
@@ -599,6 +605,8 @@ class App:
             cls = "notice error" if self.notice_error else "notice"
             parts.append(f'<p class="{cls}" role="alert">{escape(text)}</p>')
         parts.append(self.hints.html())
+        names = [] if self.view is None else list(self.view.seat_names or [])
+        parts.append(self.pairing.banner_html(names))
         return "".join(parts)
 
     def overlay_html(self, view: TableView) -> str:
@@ -611,6 +619,9 @@ class App:
                 notice=self.notice_html(),
                 variant=self.game.rules.name,
             )
+        paired = self.pairing.overlay_html(view.seat_names or [])
+        if paired is not None:
+            return paired
         screen = {
             "menu": lambda: menu.render_menu(self, cat, self.lang),
             "dialog": lambda: screens.render_new_game(self, cat),
@@ -662,6 +673,8 @@ class App:
     # ------------------------------------------------------------ actions
     def try_action(self, text: str) -> None:
         """A click on an action control: apply it or show why it is refused."""
+        if self.pairing.guest_acts(text):
+            return
         if self.busy or self.handover is not None or self.game.deal.current_player != self.human:
             self.set_notice(("error.rule.not_your_turn", {}), error=True)
             self.render()
@@ -673,6 +686,10 @@ class App:
             self.dom.shake(text)
             self.render()
             return
+        except Refusal as refusal:  # the table waits for another device
+            self.set_notice((f"link.refused.{refusal.reason}", {}), error=True)
+            self.render()
+            return
         self.render()
         self.kick_ai()
 
@@ -680,7 +697,15 @@ class App:
         self.dispatch(NoticeSet(text, error))
 
     def apply(self, action: engine.Action | str) -> None:
-        self.game.apply(engine.Action.parse(action) if isinstance(action, str) else action)
+        """A move of a seat played here; at a hosted table it passes the host protocol,
+        which tells the other devices (and refuses it while one of them is away)."""
+        text = action if isinstance(action, str) else action.text()
+        if not self.pairing.play(self.game.current_player, text):
+            self.apply_here(text)
+
+    def apply_here(self, action: str) -> None:
+        """Carry out a checked move: the engine, the automatic passes, records, the save."""
+        self.game.apply(engine.Action.parse(action))
         self.pass_for_human()
         self.records.after_action()
         self.dispatch(MoveMade())
@@ -719,7 +744,9 @@ class App:
         if self.busy or not self.keeper.playing or self.overlay == "start":
             return
         seat = self.game.current_player
-        if seat is None or self.seats.is_person(seat) or self.game.deal.is_terminal:
+        if seat is None or not self.seats.is_computer(seat) or self.game.deal.is_terminal:
+            return
+        if not self.pairing.may_play():
             return
         # At once, not when the task first runs: a second kick before then (a double tap on
         # Continue) would start a second loop playing the same seat.
@@ -738,7 +765,9 @@ class App:
             while gen == self.generation:
                 game = self.game
                 seat = game.current_player
-                if seat is None or self.seats.is_person(seat) or game.deal.is_terminal:
+                if seat is None or not self.seats.is_computer(seat) or game.deal.is_terminal:
+                    break
+                if not self.pairing.may_play():
                     break
                 self.render()
                 completed = not game.deal.trick and bool(game.deal.last_trick)
@@ -798,6 +827,8 @@ class App:
 
     def start_new_game(self, setup: dict[str, Any]) -> None:
         self.dispatch(DraftDropped())
+        if self.pairing.hosts(setup):
+            return  # dealt once the other devices are paired (web.pairing)
         self.new_game(setup)
         self.render()
         self.focus_hand(0)
@@ -814,8 +845,30 @@ class App:
             return
         if game.is_terminal:
             return
+        if self.pairing.deal_next():
+            return  # dealt once every device has sent its share of the shuffle
         self.dispatch(ScreenShown(None))
         game.next_deal()
+        self.deal_began()
+
+    def adopt_hosted(self, game: PlayableGame, setup: dict[str, Any], seats: Seats) -> None:
+        """The first deal of a table hosted here, dealt by the host protocol: the game on
+        the table, kept and saved from now on like any other."""
+        self.stop_ai()
+        self.game = game
+        self.dispatch(GameDealt(seats.first_person(), setup, seats))
+        self.dispatch(ShelfCleared())
+        self.dispatch(HintSet(None))
+        self.dispatch(TableShown())
+        self.announced = 0
+        self.make_players()
+        self.keep_new_game()
+        self.render()
+        self.focus_hand(0)
+        self.kick_ai()
+
+    def deal_began(self) -> None:
+        """The table after the next deal was dealt (here, or by the host protocol)."""
         self.dispatch(DealStarted())
         self.dispatch(ShelfCleared())
         self.announced = 0

@@ -25,17 +25,16 @@ from web.model import (
     SettingChanged,
     TableShown,
 )
+from web.pairing import Pairing
 from web.records import Records
 from web.runtime import Runtime
-from web.screens import parse_settings
+from web.screens import NEW_GAME_FOCUS, parse_settings
 from web.seats import SeatsError
 from web.settings import Settings
 from web.storage import KeyValue
 from web.table_state import HandFocused, HandoverEnded, TrickPeeked
 from web.view import TableView
 
-# The new-game screen's first control; other screens focus their title.
-NEW_GAME_FOCUS = "#bz-overlay select, #bz-overlay button"
 # The menu stays open for these (they act on the menu itself or only change its words).
 MENU_KEEPS = ("menu", "language", "close")
 # Arrow keys along the hand, before right-to-left languages mirror the horizontal ones.
@@ -58,6 +57,7 @@ class CommandTable(Protocol):
     records: Records
     device: DeviceControls
     hints: Hints
+    pairing: Pairing
     fast: bool  # ?fast: the tests' quick pauses and their restart
     runtime: Runtime
 
@@ -127,7 +127,8 @@ class Commands:
         app = self.app
         if app.overlay == "menu" and name not in MENU_KEEPS:
             app.dispatch(MenuLeft())  # a menu entry was chosen
-        if app.records.command(name, el) or app.device.command(name):
+        if app.records.command(name, el) or app.device.command(name) or app.pairing.command(
+                name, el):
             return
         handler = self.table.get(name)
         if handler is not None:

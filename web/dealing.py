@@ -30,13 +30,7 @@ def deal_new_game(
         players = engine.make_rules(variant, options).players
     except RecordError:  # a house rule stored for another version: the variant's defaults
         options, players = {}, engine.make_rules(variant, {}).players
-    dealer_choice = setup.get("dealer", "random")
-    if dealer_choice == "you":
-        dealer = 0
-    elif dealer_choice == "opponent" or fixed_seed is not None:
-        dealer = players - 1
-    else:
-        dealer = random.randrange(players)
+    dealer = choose_dealer(setup, players, fixed_seed)
     seed = fixed_seed if fixed_seed is not None else random.randrange(2**31)
     game = engine.new_game(variant, options, seed=seed, dealer=dealer)
     try:
@@ -44,3 +38,25 @@ def deal_new_game(
     except SeatsError:
         chosen = None
     return game, fit(chosen, players)
+
+
+def choose_dealer(setup: Mapping[str, Any], players: int, fixed_seed: int | None) -> int:
+    """The first dealer the setup asks for (tests' repeatable deals: the last seat)."""
+    choice = setup.get("dealer", "random")
+    if choice == "you":
+        return 0
+    if choice == "opponent" or fixed_seed is not None:
+        return players - 1
+    return random.randrange(players)
+
+
+def setup_seats(setup: Mapping[str, Any]) -> Seats | None:
+    """The seats a setup chose (None: none that fit its variant)."""
+    variant = setup.get("variant", "classic")
+    if variant not in engine.VARIANTS:
+        return None
+    try:
+        players = engine.make_rules(variant, dict(setup.get("options") or {})).players
+        return Seats.from_json(setup.get("seats"), players)
+    except (RecordError, SeatsError):
+        return None

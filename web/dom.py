@@ -69,6 +69,10 @@ class Dom:
 
     def shake(self, action: str) -> None: ...
 
+    def set_peer(self, role: str | None, state: str | None) -> None:
+        """``<html data-peer data-peer-state>``: this device's part at a table of several
+        devices (host or guest) and whether its links are up (web.pairing)."""
+
     def keep_start_screen(self, html: str) -> None:
         """The start screen the next start should open on, for the shell to draw at once
         (before Python is ready) on that start: index.html's warm start."""
@@ -119,6 +123,7 @@ class BrowserDom(Dom):
         self.cache: dict[str, str] = {}
         self.motion = "normal"
         self.look: dict[str, str] = {}
+        self.peer: tuple[str | None, str | None] = (None, None)
         self._proxies: list[Any] = []
         self.reduced_motion = bool(page.facts().get("reducedMotion"))
         page.call("mount", SKELETON)
@@ -234,6 +239,11 @@ class BrowserDom(Dom):
 
     def shake(self, action: str) -> None:
         self.page.call("shake", action)
+
+    def set_peer(self, role: str | None, state: str | None) -> None:
+        if (role, state) != self.peer:
+            self.peer = (role, state)
+            self.page.set_html({"data-peer": role, "data-peer-state": state})
 
     def attr(self, el: Control, name: str) -> str | None:
         """A data-* attribute of the control an input came from (``el``: their dict)."""

@@ -62,7 +62,8 @@ def for_seats(setup: Mapping[str, Any] | None, seats: Seats) -> list[str]:
     and the punctuation around it."""
     typed = clean_names((setup or {}).get("names"))
     return [
-        f"\u2068{typed[s]}\u2069" if s < len(typed) and typed[s] and seats.is_person(s) else ""
+        f"\u2068{typed[s]}\u2069" if s < len(typed) and typed[s] and not seats.is_computer(s)
+        else ""
         for s in range(seats.players)
     ]
 

@@ -19,6 +19,9 @@ from web.menu import close_button, language_buttons
 from web.seats import Seats, SeatsError, fit, render_choices
 from web.settings import DEALER_CHOICES, Settings
 
+# Where the focus lands when the new-game form opens.
+NEW_GAME_FOCUS = "#bz-overlay select, #bz-overlay button"
+
 
 def dialog(
     name: str, title: str, body: str, cat: Cat, *, closable: bool = True,
@@ -66,6 +69,9 @@ def render_start(
         actions += button("play", cat.t("menu.play"), primary=True, sub=variant_name)
     actions += button("new-game", cat.t("menu.new_game"))
     actions += button("rules", cat.t("menu.rules")) + button("settings", cat.t("menu.settings"))
+    # other devices at one table (web.pairing)
+    actions += button("host-table", cat.t("menu.host_table"))
+    actions += button("join-table", cat.t("menu.join_table"))
     return (
         '<div class="dialog start" role="dialog" aria-modal="true" aria-labelledby="start-title"'
         ' data-screen="start">'

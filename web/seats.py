@@ -1,4 +1,5 @@
-"""Who sits at each seat: a person at this device or the computer.
+"""Who sits at each seat: a person at this device, the computer, or a person at another
+device (a table hosted here, web.hosting).
 
 Pass-and-play is simply a table with two or more person seats: the device
 goes from hand to hand, and a hand-over screen (web/handover.py) hides every
@@ -16,7 +17,8 @@ from typing import Any, Protocol
 
 PERSON = "person"
 COMPUTER = "computer"
-KINDS = (PERSON, COMPUTER)
+DEVICE = "device"  # a person at another device, joined over the local network (web.hosting)
+KINDS = (PERSON, COMPUTER, DEVICE)
 MAX_SEATS = 4
 
 
@@ -72,6 +74,13 @@ class Seats:
     def is_person(self, seat: int | None) -> bool:
         return seat is not None and 0 <= seat < len(self.kinds) and self.kinds[seat] == PERSON
 
+    def is_computer(self, seat: int | None) -> bool:
+        return seat is not None and 0 <= seat < len(self.kinds) and self.kinds[seat] == COMPUTER
+
+    def devices(self) -> tuple[int, ...]:
+        """Seats played on other devices: the table is hosted here (web.hosting)."""
+        return tuple(s for s, kind in enumerate(self.kinds) if kind == DEVICE)
+
     def people(self) -> tuple[int, ...]:
         return tuple(s for s, kind in enumerate(self.kinds) if kind == PERSON)
 
@@ -103,9 +112,9 @@ class _Cat(Protocol):
 
 def seat_label(cat: _Cat, seats: Seats, seat: int, names: Sequence[str] = ()) -> str:
     """Absolute seat names for pass-and-play: the typed name, else 'Player 2', 'Computer 3'."""
-    if seats.is_person(seat) and seat < len(names) and names[seat]:
+    if not seats.is_computer(seat) and seat < len(names) and names[seat]:
         return names[seat]
-    key = "seats.player" if seats.is_person(seat) else "seats.computer"
+    key = "seats.computer" if seats.is_computer(seat) else "seats.player"
     return cat.t(key, number=seat + 1)
 
 

@@ -82,6 +82,14 @@ class DeviceCalled:
 
 
 @dataclass(frozen=True)
+class SeatsChanged:
+    """Who plays each seat changed during the game: another device's seat given to the
+    computer when that device left (web.pairing)."""
+
+    seats: Seats
+
+
+@dataclass(frozen=True)
 class HandoverEnded:
     """The person called holds the device (or no one needs calling): the table shows."""
 
@@ -157,6 +165,7 @@ class HandFocused:
 TableMsg = (
     SetupChosen
     | GameDealt
+    | SeatsChanged
     | SaveAdopted
     | GameKept
     | DeviceCalled
@@ -176,6 +185,7 @@ TableMsg = (
 TABLE_MESSAGES = (
     SetupChosen,
     GameDealt,
+    SeatsChanged,
     SaveAdopted,
     GameKept,
     DeviceCalled,
@@ -220,6 +230,8 @@ def update(table: TableState, msg: TableMsg) -> TableState:
         )
     if isinstance(msg, GameKept):
         return replace(table, has_save=True)
+    if isinstance(msg, SeatsChanged):
+        return replace(table, seats=msg.seats, setup={**table.setup, "seats": msg.seats.to_json()})
     if isinstance(msg, DeviceCalled):
         return replace(table, human=msg.seat, handover=msg.seat)
     if isinstance(msg, HandoverEnded):

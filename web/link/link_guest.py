@@ -19,8 +19,9 @@ from .wire import HOST_MESSAGES, MAX_HOST_BYTES, Message, Refusal, decode, encod
 class GuestSession:
     """One guest device's side of a table, for one seat."""
 
-    def __init__(self, seat: int, entropy: Callable[[], str] | None = None) -> None:
-        self.seat = seat
+    def __init__(self, seat: int | None = None,
+                 entropy: Callable[[], str] | None = None) -> None:
+        self.seat = seat  # None until the host names it (its first message on a channel)
         self.entropy = entropy or (lambda: random_source.token_hex(32))
         self.token: str | None = None
         self.variant = ""
@@ -44,6 +45,18 @@ class GuestSession:
     def hello(self) -> str:
         return encode("hello", seat=self.seat, token=self.token)
 
+    @property
+    def at(self) -> int:
+        """This device's seat (a message before the host named it is refused)."""
+        if self.seat is None:
+            raise Refusal("not_joined")
+        return self.seat
+
+    @property
+    def joined(self) -> bool:
+        """The host has welcomed this device to its seat."""
+        return self.token is not None and bool(self.variant)
+
     def act(self, action: str) -> str:
         """The message for an action (the host decides whether it stands)."""
         return encode("act", seat=self.seat, n=self.n, action=action)
@@ -64,6 +77,13 @@ class GuestSession:
 
     def _handle(self, message: Message) -> list[str]:
         kind = message.kind
+        if kind == "seat":
+            if self.seat is not None and message["seat"] != self.seat:
+                raise Refusal("wrong_seat")  # a rejoin keeps its seat
+            self.seat = message["seat"]
+            return [self.hello()]
+        if self.seat is None:
+            raise Refusal("not_joined")
         if kind == "welcome":
             if message["seat"] != self.seat:
                 raise Refusal("wrong_seat")
@@ -103,7 +123,7 @@ class GuestSession:
             raise Refusal("wrong_deal")
         if commitment(message["secret"]) != self.host_hash:
             raise Refusal("bad_reveal")
-        if hashes.get(self.seat) != commitment(self.secret):
+        if hashes.get(self.at) != commitment(self.secret):
             raise Refusal("bad_reveal")
         self.hashes, self.host_secret = hashes, message["secret"]
         self.fresh_deal = True  # the next state is the deal as dealt
@@ -128,7 +148,7 @@ class GuestSession:
         if deal != self.deal or not self.host_hash:
             raise Refusal("wrong_deal")
         hashes[HOST_KEY] = self.host_hash
-        verdict = "secret" if secrets.get(self.seat) != self.secret else ""
+        verdict = "secret" if secrets.get(self.at) != self.secret else ""
         verdict = verdict or verify_deal(record, deal, hashes, secrets)
         if not verdict and deal in self.first_hand:
             try:

@@ -67,6 +67,9 @@ class HostTable:
         self.reveals: dict[int, str] = {}
         self.n = 0  # the state number: grows with every change a guest sees
         self.finished: list[dict[str, Any]] = []  # per deal: hashes and secrets used
+        # How a checked move is carried out: the engine's apply, or the table app's, which
+        # also saves and keeps the records (web.hosting).
+        self.apply_move: Callable[[str], None] | None = None
 
     # ----- seats ------------------------------------------------------------
     @property
@@ -92,6 +95,12 @@ class HostTable:
         return [Send(s, text) for s in self.remote if s in self.connected and s != but]
 
     # ----- channels -----------------------------------------------------------
+    def opened(self, seat: int) -> list[Send]:
+        """A channel for ``seat`` opened: tell the device which seat it is (it says hello)."""
+        if not 0 <= seat < len(self.seats) or self.seats[seat] != REMOTE:
+            return []
+        return [Send(seat, encode("seat", seat=seat))]
+
     def disconnected(self, seat: int) -> list[Send]:
         """A guest's channel closed: everyone else sees the table wait for it."""
         if seat not in self.connected:
@@ -218,7 +227,10 @@ class HostTable:
         if game.current_player != seat:
             raise Refusal("not_your_turn")
         try:
-            game.apply(action)
+            if self.apply_move is None:
+                game.apply(action)
+            else:
+                self.apply_move(action)
         except (IllegalActionError, NotationError) as err:
             raise Refusal("illegal", getattr(err, "rule", "notation")) from None
         self.n += 1

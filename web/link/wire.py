@@ -100,6 +100,7 @@ GUEST_MESSAGES: dict[str, dict[str, Callable[[Any], bool]]] = {
 
 # What a host may send to a guest.
 HOST_MESSAGES: dict[str, dict[str, Callable[[Any], bool]]] = {
+    "seat": {"seat": _seat},  # the seat this channel is for: the guest answers with hello
     "welcome": {"seat": _seat, "token": _token, "variant": _rule, "options": _dict,
                 "players": _seat},
     "commit": {"deal": _int, "hash": _hex64},

@@ -1,0 +1,414 @@
+"""The screens and commands that pair this device with others (two devices, one table).
+
+Why a module of its own: hosting and joining are features beside the table, not part of
+it. This module turns the commands ``host-table``, ``join-table``, ``pair-connect``,
+``pair-again``, ``pair-scan`` and ``leave-table`` into calls on ``web.hosting`` and
+``web.joining``, and draws the two pairing screens from their state. The hooks follow
+the design notes (docs/design.md, "Two devices"): each code is shown as text in
+``[data-pair-code]`` (with its QR image beside it) and read from ``input[data-pair-input]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any, Protocol
+
+from web.card_html import Cat
+from web.dealing import choose_dealer, setup_seats
+from web.hosting import CONNECTED, WAITING, Hosting, Transport
+from web.joining import ANSWERING, Joining
+from web.model import DraftChanged, FreshScreen, NoticeSet, ScreenShown, TableShown
+from web.screens import NEW_GAME_FOCUS, dialog
+from web.seats import COMPUTER, DEVICE, PERSON, Seats, seat_label
+from web.table_state import GameDealt, SeatsChanged
+
+
+class QrMaker(Protocol):
+    """Draws a code as a QR image (SVG markup), later: the shell does it off Python."""
+
+    def qr_svg(self, code: str, done: Callable[[str], None]) -> None: ...
+
+
+def code_box(kind: str, code: str, qr: str, cat: Cat, seat: int | None = None) -> str:
+    """A pairing code: its QR image and the same as text to type or copy."""
+    seat_attr = "" if seat is None else f' data-seat="{seat}"'
+    if not code:
+        return f'<p class="pair-making" aria-busy="true">{escape(cat.t("pair.making"))}</p>'
+    image = (f'<div class="pair-qr" role="img" aria-label="{escape(cat.t("pair.qr_label"))}">'
+             f"{qr}</div>") if qr else ""
+    return (
+        f'<div class="pair-code">{image}'
+        f'<output class="pair-text" data-pair-code="{kind}"{seat_attr} dir="ltr"'
+        f' translate="no">{escape(code)}</output></div>'
+    )
+
+
+def code_input(cat: Cat, seat: int | None, problem: str) -> str:
+    """Where the other device's code is typed or pasted, with Connect and Scan."""
+    seat_attr = "" if seat is None else f' data-seat="{seat}"'
+    field_id = f"{form_id(seat)}-code"
+    error = (f'<p class="notice error" role="alert">{escape(cat.t(problem))}</p>'
+             if problem else "")
+    return (
+        f'<form id="{form_id(seat)}" class="pair-form">'
+        f'<label class="pair-label" for="{field_id}">{escape(cat.t("pair.input_label"))}</label>'
+        f'<textarea id="{field_id}" class="pair-input" name="pair-code" data-pair-input{seat_attr}'
+        ' rows="2" dir="ltr" autocomplete="off" autocapitalize="characters" spellcheck="false"'
+        ' translate="no"></textarea>'
+        f"{error}"
+        '<div class="dlg-actions">'
+        f'<button type="button" class="btn primary" data-command="pair-connect"{seat_attr}>'
+        f'{escape(cat.t("pair.connect"))}</button>'
+        f'<button type="button" class="btn" data-command="pair-scan"{seat_attr}>'
+        f'{escape(cat.t("pair.scan"))}</button></div></form>'
+    )
+
+
+def render_host(hosting: Hosting, seats: Seats, names: list[str], qr: dict[str, str],
+                cat: Cat) -> str:
+    """The host's screen: for each other device's seat, this device's code and a field
+    for that device's code; each seat says when it has joined."""
+    rows = []
+    for seat, link in hosting.links.items():
+        who = escape(seat_label(cat, seats, seat, names))
+        if link.state == CONNECTED:
+            body = f'<p class="pair-state ok">{escape(cat.t("pair.state.connected"))}</p>'
+        else:
+            again = ""
+            if link.lost:
+                again = (f'<p class="pair-state">{escape(cat.t("pair.lost"))}</p>'
+                         f'<button type="button" class="btn" data-command="pair-computer"'
+                         f' data-seat="{seat}">{escape(cat.t("pair.give_to_computer"))}</button>')
+            body = (
+                f'{again}<p class="pair-step">{escape(cat.t("pair.host.step1"))}</p>'
+                f"{code_box('offer', link.offer, qr.get(link.offer, ''), cat, seat)}"
+                f'<p class="pair-step">{escape(cat.t("pair.host.step2"))}</p>'
+                f"{code_input(cat, seat, link.problem)}"
+            )
+        rows.append(
+            f'<section class="pair-seat" data-pair-seat="{seat}" data-state="{link.state}">'
+            f"<h3>{who}</h3>{body}</section>"
+        )
+    body = (f'<p class="pair-intro">{escape(cat.t("pair.host.intro"))}</p>{"".join(rows)}'
+            f'<div class="pair-camera" data-pair-camera hidden></div>')
+    return dialog("host", cat.t("pair.host.title"), body, cat, close_command="leave-table")
+
+
+def render_join(joining: Joining, qr: dict[str, str], cat: Cat) -> str:
+    """The guest's screen: the host's code in, this device's code out, then waiting."""
+    if joining.state in (CONNECTED, WAITING):
+        key = "pair.join.connected" if joining.state == CONNECTED else "pair.state.waiting"
+        body = f'<p class="pair-state ok" role="status">{escape(cat.t(key))}</p>'
+    elif joining.state == ANSWERING:
+        body = (
+            f'<p class="pair-step">{escape(cat.t("pair.join.step2"))}</p>'
+            f"{code_box('answer', joining.answer, qr.get(joining.answer, ''), cat)}"
+            f'<p class="pair-state" role="status">{escape(cat.t("pair.join.waiting"))}</p>'
+        )
+    else:
+        body = (
+            f'<p class="pair-intro">{escape(cat.t("pair.join.intro"))}</p>'
+            f'<p class="pair-step">{escape(cat.t("pair.join.step1"))}</p>'
+            f"{code_input(cat, None, joining.problem)}"
+        )
+    body += '<div class="pair-camera" data-pair-camera hidden></div>'
+    return dialog("join", cat.t("pair.join.title"), body, cat, close_command="leave-table")
+
+
+def waiting_banner(cat: Cat, who: list[str]) -> str:
+    """Under the table while a device is away: the table waits for it."""
+    if not who:
+        return ""
+    return (f'<p class="notice waiting" role="status" data-peer-waiting>'
+            f'{escape(cat.t("pair.waiting_for", players=", ".join(who)))}</p>')
+
+
+def seat_of(el: Any, attr: Callable[[Any, str], str | None]) -> int | None:
+    value = attr(el, "data-seat")
+    return int(value) if value is not None and value.isdigit() else None
+
+
+class PairingTable(Protocol):
+    """What pairing asks of the table's controller (web.app.App)."""
+
+    dom: Any
+    game: Any
+
+    @property
+    def cat(self) -> Cat: ...
+
+    @property
+    def seats(self) -> Seats: ...
+    @property
+    def settings(self) -> dict[str, Any]: ...
+    @property
+    def overlay(self) -> str | None: ...
+    def dispatch(self, msg: Any) -> None: ...
+    def render(self) -> None: ...
+    def kick_ai(self) -> None: ...
+    def apply_here(self, action: str) -> None: ...
+    def deal_began(self) -> None: ...
+    def make_players(self) -> None: ...
+    def adopt_hosted(self, game: Any, setup: dict[str, Any], seats: Seats) -> None: ...
+    def focus_first(self, selector: str) -> None: ...
+
+
+class Pairing:
+    """This device's part in a table of several devices: the host's or a guest's."""
+
+    def __init__(self, app: PairingTable, transport: Transport | None) -> None:
+        self.app = app
+        self.transport = transport
+        self.hosting: Hosting | None = None
+        self.joining: Joining | None = None
+        self.qr: dict[str, str] = {}  # code -> its QR image (SVG), once the shell drew it
+        self.setup: dict[str, Any] = {}  # the hosted table's new-game choices
+        self.seats: Seats | None = None
+        self.told_refusal: tuple[str, str] | None = None  # a guest's: the refusal last said
+        self.told_verdicts: set[int] = set()  # a guest's: the deals whose deck was told
+
+    # ----- the table's questions -------------------------------------------------------
+    def may_play(self) -> bool:
+        """The computer may move here: no device the table waits for (and a guest's
+        computer plays nothing: the host's does)."""
+        if self.joining is not None:
+            return False
+        return self.hosting is None or not self.hosting.waiting
+
+    def play(self, seat: int | None, action: str) -> bool:
+        """A move made here at a hosted table, through the host protocol (True: done, or
+        refused with Refusal raised); False: no hosted table, the caller applies it."""
+        if self.hosting is None or not self.hosting.playing or seat is None:
+            return False
+        self.hosting.play(seat, action)
+        return True
+
+    def deal_next(self) -> bool:
+        """At a hosted table the next deal is dealt by the protocol (True); a guest waits
+        for the host's."""
+        if self.joining is not None:
+            return True
+        if self.hosting is None or not self.hosting.playing:
+            return False
+        self.hosting.start()
+        return True
+
+    def guest_acts(self, action: str) -> bool:
+        """At a guest's table a move goes to the host (True: handled here)."""
+        if self.joining is None:
+            return False
+        if not self.joining.act(action):
+            self.app.dispatch(NoticeSet(("link.refused.paused", {}), True))
+        self.app.render()
+        return True
+
+    # ----- hosting ------------------------------------------------------------------------
+    def hosts(self, setup: dict[str, Any]) -> bool:
+        """A new game with seats on other devices: host it (True), pairing them first."""
+        seats = setup_seats(setup)
+        if seats is None or not seats.devices():
+            return False
+        if self.transport is None:  # no WebRTC here: say so on the form
+            self.app.dispatch(NoticeSet(("pair.problem.unsupported", {}), True))
+            self.app.render()
+            return True
+        dealer = choose_dealer(setup, seats.players, None)
+        self.host(setup, seats, dealer)
+        return True
+
+    def host(self, setup: dict[str, Any], seats: Seats, dealer: int) -> None:
+        """Set up a table for other devices and show the codes to pair them."""
+        if self.transport is None:
+            return
+        self.close()
+        self.setup, self.seats = dict(setup), seats
+        options = dict(setup.get("options") or {})
+        self.hosting = Hosting(self, self.transport, str(setup.get("variant", "classic")),
+                               options, seats, dealer)
+        self.hosting.invite_all()
+        self.app.dispatch(ScreenShown("host"))
+        self.app.render()
+
+    def apply_here(self, action: str) -> None:
+        self.app.apply_here(action)
+
+    def link_dealt(self, game: Any, first: bool) -> None:
+        """The protocol dealt a deal: the first one's game becomes the table's."""
+        if first and self.seats is not None:
+            self.app.adopt_hosted(game, self.setup, self.seats)
+        else:
+            self.app.dispatch(ScreenShown(None))
+            self.app.deal_began()
+
+    def link_changed(self) -> None:
+        """A link's news: draw the codes, who is away; play on once nobody is."""
+        for code in self.codes():
+            self.ask_qr(code)
+        if self.joining is not None:
+            self.guest_news(self.joining)
+        self.app.render()
+        if self.may_play():
+            self.app.kick_ai()
+
+    def codes(self) -> list[str]:
+        found = [] if self.hosting is None else [link.offer for link in self.hosting.links.values()]
+        if self.joining is not None:
+            found.append(self.joining.answer)
+        return [code for code in found if code and code not in self.qr]
+
+    def ask_qr(self, code: str) -> None:
+        maker = self.transport
+        if not hasattr(maker, "qr_svg"):
+            return
+        self.qr[code] = ""
+
+        def drawn(svg: str) -> None:
+            self.qr[code] = svg
+            self.app.render()
+
+        maker.qr_svg(code, drawn)  # type: ignore[union-attr]
+
+    # ----- joining ------------------------------------------------------------------------
+    def guest_news(self, joining: Joining) -> None:
+        """What the host's last messages change at a guest's table: seated (the table
+        shows), a move refused (said why), a deal's deck checked (said if it failed)."""
+        app, session = self.app, joining.session
+        if joining.seated and session.seat is not None and app.overlay == "join":
+            kinds = tuple(PERSON if s == session.seat else DEVICE
+                          for s in range(session.players))
+            setup = {"variant": session.variant, "options": dict(session.options),
+                     "seats": list(kinds)}
+            app.dispatch(GameDealt(session.seat, setup, Seats(kinds)))
+            app.dispatch(TableShown())
+            app.focus_first("#bz-me .hcard")
+        if session.refusal is not None and session.refusal != self.told_refusal:
+            reason, rule = session.refusal
+            notice = ("rule", {"rule": rule}) if reason == "illegal" and rule else (
+                f"link.refused.{reason}", {})
+            app.dispatch(NoticeSet(notice, True))
+        self.told_refusal = session.refusal
+        for deal, verdict in session.verdicts.items():
+            if deal not in self.told_verdicts:
+                self.told_verdicts.add(deal)
+                if verdict:  # a deck that does not check out: said, and it stays said
+                    app.dispatch(NoticeSet((f"link.fair.{verdict}", {}), True))
+
+    def join(self) -> None:
+        if self.transport is None:
+            return
+        self.close()
+        self.joining = Joining(self, self.transport)
+        self.app.dispatch(ScreenShown("join"))
+        self.app.render()
+
+    # ----- commands --------------------------------------------------------------------
+    def command(self, name: str, el: Any) -> bool:
+        """The pairing commands (True: handled)."""
+        app = self.app
+        if name == "host-table":
+            self.app.dispatch(FreshScreen("dialog", NEW_GAME_FOCUS))
+            self.app.dispatch(DraftChanged(host_draft(self.app.settings), NEW_GAME_FOCUS))
+        elif name == "join-table":
+            self.join()
+        elif name == "pair-connect":
+            seat = seat_of(el, app.dom.attr)
+            form = app.dom.read_form(form_id(seat))
+            code = str(form.get("pair-code", ""))
+            if seat is None and self.joining is not None:
+                self.joining.pair(code)
+            elif seat is not None and self.hosting is not None:
+                self.hosting.accept(seat, code)
+            app.render()
+        elif name == "pair-again":
+            seat = seat_of(el, app.dom.attr)
+            if seat is not None and self.hosting is not None and seat in self.hosting.links:
+                self.hosting.invite(seat)
+            app.render()
+        elif name == "pair-computer":
+            self.give_to_computer(seat_of(el, app.dom.attr))
+        elif name == "pair-show":
+            if self.hosting is not None:
+                app.dispatch(ScreenShown("host"))
+            elif self.joining is not None:
+                self.joining.rejoin()
+                app.dispatch(ScreenShown("join"))
+            app.render()
+        elif name == "leave-table":
+            self.close()
+            app.dispatch(ScreenShown("start"))
+            app.render()
+        else:
+            return False
+        return True
+
+    def give_to_computer(self, seat: int | None) -> None:
+        """The host lets the computer play a seat whose device left."""
+        app = self.app
+        if seat is None or self.hosting is None or seat not in self.hosting.links:
+            return
+        self.hosting.give_to_computer(seat)
+        kinds = tuple(COMPUTER if s == seat else k for s, k in enumerate(app.seats.kinds))
+        app.dispatch(SeatsChanged(Seats(kinds)))
+        app.make_players()
+        if not self.hosting.waiting:
+            app.dispatch(ScreenShown(None))
+        app.render()
+        app.kick_ai()
+
+    def banner_html(self, names: list[str]) -> str:
+        """Under the table while a device is away: who the table waits for, and the way
+        to pair it again."""
+        app = self.app
+        if self.hosting is not None and self.hosting.playing and self.hosting.waiting:
+            who = [seat_label(app.cat, app.seats, s, names) for s in self.hosting.waiting]
+        elif self.joining is not None and self.joining.state == WAITING:
+            who = [app.cat.t("pair.host_device")]
+        else:
+            return ""
+        return waiting_banner(app.cat, who) + (
+            f'<button type="button" class="btn" data-command="pair-show">'
+            f'{escape(app.cat.t("pair.again"))}</button>')
+
+    def close(self) -> None:
+        if self.hosting is not None:
+            self.hosting.close()
+        if self.joining is not None:
+            self.joining.leave()
+        self.hosting = self.joining = None
+
+    # ----- what is drawn ------------------------------------------------------------------
+    def peer(self) -> tuple[str | None, str | None]:
+        """This device's part (host, guest) and whether its links are all up."""
+        if self.hosting is not None:
+            return "host", "waiting" if self.hosting.waiting else "connected"
+        if self.joining is not None and self.joining.state in (CONNECTED, WAITING):
+            return "guest", "connected" if self.joining.state == CONNECTED else "waiting"
+        return None, None
+
+    def overlay_html(self, names: list[str]) -> str | None:
+        app = self.app
+        if app.overlay == "host" and self.hosting is not None:
+            return render_host(self.hosting, app.seats, names, self.qr, app.cat)
+        if app.overlay == "join" and self.joining is not None:
+            return render_join(self.joining, self.qr, app.cat)
+        return None
+
+
+def form_id(seat: int | None) -> str:
+    """The form around a code field: one per seat on the host's screen."""
+    return "bz-pair-join" if seat is None else f"bz-pair-{seat}"
+
+
+def host_draft(setup: dict[str, Any]) -> dict[str, str]:
+    """The new-game form for hosting: the last game's choices, the second seat another
+    device's (the form's own fields, as the player would have set them)."""
+    draft = {"variant": str(setup.get("variant", "classic")),
+             "level": str(setup.get("level", "")), "dealer": str(setup.get("dealer", "random"))}
+    for key, value in dict(setup.get("options") or {}).items():
+        draft[f"opt.{key}"] = ("on" if value else "off") if isinstance(value, bool) else str(value)
+    kinds = list(setup.get("seats") or ["person", "computer"])
+    kinds = ["person" if s == 0 else "device" if s == 1 else kind
+             for s, kind in enumerate(kinds)]
+    draft.update({f"seat.{s}": kind for s, kind in enumerate(kinds)})
+    return draft
