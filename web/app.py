@@ -39,7 +39,7 @@ from web import (
     storage,
 )
 from web import settings as prefs_store
-from web.adapter import build_view, game_decided, observe
+from web.adapter import game_decided, observe
 from web.ai_runner import drive
 from web.callouts import TableCallouts
 from web.commands import Commands
@@ -76,6 +76,7 @@ from web.model import (
 from web.pairing import Pairing
 from web.records import Records
 from web.runtime import Frames, ManualRuntime, PageRuntime, Runtime
+from web.seat_frame import SeatFrame, seat_frame
 from web.seat_place import seat_name
 from web.seats import Seats, seat_label
 from web.settings import Settings
@@ -391,6 +392,9 @@ class App:
         self.make_players()
         self.dispatch(HintSet(None))
         self.dispatch(ScreenShown(None))
+        if self.seats.devices():  # a table hosted here: its devices pair again
+            self.pairing.resume_hosting(save.get("hosting"), self.game, self.settings,
+                                        self.seats)
 
     def report_set_aside(self, problems: list[schema.Problem | None]) -> None:
         """Tell the player about stored data that was set aside (the first one matters)."""
@@ -469,6 +473,7 @@ class App:
             "undo_used": self.undo_used,
             "recorded": self.recorded,
             "seats": self.seats.to_json(),
+            "hosting": self.pairing.save_json(),  # other devices' seats (web.pairing)
         }
 
     # -------------------------------------------------------------- view
@@ -486,17 +491,20 @@ class App:
         return seat_name(view.seats[seat], view, self.cat)
 
     def build(self) -> TableView:
-        obs = observe(self.game, self.human)  # one observation per render
-        table_events = flow.table_log(
-            self.game, log_events(obs.log), self.auto_passes.of(self.game)
-        )
+        """The table now: the frame of the seat shown (from the engine here, or from the
+        host at a guest's table), with this device's touches."""
+        frame = self.pairing.guest_frame()
+        if frame is None:
+            frame = seat_frame(self.game, self.human, self.auto_passes.of(self.game),
+                               self.deal_number)
+        table_events = list(frame.events)
         self.last_log = table_events
-        view = build_view(
-            self.game, self.human, obs=obs, thinking=self.busy, deal_number=self.deal_number
-        )
+        view = frame.view
+        view.thinking = self.busy
+        view.by_host = self.pairing.joining is not None
         view.hand = card_html.sort_hand(view.hand, self.prefs.hand_sort, view.trump)
-        if self.seats.pass_and_play:
-            view.seat_kinds = self.seats.to_json()
+        if view.seat_kinds is None and (self.seats.pass_and_play or self.seats.devices()):
+            view.seat_kinds = self.seats.to_json()  # names that do not change with the device
         typed = names.for_seats(self.settings, self.seats)
         if any(typed):
             view.seat_names = typed
@@ -509,7 +517,7 @@ class App:
         view.drawn, view.trick_fresh = flow.fresh_moves(table_events, self.human)
         if not any(isinstance(event, PlayEvent) for event in table_events):  # a new deal
             view.drawn = list(view.hand)  # dealt from the stock
-        flow.dress(view, self.game, self.shelf, table_events, self.hint)
+        flow.dress_table(view, self.shelf, table_events, self.hint)
         return view
 
     def render(self) -> None:
@@ -850,6 +858,10 @@ class App:
         self.dispatch(ScreenShown(None))
         game.next_deal()
         self.deal_began()
+
+    def frame_of_seat(self, game: PlayableGame, seat: int) -> SeatFrame:
+        """The frame of any seat of a game hosted here (its guests' seats)."""
+        return seat_frame(game, seat, self.auto_passes.of(game), self.deal_number)
 
     def adopt_hosted(self, game: PlayableGame, setup: dict[str, Any], seats: Seats) -> None:
         """The first deal of a table hosted here, dealt by the host protocol: the game on

@@ -173,6 +173,7 @@ class Commands:
     def resume(self, el: Control) -> None:
         app = self.app
         app.dispatch(TableShown())
+        app.pairing.show_codes_if_waiting()
         app.pass_for_human()
         app.render()
         app.focus_hand()

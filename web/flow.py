@@ -211,20 +211,20 @@ def numbers(game: PlayableGame) -> tuple[int | None, int]:
     return None, len(game.histories) + 1
 
 
-def dress(
-    view: TableView,
-    game: PlayableGame,
-    shelf: TrickShelf,
-    log: Sequence[TableEvent],
-    hint: tuple[str, str] | None,
-) -> None:
-    """Add the flow's facts to a view: the trick's state, the vido, the numbers, the hint."""
+def dress_game(view: TableView, game: PlayableGame, log: Sequence[TableEvent]) -> None:
+    """Add the game's facts the view's seat may know: the vido, the numbers, a turned-up
+    seven's dealer (what a host sends a guest with the view: web.seat_frame)."""
+    view.vido = vido_view(game, view.human)
+    view.game_number, view.deal_number = numbers(game)
+    turned = [event.seat for event in log[:1] if isinstance(event, TurnupSevenEvent)]
+    if turned and tricks_done(log)[0] == 0 and not game.deal.is_terminal:
+        view.seven_turnup = turned[0]
+
+
+def dress_table(view: TableView, shelf: TrickShelf, log: Sequence[TableEvent],
+                hint: tuple[str, str] | None) -> None:
+    """Add this device's facts: where the last trick lies (its shelf), the hint."""
     count, winner = tricks_done(log)
     view.trick_state = shelf.state(count, bool(view.trick))
     view.trick_winner = winner
-    view.vido = vido_view(game, view.human)
-    view.game_number, view.deal_number = numbers(game)
     view.hint = hint[0] if hint and hint[0] else None
-    turned = [event.seat for event in log[:1] if isinstance(event, TurnupSevenEvent)]
-    if turned and count == 0 and not game.deal.is_terminal:
-        view.seven_turnup = turned[0]

@@ -43,6 +43,7 @@ class HostApp(Protocol):
     """What hosting asks of the table's controller."""
 
     def apply_here(self, action: str) -> None: ...
+    def frame_for(self, seat: int) -> dict[str, Any]: ...
     def link_dealt(self, game: PlayableGame, first: bool) -> None: ...
     def link_changed(self) -> None: ...
 
@@ -75,8 +76,27 @@ class Hosting:
         self.table = HostTable(variant, dict(options), protocol_seats(seats), dealer=dealer,
                                entropy=entropy)
         self.table.apply_move = app.apply_here
+        self.table.frame_of = app.frame_for
         self.links: dict[int, SeatLink] = {s: SeatLink() for s in seats.devices()}
         self.dealt = -1  # the last deal number the table was told of
+
+    @classmethod
+    def resume(cls, app: HostApp, transport: Transport, data: Any, game: PlayableGame,
+               seats: Seats, entropy: Callable[[], str] | None = None) -> Hosting:
+        """The table saved by a host page that was reloaded: every device pairs again and
+        gets its seat back (ValueError: a save whose table does not fit its game)."""
+        hosting = cls(app, transport, game.rules.name, dict(game.rules.options), seats, 0,
+                      entropy)
+        hosting.table = HostTable.restore(data, game.rules.name, dict(game.rules.options),
+                                          game)
+        if protocol_seats(seats) != hosting.table.seats:
+            raise ValueError("hosting: the seats do not fit the save's")
+        hosting.table.apply_move = app.apply_here
+        hosting.table.frame_of = app.frame_for
+        hosting.dealt = hosting.table.deal_number
+        for link in hosting.links.values():
+            link.lost = True
+        return hosting
 
     # ----- pairing ---------------------------------------------------------------
     def invite(self, seat: int) -> None:

@@ -8,12 +8,42 @@ table's controller asks this module what to draw and where a move goes.
 
 from __future__ import annotations
 
-from typing import Protocol
+import json
+from typing import Any, Protocol
 
+from web import schema, storage
 from web.hosting import CONNECTED, OFFERING, WAITING, LinkHandle, Transport
 from web.link.link_guest import GuestSession
+from web.storage import KeyValue
 
 ANSWERING = "answering"
+# The seat this device holds at another device's table: a reloaded page rejoins with it.
+GUEST_KEY = "bezique.guest"
+
+
+def _session(data: Any) -> Any:
+    """A kept guest session: its seat, token and deal's share (as GuestSession keeps them)."""
+    GuestSession.from_json(data)
+    return data
+
+
+GUEST = schema.register(GUEST_KEY, schema.Custom(_session, schema.Obj({
+    "seat": schema.Int(0, 7), "token": schema.Str(32), "deal": schema.Int(-1, 100_000),
+    "secret": schema.Str(64), "host_hash": schema.Str(64)})))
+
+
+def kept_session(store: KeyValue) -> GuestSession | None:
+    """The guest session a page left before it was reloaded (None: none, or set aside)."""
+    loaded = schema.load(store, GUEST_KEY)
+    return None if loaded.value is None else GuestSession.from_json(loaded.value)
+
+
+def keep_session(store: KeyValue, session: GuestSession | None) -> None:
+    """Keep (or, with None, forget) this device's seat at another device's table."""
+    if session is None or session.token is None:
+        storage.remove(store, GUEST_KEY)
+    else:
+        storage.set_text(store, GUEST_KEY, json.dumps(session.to_json()))
 
 
 class GuestApp(Protocol):

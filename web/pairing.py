@@ -10,6 +10,7 @@ the design notes (docs/design.md, "Two devices"): each code is shown as text in
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from html import escape
 from typing import Any, Protocol
@@ -17,10 +18,13 @@ from typing import Any, Protocol
 from web.card_html import Cat
 from web.dealing import choose_dealer, setup_seats
 from web.hosting import CONNECTED, WAITING, Hosting, Transport
-from web.joining import ANSWERING, Joining
+from web.joining import ANSWERING, Joining, keep_session, kept_session
+from web.link.frame_wire import frame_to_json
 from web.model import DraftChanged, FreshScreen, NoticeSet, ScreenShown, TableShown
 from web.screens import NEW_GAME_FOCUS, dialog
+from web.seat_frame import SeatFrame
 from web.seats import COMPUTER, DEVICE, PERSON, Seats, seat_label
+from web.storage import KeyValue
 from web.table_state import GameDealt, SeatsChanged
 
 
@@ -53,9 +57,9 @@ def code_input(cat: Cat, seat: int | None, problem: str) -> str:
     return (
         f'<form id="{form_id(seat)}" class="pair-form">'
         f'<label class="pair-label" for="{field_id}">{escape(cat.t("pair.input_label"))}</label>'
-        f'<textarea id="{field_id}" class="pair-input" name="pair-code" data-pair-input{seat_attr}'
-        ' rows="2" dir="ltr" autocomplete="off" autocapitalize="characters" spellcheck="false"'
-        ' translate="no"></textarea>'
+        f'<input type="text" id="{field_id}" class="pair-input" name="pair-code"'
+        f' data-pair-input{seat_attr} dir="ltr" autocomplete="off" autocapitalize="characters"'
+        ' spellcheck="false" translate="no" enterkeyhint="go">'
         f"{error}"
         '<div class="dlg-actions">'
         f'<button type="button" class="btn primary" data-command="pair-connect"{seat_attr}>'
@@ -134,6 +138,7 @@ class PairingTable(Protocol):
 
     dom: Any
     game: Any
+    store: KeyValue
 
     @property
     def cat(self) -> Cat: ...
@@ -151,6 +156,7 @@ class PairingTable(Protocol):
     def deal_began(self) -> None: ...
     def make_players(self) -> None: ...
     def adopt_hosted(self, game: Any, setup: dict[str, Any], seats: Seats) -> None: ...
+    def frame_of_seat(self, game: Any, seat: int) -> SeatFrame: ...
     def focus_first(self, selector: str) -> None: ...
 
 
@@ -167,6 +173,7 @@ class Pairing:
         self.seats: Seats | None = None
         self.told_refusal: tuple[str, str] | None = None  # a guest's: the refusal last said
         self.told_verdicts: set[int] = set()  # a guest's: the deals whose deck was told
+        self.kept: dict[str, Any] = {}  # a guest's: the session as last kept in storage
 
     # ----- the table's questions -------------------------------------------------------
     def may_play(self) -> bool:
@@ -230,8 +237,57 @@ class Pairing:
         self.app.dispatch(ScreenShown("host"))
         self.app.render()
 
+    def resume_hosting(self, data: Any, game: Any, setup: dict[str, Any], seats: Seats) -> bool:
+        """A saved game with other devices' seats: host it again, those devices pairing
+        anew (True); without a table to resume (no transport, a save that does not fit)
+        their seats go to the computer and the player is told."""
+        self.close()
+        if self.transport is not None and data is not None:
+            try:
+                self.hosting = Hosting.resume(self, self.transport, data, game, seats)
+            except ValueError as err:
+                print(f"bezique: the hosted table was not resumed: {err}")
+                self.hosting = None
+        if self.hosting is None:
+            kinds = tuple(COMPUTER if k == DEVICE else k for k in seats.kinds)
+            self.app.dispatch(SeatsChanged(Seats(kinds)))
+            self.app.make_players()
+            self.app.dispatch(NoticeSet(("pair.problem.resume", {}), True))
+            return False
+        self.setup, self.seats = dict(setup), seats
+        self.hosting.invite_all()
+        self.app.dispatch(ScreenShown("host"))
+        return True
+
+    def show_codes_if_waiting(self) -> None:
+        """Back to a hosted table that waits for a device: its codes first."""
+        if self.hosting is not None and self.hosting.waiting:
+            self.app.dispatch(ScreenShown("host"))
+
+    def save_json(self) -> dict[str, Any] | None:
+        """The hosted table's protocol state, kept in the save beside the game."""
+        return None if self.hosting is None else self.hosting.table.to_json()
+
     def apply_here(self, action: str) -> None:
         self.app.apply_here(action)
+
+    def frame_for(self, seat: int) -> dict[str, Any]:
+        """What a guest's table draws for its seat, its seat kinds as that device names
+        them (itself a person; the other people another device's)."""
+        assert self.hosting is not None and self.hosting.table.game is not None
+        frame = self.app.frame_of_seat(self.hosting.table.game, seat)
+        kinds = self.hosting.table.seats  # the protocol's: here, computer, remote
+        frame.view.seat_kinds = [PERSON if s == seat else COMPUTER if kind == "computer"
+                                 else DEVICE for s, kind in enumerate(kinds)]
+        return frame_to_json(frame)
+
+    def guest_frame(self) -> SeatFrame | None:
+        """At a guest's table: the host's last frame of its seat (a copy: the table adds
+        this device's touches to it)."""
+        joining = self.joining
+        if joining is None or not joining.seated or joining.session.frame is None:
+            return None
+        return copy.deepcopy(joining.session.frame)
 
     def link_dealt(self, game: Any, first: bool) -> None:
         """The protocol dealt a deal: the first one's game becomes the table's."""
@@ -274,6 +330,10 @@ class Pairing:
         """What the host's last messages change at a guest's table: seated (the table
         shows), a move refused (said why), a deal's deck checked (said if it failed)."""
         app, session = self.app, joining.session
+        kept = session.to_json()
+        if session.token is not None and kept != self.kept:
+            keep_session(app.store, session)  # a reload rejoins with this seat and token
+            self.kept = kept
         if joining.seated and session.seat is not None and app.overlay == "join":
             kinds = tuple(PERSON if s == session.seat else DEVICE
                           for s in range(session.players))
@@ -295,10 +355,12 @@ class Pairing:
                     app.dispatch(NoticeSet((f"link.fair.{verdict}", {}), True))
 
     def join(self) -> None:
-        if self.transport is None:
+        if self.transport is None:  # no WebRTC here: said where the player is
+            self.app.dispatch(NoticeSet(("pair.problem.unsupported", {}), True))
+            self.app.render()
             return
         self.close()
-        self.joining = Joining(self, self.transport)
+        self.joining = Joining(self, self.transport, kept_session(self.app.store))
         self.app.dispatch(ScreenShown("join"))
         self.app.render()
 
@@ -375,6 +437,7 @@ class Pairing:
             self.hosting.close()
         if self.joining is not None:
             self.joining.leave()
+            keep_session(self.app.store, None)
         self.hosting = self.joining = None
 
     # ----- what is drawn ------------------------------------------------------------------

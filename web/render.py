@@ -520,10 +520,17 @@ def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
         f"<thead><tr><td></td>{head}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table></div>"
         f"{sides}"
-        f'<button type="button" class="btn primary" '
-        f'data-command="next">{escape(cat.t("action.next"))}</button>'
+        f"{next_button(view, 'next', cat.t('action.next'), cat)}"
         "</div>"
     )
+
+
+def next_button(view: TableView, command: str, label: str, cat: Cat) -> str:
+    """A summary's way on: its button, or at a guest's table the word that the host deals."""
+    if view.by_host:
+        return f'<p class="note" role="status">{escape(cat.t("pair.host_deals"))}</p>'
+    return f'<button type="button" class="btn primary" data-command="{command}">' \
+        f"{escape(label)}</button>"
 
 
 def last_trick_cell(s: DealSummaryView, seat: int, cat: Cat) -> str:
@@ -601,20 +608,11 @@ def render_game_summary(
         )
     nxt = ""
     if view.match is not None and not view.match_over:
-        nxt = (
-            '<button type="button" class="btn primary" data-command="next">'
-            f"{escape(cat.t('action.next_game'))}</button>"
-        )
+        nxt = next_button(view, "next", cat.t("action.next_game"), cat)
     if view.session is not None and not view.session.over:
-        nxt = (
-            '<button type="button" class="btn primary" data-command="next">'
-            f"{escape(cat.t('action.next_game'))}</button>"
-        )
+        nxt = next_button(view, "next", cat.t("action.next_game"), cat)
     elif view.match is None or view.match_over:
-        nxt = (
-            '<button type="button" class="btn primary" data-command="rematch">'
-            f"{escape(cat.t('summary.rematch'))}</button>"
-        )
+        nxt = "" if view.by_host else next_button(view, "rematch", cat.t("summary.rematch"), cat)
     match_attr = ' data-match="over"' if view.match_over else ""
     sheet_block = (
         f'<details class="sheet-in-summary"><summary>{escape(cat.t("sheet.title"))}'

@@ -67,11 +67,11 @@ def render_start(
     else:
         variant_name = cat.t(f"options.variant.{variant}")
         actions += button("play", cat.t("menu.play"), primary=True, sub=variant_name)
-    actions += button("new-game", cat.t("menu.new_game"))
-    actions += button("rules", cat.t("menu.rules")) + button("settings", cat.t("menu.settings"))
-    # other devices at one table (web.pairing)
+    actions += button("new-game", cat.t("menu.new_game")) + button("rules", cat.t("menu.rules"))
+    # other devices at one table (web.pairing), side by side
     actions += button("host-table", cat.t("menu.host_table"))
     actions += button("join-table", cat.t("menu.join_table"))
+    actions += button("settings", cat.t("menu.settings"))
     return (
         '<div class="dialog start" role="dialog" aria-modal="true" aria-labelledby="start-title"'
         ' data-screen="start">'

@@ -26,8 +26,11 @@ def seat_name(sv: SeatView, view: TableView, cat: Cat) -> str:
     right-to-left)."""
     if view.seat_names and sv.seat < len(view.seat_names) and view.seat_names[sv.seat]:
         return view.seat_names[sv.seat]
-    if view.seat_kinds is not None:  # pass-and-play: names that do not change with the device
-        key = "seats.player" if view.seat_kinds[sv.seat] == "person" else "seats.computer"
+    if view.seat_kinds is not None:  # people at the table: names that do not change with it
+        kinds = view.seat_kinds
+        if sv.is_human and kinds.count("person") == 1:  # the one person here (other devices)
+            return cat.t("table.seat.you")
+        key = "seats.computer" if kinds[sv.seat] == "computer" else "seats.player"
         return cat.t(key, number=sv.seat + 1)
     if sv.is_human:
         return cat.t("table.seat.you")

@@ -40,10 +40,11 @@ class TakeBackTable(Protocol):
 
 
 def person_seats(app: TakeBackTable) -> list[int]:
-    """The seats played by people (the new-game dialog's seat kinds when there are some)."""
+    """The seats played by people, here or on other devices (the new-game dialog's seat
+    kinds when there are some): undo and the statistics against a level need exactly one."""
     seats = getattr(app, "seats", None)
-    if seats is not None and callable(getattr(seats, "is_person", None)):
-        return [s for s in range(app.game.rules.players) if seats.is_person(s)]
+    if seats is not None and callable(getattr(seats, "is_computer", None)):
+        return [s for s in range(app.game.rules.players) if not seats.is_computer(s)]
     return [app.human]
 
 

@@ -139,3 +139,4 @@ class TableView:
     rubicon: int = 0  # multi-pack: the total a loser must reach not to be rubiconed
     shown: list[list[str]] = field(default_factory=list)  # carte blanche cards shown, by seat
     blanche_points: int = 0  # what a carte blanche scores (0: none in this game)
+    by_host: bool = False  # a guest's table (web.pairing): the host deals the next deal

@@ -69,6 +69,7 @@ class ReplayDom(BrowserDom):
         self.cache: dict[str, str] = {}
         self.motion = "off"
         self.look: dict[str, str] = {}
+        self.peer: tuple[str | None, str | None] = (None, None)
         self._proxies: list[Any] = []
         self.reduced_motion = True
         shell.call("mount", SKELETON)

@@ -47,6 +47,10 @@ def visible_to(host: HostTable, seat: int) -> set[str]:
     seen.update(code_text(c) for _, c, _ in obs.last_trick)
     if obs.turnup is not None:
         seen.add(code_text(obs.turnup))
+    # shown before and public since: cards played to tricks, declared groups' cards
+    seen.update(code_text(c) for c in obs.played)
+    for group in obs.groups:
+        seen.update(code_text(c) for c in group.cards)
     return seen
 
 

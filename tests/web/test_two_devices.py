@@ -4,13 +4,17 @@ link drops."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from fake_page import RecordingPage, computer_plays
 
 from tests.web.devices_in_memory import MemoryNet
+from tests.web.link_table import leaked_cards
 from web import storage
 from web.app import App
+from web.hosting import Hosting
+from web.link.link_host import Send
 from web.runtime import ManualRuntime
 
 
@@ -34,6 +38,22 @@ def settle(net: MemoryNet, *apps: App) -> None:
     raise AssertionError("the devices never settle")
 
 
+LEAKS: list[str] = []
+
+
+def watch_privacy(hosting: Hosting) -> None:
+    """Check every message the host sends a guest, when it is sent: it names no card the
+    guest may not know (its frame and observation both)."""
+    send = hosting.send
+
+    def checked(sends: Sequence[Send]) -> None:
+        for item in sends:
+            LEAKS.extend(f"seat {item.seat}: {c}" for c in leaked_cards(hosting.table, item))
+        send(sends)
+
+    hosting.send = checked  # type: ignore[method-assign]
+
+
 def pair(net: MemoryNet, host: App, host_dom: RecordingPage,
          guests: dict[int, tuple[App, RecordingPage]], setup: dict[str, Any]) -> None:
     """The host starts a table; each guest joins with the host's code; the host takes the
@@ -43,6 +63,7 @@ def pair(net: MemoryNet, host: App, host_dom: RecordingPage,
     assert host.overlay == "host"
     hosting = host.pairing.hosting
     assert hosting is not None
+    watch_privacy(hosting)
     for seat, (guest, guest_dom) in guests.items():
         guest.command("join-table", None)
         assert guest.overlay == "join"
@@ -72,3 +93,160 @@ def test_host_and_guest_pair_and_the_first_deal_is_dealt() -> None:
     assert joining is not None and joining.seated
     assert joining.session.obs is not None
     assert isinstance(host.runtime, ManualRuntime)
+
+
+def play_deal(net: MemoryNet, host: App, guests: dict[int, App], limit: int = 3000) -> None:
+    """Play on to the deal's end: each person's first legal move, on their own device."""
+    for _ in range(limit):
+        settle(net, host, *guests.values())
+        game = host.game
+        if game.deal.is_terminal:
+            return
+        seat = game.current_player
+        if seat in guests:
+            joining = guests[seat].pairing.joining
+            assert joining is not None and joining.session.obs is not None
+            assert joining.session.obs["current_player"] == seat
+            guests[seat].try_action(joining.session.obs["legal_actions"][0])
+        elif host.seats.is_person(seat):
+            host.try_action(game.legal_actions()[0].text())
+    raise AssertionError("the deal did not end")
+
+
+def test_a_whole_deal_of_classic_across_two_devices() -> None:
+    net = MemoryNet()
+    host, host_dom = device(net)
+    guest, guest_dom = device(net, seed=6)
+    setup = {"variant": "classic", "options": {}, "level": "greedy",
+             "seats": ["person", "device"]}
+    pair(net, host, host_dom, {1: (guest, guest_dom)}, setup)
+    play_deal(net, host, {1: guest})
+    settle(net, host, guest)
+    joining = guest.pairing.joining
+    assert joining is not None
+    assert joining.session.verdicts == {0: ""}  # the guest checked the deck
+    assert joining.session.obs is not None and joining.session.obs["deal_over"]
+    assert joining.session.obs["points"] == host.game.observation(1).points
+    assert LEAKS == []
+    # the guest's page drew its own hand, from the host's frame, with its names
+    hand = host.game.observation(1).to_json()["hand"]
+    assert all(f'data-card="{card}"' in guest_dom.regions["bz-me"] for card in hand)
+    assert "data-peer" not in guest_dom.page()
+
+
+def test_a_deal_of_russian_three_handed_with_two_guests_and_the_next_one() -> None:
+    net = MemoryNet()
+    host, host_dom = device(net)
+    guests = {1: device(net, seed=6), 2: device(net, seed=7)}
+    setup = {"variant": "russian-3", "options": {}, "level": "greedy",
+             "seats": ["person", "device", "device"]}
+    pair(net, host, host_dom, guests, setup)
+    apps = {seat: app for seat, (app, _) in guests.items()}
+    play_deal(net, host, apps)
+    host.next_step()  # the host deals the next deal: every device sends its share first
+    settle(net, host, *apps.values())
+    assert host.deal_number == 2 and not host.game.deal.is_terminal
+    for seat, app in apps.items():
+        joining = app.pairing.joining
+        assert joining is not None and joining.session.verdicts == {0: ""}
+        assert joining.session.deal == 1
+        obs = joining.session.obs
+        assert obs is not None and len(obs["hand"]) == len(host.game.deal.hands[seat])
+
+
+def test_a_guest_cut_off_mid_deal_rejoins_to_the_same_position() -> None:
+    net = MemoryNet()
+    host, host_dom = device(net)
+    guest, guest_dom = device(net, seed=6)
+    setup = {"variant": "russian-3", "options": {}, "level": "greedy",
+             "seats": ["person", "computer", "device"]}
+    pair(net, host, host_dom, {2: (guest, guest_dom)}, setup)
+    for _ in range(40):  # some moves, then the guest's Wi-Fi drops
+        settle(net, host, guest)
+        seat = host.game.current_player
+        if seat == 2:
+            joining = guest.pairing.joining
+            assert joining is not None and joining.session.obs is not None
+            guest.try_action(joining.session.obs["legal_actions"][0])
+        elif seat == 0:
+            host.try_action(host.game.legal_actions()[0].text())
+    settle(net, host, guest)
+    hosting, joining = host.pairing.hosting, guest.pairing.joining
+    assert hosting is not None and joining is not None
+    before = host.game.to_json()
+    handle = joining.handle
+    assert handle is not None
+    handle.close()
+    settle(net, host, guest)
+    assert hosting.waiting == [2]
+    assert "data-peer-waiting" in host_dom.page() and "data-peer-waiting" in guest_dom.page()
+    if host.game.current_player == 0:  # the table waits: a move here is refused
+        host.try_action(host.game.legal_actions()[0].text())
+        assert host.notice is not None and host.notice[0] == "link.refused.paused"
+    assert host.game.to_json() == before  # nobody, not the computer either, moved
+    # the guest pairs again with the host's new code, and is given its seat back
+    guest.command("pair-show", {})
+    assert guest.overlay == "join"
+    guest_dom.form = {"pair-code": hosting.links[2].offer}
+    guest.command("pair-connect", {})
+    settle(net, host, guest)
+    host_dom.form = {"pair-code": joining.answer}
+    host.command("pair-connect", {"data-seat": "2"})
+    settle(net, host, guest)
+    assert hosting.waiting == [] and joining.state == "connected"
+    assert guest.overlay is None
+    obs = joining.session.obs
+    assert obs is not None and obs["hand"] == host.game.observation(2).to_json()["hand"]
+    play_deal(net, host, {2: guest})
+    settle(net, host, guest)
+    assert joining.session.verdicts == {0: ""}
+
+
+def test_a_host_page_reloaded_mid_deal_keeps_the_table_and_its_guest() -> None:
+    net = MemoryNet()
+    store = storage.MemoryStorage()
+    dom = RecordingPage()
+    host = App(dom, store, fast=True, seed=5, transport=net.transport())
+    host.start()
+    guest, guest_dom = device(net, seed=6)
+    setup = {"variant": "classic", "options": {}, "level": "greedy",
+             "seats": ["person", "device"]}
+    pair(net, host, dom, {1: (guest, guest_dom)}, setup)
+    for _ in range(12):
+        settle(net, host, guest)
+        if host.game.current_player == 1:
+            joining = guest.pairing.joining
+            assert joining is not None and joining.session.obs is not None
+            guest.try_action(joining.session.obs["legal_actions"][0])
+        else:
+            host.try_action(host.game.legal_actions()[0].text())
+    settle(net, host, guest)
+    before = host.game.to_json()
+    old = host.pairing.hosting
+    assert old is not None
+    old.close()  # the host's page goes away, its links with it
+    settle(net, guest)
+    # the page comes back: the saved game, its device's seat waiting for the device
+    dom2 = RecordingPage()
+    host2 = App(dom2, store, fast=True, seed=5, transport=net.transport())
+    host2.start()
+    host2.command("continue", None)
+    hosting = host2.pairing.hosting
+    settle(net, host2, guest)
+    assert hosting is not None and hosting.waiting == [1]
+    assert host2.game.to_json() == before
+    assert host2.overlay == "host"
+    guest.command("pair-show", {})
+    guest_dom.form = {"pair-code": hosting.links[1].offer}
+    guest.command("pair-connect", {})
+    settle(net, host2, guest)
+    joining = guest.pairing.joining
+    assert joining is not None
+    dom2.form = {"pair-code": joining.answer}
+    host2.command("pair-connect", {"data-seat": "1"})
+    settle(net, host2, guest)
+    assert hosting.waiting == [] and joining.state == "connected"
+    assert joining.session.refusal is None
+    play_deal(net, host2, {1: guest})
+    settle(net, host2, guest)
+    assert joining.session.verdicts == {0: ""}  # the deal's shares survived the reload

@@ -33,7 +33,9 @@ def deal_seed(deal: int, secrets: Mapping[int, str]) -> int:
     for seat in sorted(secrets):
         digest.update(bytes([seat]))
         digest.update(bytes.fromhex(secrets[seat]))
-    return int.from_bytes(digest.digest(), "big")
+    # 53 bits: the saved game keeps its seed as a JSON number, which every reader (the save's
+    # check, JavaScript) holds exactly up to 2**53; no device chooses these bits either
+    return int.from_bytes(digest.digest()[:8], "big") >> 11
 
 
 def start_of(deal: Mapping[str, Any]) -> dict[str, Any]:

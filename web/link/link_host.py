@@ -20,6 +20,7 @@ from engine.playable import PlayableGame
 
 from .fair_deck import HOST_KEY, commitment, deal_seed
 from .wire import GUEST_MESSAGES, MAX_GUEST_BYTES, Message, Refusal, decode, encode
+from .wire import TOKEN as TOKEN_TEXT
 
 HERE, COMPUTER, REMOTE = "here", "computer", "remote"
 # The phases of a table: guests joining, a deal's commit round, its reveal round, play.
@@ -70,6 +71,8 @@ class HostTable:
         # How a checked move is carried out: the engine's apply, or the table app's, which
         # also saves and keeps the records (web.hosting).
         self.apply_move: Callable[[str], None] | None = None
+        # What a guest's table draws for its seat (web.seat_frame, as JSON; {}: none).
+        self.frame_of: Callable[[int], dict[str, Any]] | None = None
 
     # ----- seats ------------------------------------------------------------
     @property
@@ -83,8 +86,9 @@ class HostTable:
 
     def _state(self, seat: int) -> Send:
         assert self.game is not None
+        frame = {} if self.frame_of is None else self.frame_of(seat)
         return Send(seat, encode("state", n=self.n, deal=self.deal_number,
-                                 obs=seat_view(self.game, seat)))
+                                 obs=seat_view(self.game, seat), frame=frame))
 
     def _broadcast_states(self) -> list[Send]:
         if self.game is None:
@@ -290,6 +294,45 @@ class HostTable:
         self.phase = PLAYING
         self.n += 1
         return self._broadcast_states()
+
+    # ----- saves --------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The protocol's state beside the saved game: a host page reloaded keeps each
+        device's seat (its token) and the shares of the deal under way."""
+        return {"seats": list(self.seats), "dealer": self.dealer, "tokens": dict(self.tokens),
+                "left": sorted(self.left), "phase": self.phase, "deal": self.deal_number,
+                "secret": self.secret, "hashes": dict(self.hashes),
+                "reveals": dict(self.reveals), "n": self.n, "finished": list(self.finished)}
+
+    @classmethod
+    def restore(cls, data: Any, variant: str, options: dict[str, Any],
+                game: PlayableGame) -> HostTable:
+        """A saved table around its saved game (ValueError: a save that does not fit)."""
+        try:
+            seats = [str(k) for k in data["seats"]]
+            table = cls(variant, options, seats, dealer=int(data["dealer"]))
+            table.tokens = {int(k): str(v) for k, v in dict(data["tokens"]).items()}
+            table.left = {int(s) for s in data["left"]}
+            table.phase = str(data["phase"])
+            table.deal_number = int(data["deal"])
+            table.secret = str(data["secret"])
+            table.hashes = {int(k): str(v) for k, v in dict(data["hashes"]).items()}
+            table.reveals = {int(k): str(v) for k, v in dict(data["reveals"]).items()}
+            # the save is written while a move is carried out, before its state number
+            # grows: past any number a guest may have seen, so it takes the next state
+            table.n = int(data["n"]) + 2
+            table.finished = [{"secrets": {int(k): str(v) for k, v in
+                                           dict(f["secrets"]).items()}}
+                              for f in data["finished"]]
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            raise ValueError(f"hosting: {err}") from None
+        if (len(seats) != game.rules.players or any(k not in (HERE, COMPUTER, REMOTE)
+                                                    for k in seats)
+                or table.phase not in (JOINING, COMMITTING, REVEALING, PLAYING)
+                or not all(TOKEN_TEXT.fullmatch(t) for t in table.tokens.values())):
+            raise ValueError("hosting: seats, phase or tokens do not fit the game")
+        table.game = game
+        return table
 
     # ----- what tests and saves compare ------------------------------------------------------
     def snapshot(self) -> str:

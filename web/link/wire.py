@@ -105,7 +105,7 @@ HOST_MESSAGES: dict[str, dict[str, Callable[[Any], bool]]] = {
                 "players": _seat},
     "commit": {"deal": _int, "hash": _hex64},
     "reveal": {"deal": _int, "secret": _hex64, "hashes": _seat_map(_hex64)},
-    "state": {"n": _int, "deal": _int, "obs": _dict},
+    "state": {"n": _int, "deal": _int, "obs": _dict, "frame": _dict},
     "record": {"deal": _int, "record": _dict, "secrets": _seat_map(_hex64)},
     "refused": {"reason": _reason, "rule": _rule},
     "paused": {"waiting": _seats},
