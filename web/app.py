@@ -552,7 +552,8 @@ class App:
         regions = {
             "bz-bar": menu.render_bar(
                 cat,
-                hint_enabled=not self.busy and render.human_to_act(view),
+                hint_enabled=not self.busy and render.human_to_act(view)
+                and self.pairing.joining is None,  # a guest's table holds no game to search
                 menu_open=self.overlay == "menu",
                 log_open=self.log_open,
                 variant=view.variant,
@@ -837,6 +838,7 @@ class App:
         self.dispatch(DraftDropped())
         if self.pairing.hosts(setup):
             return  # dealt once the other devices are paired (web.pairing)
+        self.pairing.close()  # a game here: this device leaves a table it hosted or joined
         self.new_game(setup)
         self.render()
         self.focus_hand(0)
@@ -930,6 +932,7 @@ async def main() -> None:
     """PyScript entry: build the page skeleton, start the app."""
     from web import ai_runner, page
     from web.dom import BrowserDom
+    from web.link_page import PageTransport
     from web.tabs import BrowserTabs
 
     page.report_boot()
@@ -952,6 +955,7 @@ async def main() -> None:
             tabs=tabs,
             launch=params.get("start"),
             runtime=PageRuntime(),
+            transport=PageTransport(),
         )
         app.start()
         _APPS.append(app)

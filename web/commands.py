@@ -117,7 +117,7 @@ class Commands:
             "stay": self.stay,
             "log": self.log,
             "next": lambda el: app.next_step(),
-            "hint": lambda el: app.runtime.spawn(app.hints.show()),
+            "hint": self.hint,
             "last-trick": self.last_trick,
             "rematch": self.rematch,
             "test-restart": self.test_restart,
@@ -207,6 +207,10 @@ class Commands:
         """Keep playing: back to the table, the new game's choices dropped."""
         self.app.dispatch(DraftDropped())
         self.resume(el)
+
+    def hint(self, el: Control) -> None:
+        if self.app.pairing.joining is None:  # a guest's table holds no game to search
+            self.app.runtime.spawn(self.app.hints.show())
 
     def log(self, el: Control) -> None:
         self.app.dispatch(LogToggled())

@@ -181,7 +181,10 @@ class Pairing:
         computer plays nothing: the host's does)."""
         if self.joining is not None:
             return False
-        return self.hosting is None or not self.hosting.waiting
+        if self.hosting is None:
+            return True
+        # not before the hosted game is dealt: the game behind the codes is not the table's
+        return self.hosting.playing and not self.hosting.waiting
 
     def play(self, seat: int | None, action: str) -> bool:
         """A move made here at a hosted table, through the host protocol (True: done, or
@@ -452,7 +455,8 @@ class Pairing:
     def overlay_html(self, names: list[str]) -> str | None:
         app = self.app
         if app.overlay == "host" and self.hosting is not None:
-            return render_host(self.hosting, app.seats, names, self.qr, app.cat)
+            seats = self.seats or app.seats  # the hosted table's (the table behind is older)
+            return render_host(self.hosting, seats, names, self.qr, app.cat)
         if app.overlay == "join" and self.joining is not None:
             return render_join(self.joining, self.qr, app.cat)
         return None

@@ -4,6 +4,7 @@ link drops."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -64,6 +65,8 @@ def pair(net: MemoryNet, host: App, host_dom: RecordingPage,
     hosting = host.pairing.hosting
     assert hosting is not None
     watch_privacy(hosting)
+    host.kick_ai()  # the computer never plays the game behind the codes (not the table's)
+    assert not host.busy
     for seat, (guest, guest_dom) in guests.items():
         guest.command("join-table", None)
         assert guest.overlay == "join"
@@ -89,6 +92,9 @@ def test_host_and_guest_pair_and_the_first_deal_is_dealt() -> None:
     assert hosting is not None and hosting.playing
     assert host.overlay is None  # the table
     assert host.game is hosting.table.game
+    # the game dealt behind the codes was never played (nor saved) while they were shown
+    saved = json.loads(host.store.getItem(storage.SAVE_KEY) or "{}")
+    assert saved["game"] == host.game.to_json()
     joining = guest.pairing.joining
     assert joining is not None and joining.seated
     assert joining.session.obs is not None
