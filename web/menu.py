@@ -33,8 +33,6 @@ MENU_ENTRIES: list[MenuEntry] = [
     MenuEntry("score-sheet", "menu.score_sheet"),
     MenuEntry("stats", "menu.stats"),
     MenuEntry("history", "menu.history"),
-    MenuEntry("host-table", "menu.host_table"),
-    MenuEntry("join-table", "menu.join_table"),
     MenuEntry("rules", "menu.rules"),
     MenuEntry("settings", "menu.settings"),
 ]
