@@ -415,17 +415,22 @@ class App:
 
     # --------------------------------------------------------- new game
     def new_game(self, settings: dict[str, Any], save: bool = True) -> None:
+        game, seats = deal_new_game(settings, self.fixed_seed)
+        self.put_on_table(game, settings, seats)
+        self.pass_device(fresh=True)
+        if save:
+            self.keep_new_game()
+
+    def put_on_table(self, game: PlayableGame, setup: dict[str, Any], seats: Seats) -> None:
+        """A new game on the table, shown from its start."""
         self.stop_ai()
-        self.game, seats = deal_new_game(settings, self.fixed_seed)
-        self.dispatch(GameDealt(seats.first_person(), settings, seats))
+        self.game = game
+        self.dispatch(GameDealt(seats.first_person(), setup, seats))
         self.dispatch(ShelfCleared())
         self.dispatch(HintSet(None))
         self.dispatch(TableShown())
         self.announced = 0
         self.make_players()
-        self.pass_device(fresh=True)
-        if save:
-            self.keep_new_game()
 
     def keep_new_game(self) -> None:
         """The game just dealt becomes the player's: its setup remembered, saved from now on
@@ -868,14 +873,7 @@ class App:
     def adopt_hosted(self, game: PlayableGame, setup: dict[str, Any], seats: Seats) -> None:
         """The first deal of a table hosted here, dealt by the host protocol: the game on
         the table, kept and saved from now on like any other."""
-        self.stop_ai()
-        self.game = game
-        self.dispatch(GameDealt(seats.first_person(), setup, seats))
-        self.dispatch(ShelfCleared())
-        self.dispatch(HintSet(None))
-        self.dispatch(TableShown())
-        self.announced = 0
-        self.make_players()
+        self.put_on_table(game, setup, seats)
         self.keep_new_game()
         self.render()
         self.focus_hand(0)

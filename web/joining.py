@@ -64,7 +64,6 @@ class Joining:
         self.answer = ""  # this device's code for the host ("" until made)
         self.state = OFFERING  # offering (no code yet) | answering | connected | waiting
         self.problem = ""  # a catalog key: why the host's code did not pair
-        self.sent_problem = ""  # the host's last message that did not fit (its reason)
 
     def pair(self, code: str) -> None:
         """The host's code, typed, pasted or scanned: answer it with this device's code."""
@@ -108,7 +107,6 @@ class Joining:
     def on_message(self, text: str) -> None:
         for reply in self.session.receive(text):
             self.send(reply)
-        self.sent_problem = self.session.problem
         self.app.link_changed()
 
     def act(self, action: str) -> bool:

@@ -81,13 +81,21 @@ def pair(net: MemoryNet, host: App, host_dom: RecordingPage,
         settle(net, host, guest)
 
 
-def test_host_and_guest_pair_and_the_first_deal_is_dealt() -> None:
+CLASSIC = {"variant": "classic", "options": {}, "level": "greedy",
+           "seats": ["person", "device"]}
+
+
+def classic_pair() -> tuple[MemoryNet, App, RecordingPage, App, RecordingPage]:
+    """A host and one guest paired for a game of classic Bezique."""
     net = MemoryNet()
     host, host_dom = device(net)
     guest, guest_dom = device(net, seed=6)
-    setup = {"variant": "classic", "options": {}, "level": "greedy",
-             "seats": ["person", "device"]}
-    pair(net, host, host_dom, {1: (guest, guest_dom)}, setup)
+    pair(net, host, host_dom, {1: (guest, guest_dom)}, CLASSIC)
+    return net, host, host_dom, guest, guest_dom
+
+
+def test_host_and_guest_pair_and_the_first_deal_is_dealt() -> None:
+    _, host, _, guest, _ = classic_pair()
     hosting = host.pairing.hosting
     assert hosting is not None and hosting.playing
     assert host.overlay is None  # the table
@@ -120,12 +128,7 @@ def play_deal(net: MemoryNet, host: App, guests: dict[int, App], limit: int = 30
 
 
 def test_a_whole_deal_of_classic_across_two_devices() -> None:
-    net = MemoryNet()
-    host, host_dom = device(net)
-    guest, guest_dom = device(net, seed=6)
-    setup = {"variant": "classic", "options": {}, "level": "greedy",
-             "seats": ["person", "device"]}
-    pair(net, host, host_dom, {1: (guest, guest_dom)}, setup)
+    net, host, _, guest, guest_dom = classic_pair()
     play_deal(net, host, {1: guest})
     settle(net, host, guest)
     joining = guest.pairing.joining
