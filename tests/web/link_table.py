@@ -13,6 +13,8 @@ from typing import Any
 
 from engine.cards import code_text, parse_code
 from engine.errors import NotationError
+from engine.game import replay_record
+from engine.playable import PlayableGame
 from web.link.link_guest import GuestSession
 from web.link.link_host import COMPUTER, REMOTE, HostTable, Send
 
@@ -36,9 +38,11 @@ def card_words(data: Any) -> Iterable[str]:
 
 def visible_to(host: HostTable, seat: int) -> set[str]:
     """The cards ``seat`` may know now: its hand and everything face up."""
-    game = host.game
-    if game is None:
-        return set()
+    return set() if host.game is None else seen_by(host.game, seat)
+
+
+def seen_by(game: PlayableGame, seat: int) -> set[str]:
+    """The cards ``seat`` may know in ``game``'s position: its hand and everything face up."""
     obs = game.observation(seat)
     seen = {code_text(c) for c in obs.hand}
     for table in obs.tables:
@@ -63,6 +67,39 @@ def leaked_cards(host: HostTable, send: Send) -> list[str]:
         return []
     allowed = visible_to(host, send.seat)
     return sorted({w for w in card_words(data) if w not in allowed})
+
+
+# What a state message's observation is matched on: the position as the seat sees it.
+POSITION_KEYS = ("phase", "current_player", "hand", "hand_sizes", "stock_size", "trick",
+                 "tables", "points", "declarations")
+
+
+def leaks_in_messages(record: dict[str, Any], seat: int, texts: list[str]) -> list[str]:
+    """The messages a guest received during a deal's first deal of ``record``, checked as a
+    browser test sees them: each state's observation must be one the seat had at some step
+    of the deal (replayed from the record), and every card the message names must be the
+    seat's own or public at that step. Returns the problems found (none: no leak)."""
+    deal = record["deals"][0]
+    steps: list[tuple[dict[str, Any], set[str]]] = []
+    for k in range(len(deal["actions"]) + 1):
+        prefix = dict(record, deals=[dict(deal, actions=deal["actions"][:k])])
+        game = replay_record(prefix)
+        obs = game.observation(seat).to_json()
+        steps.append(({key: obs.get(key) for key in POSITION_KEYS}, seen_by(game, seat)))
+    problems = []
+    for index, text in enumerate(texts):
+        data = json.loads(text)
+        if data.get("t") != "state" or data.get("deal") != 0:
+            continue
+        position = {key: data["obs"].get(key) for key in POSITION_KEYS}
+        allowed = [seen for obs, seen in steps if obs == position]
+        if not allowed:
+            problems.append(f"message {index}: a position the deal never had")
+            continue
+        words = set(card_words(data))
+        if all(words - seen for seen in allowed):
+            problems.append(f"message {index}: {sorted(words - allowed[-1])}")
+    return problems
 
 
 class LinkedTable:
@@ -123,4 +160,5 @@ class LinkedTable:
         raise AssertionError("the deal did not end")
 
 
-__all__ = ["COMPUTER", "LinkedTable", "card_words", "leaked_cards", "visible_to"]
+__all__ = ["COMPUTER", "LinkedTable", "card_words", "leaked_cards", "leaks_in_messages", "seen_by",
+           "visible_to"]

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from engine.cards import code_text
-from tests.web.link_table import LinkedTable, leaked_cards, visible_to
+from tests.web.link_table import LinkedTable, leaked_cards, leaks_in_messages, visible_to
 from web import i18n
 from web.app import load_catalog
 from web.link.fair_deck import HOST_KEY, commitment, deal_seed, verify_deal
@@ -60,6 +60,23 @@ def test_leak_check_catches_another_seats_card() -> None:
     foreign = next(code_text(c) for c in game.observation(0).hand if code_text(c) not in seen)
     bad = Send(1, encode("state", n=99, deal=0, obs={"note": f"play {foreign}"}))
     assert leaked_cards(table.host, bad) == [foreign]
+
+
+def test_message_check_of_the_browser_tests_catches_leaks() -> None:
+    """The browser tests' check (every received message against the deal's record) passes
+    an honest deal and fails a message naming a hidden card or showing a made-up hand."""
+    table = _finished([HERE, REMOTE])
+    game = table.host.game
+    assert game is not None
+    texts = [s.text for s in table.log if s.seat == 1]
+    record = game.record()
+    assert leaks_in_messages(record, 1, texts) == []
+    first = json.loads(next(t for t in texts if json.loads(t)["t"] == "state"))
+    hidden = record["deals"][0]["hands"][0][0]
+    named = dict(first, frame={"note": f"play {hidden}"})
+    swapped = dict(first, obs=dict(first["obs"], hand=[hidden, *first["obs"]["hand"][1:]]))
+    found = leaks_in_messages(record, 1, [json.dumps(named), json.dumps(swapped)])
+    assert found == [f"message 0: ['{hidden}']", "message 1: a position the deal never had"]
 
 
 def test_seed_comes_from_every_secret() -> None:
