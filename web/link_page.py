@@ -5,6 +5,7 @@ callbacks (a worker cannot wait on the page's promises)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -57,7 +58,11 @@ class PageLink:
 
 
 class PageTransport:
-    """This page's links to other devices (web.hosting.Transport), and QR images."""
+    """This page's links to other devices (web.hosting.Transport), QR images, and the
+    camera that reads them (web.pairing.QrScanner)."""
+
+    def __init__(self) -> None:
+        self.camera: bool | None = None  # asked of the page once
 
     def new_link(self, on_message: Callable[[str], None],
                  on_state: Callable[[str], None]) -> PageLink:
@@ -65,3 +70,13 @@ class PageTransport:
 
     def qr_svg(self, code: str, done: Callable[[str], None]) -> None:
         page.call("qrSvg", code, _once(lambda svg: done(str(svg))))
+
+    def can_scan(self) -> bool:
+        """A camera may be asked for here (a secure context with media devices)."""
+        if self.camera is None:
+            self.camera = bool(page.call("canScan"))
+        return self.camera
+
+    def scan(self, labels: dict[str, str], done: Callable[[str, str], None]) -> None:
+        page.call("qrScan", json.dumps(labels),
+                  _once(lambda code, error: done(str(code), str(error))))

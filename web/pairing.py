@@ -34,6 +34,16 @@ class QrMaker(Protocol):
     def qr_svg(self, code: str, done: Callable[[str], None]) -> None: ...
 
 
+class QrScanner(Protocol):
+    """Reads the other device's code with the camera (web.link_page's, in the browser)."""
+
+    def can_scan(self) -> bool: ...
+
+    def scan(self, labels: dict[str, str], done: Callable[[str, str], None]) -> None:
+        """Opens the camera; ``done(code, error)``: the code read ("" if cancelled), or the
+        camera's error name."""
+
+
 def code_box(kind: str, code: str, qr: str, cat: Cat, seat: int | None = None) -> str:
     """A pairing code: its QR image and the same as text to type or copy."""
     seat_attr = "" if seat is None else f' data-seat="{seat}"'
@@ -48,8 +58,9 @@ def code_box(kind: str, code: str, qr: str, cat: Cat, seat: int | None = None) -
     )
 
 
-def code_input(cat: Cat, seat: int | None, problem: str) -> str:
-    """Where the other device's code is typed or pasted, with Connect and Scan."""
+def code_input(cat: Cat, seat: int | None, problem: str, scan: bool) -> str:
+    """Where the other device's code is typed or pasted, with Connect (and Scan, where the
+    page may use a camera)."""
     seat_attr = "" if seat is None else f' data-seat="{seat}"'
     field_id = f"{form_id(seat)}-code"
     error = (f'<p class="notice error" role="alert">{escape(cat.t(problem))}</p>'
@@ -64,13 +75,14 @@ def code_input(cat: Cat, seat: int | None, problem: str) -> str:
         '<div class="dlg-actions">'
         f'<button type="button" class="btn primary" data-command="pair-connect"{seat_attr}>'
         f'{escape(cat.t("pair.connect"))}</button>'
-        f'<button type="button" class="btn" data-command="pair-scan"{seat_attr}>'
-        f'{escape(cat.t("pair.scan"))}</button></div></form>'
+        + (f'<button type="button" class="btn" data-command="pair-scan"{seat_attr}>'
+           f'{escape(cat.t("pair.scan"))}</button>' if scan else "")
+        + "</div></form>"
     )
 
 
 def render_host(hosting: Hosting, seats: Seats, names: list[str], qr: dict[str, str],
-                cat: Cat) -> str:
+                cat: Cat, scan: bool = False) -> str:
     """The host's screen: for each other device's seat, this device's code and a field
     for that device's code; each seat says when it has joined."""
     rows = []
@@ -88,18 +100,17 @@ def render_host(hosting: Hosting, seats: Seats, names: list[str], qr: dict[str, 
                 f'{again}<p class="pair-step">{escape(cat.t("pair.host.step1"))}</p>'
                 f"{code_box('offer', link.offer, qr.get(link.offer, ''), cat, seat)}"
                 f'<p class="pair-step">{escape(cat.t("pair.host.step2"))}</p>'
-                f"{code_input(cat, seat, link.problem)}"
+                f"{code_input(cat, seat, link.problem, scan)}"
             )
         rows.append(
             f'<section class="pair-seat" data-pair-seat="{seat}" data-state="{link.state}">'
             f"<h3>{who}</h3>{body}</section>"
         )
-    body = (f'<p class="pair-intro">{escape(cat.t("pair.host.intro"))}</p>{"".join(rows)}'
-            f'<div class="pair-camera" data-pair-camera hidden></div>')
+    body = f'<p class="pair-intro">{escape(cat.t("pair.host.intro"))}</p>{"".join(rows)}'
     return dialog("host", cat.t("pair.host.title"), body, cat, close_command="leave-table")
 
 
-def render_join(joining: Joining, qr: dict[str, str], cat: Cat) -> str:
+def render_join(joining: Joining, qr: dict[str, str], cat: Cat, scan: bool = False) -> str:
     """The guest's screen: the host's code in, this device's code out, then waiting."""
     if joining.state in (CONNECTED, WAITING):
         key = "pair.join.connected" if joining.state == CONNECTED else "pair.state.waiting"
@@ -114,9 +125,8 @@ def render_join(joining: Joining, qr: dict[str, str], cat: Cat) -> str:
         body = (
             f'<p class="pair-intro">{escape(cat.t("pair.join.intro"))}</p>'
             f'<p class="pair-step">{escape(cat.t("pair.join.step1"))}</p>'
-            f"{code_input(cat, None, joining.problem)}"
+            f"{code_input(cat, None, joining.problem, scan)}"
         )
-    body += '<div class="pair-camera" data-pair-camera hidden></div>'
     return dialog("join", cat.t("pair.join.title"), body, cat, close_command="leave-table")
 
 
@@ -378,13 +388,9 @@ class Pairing:
             self.join()
         elif name == "pair-connect":
             seat = seat_of(el, app.dom.attr)
-            form = app.dom.read_form(form_id(seat))
-            code = str(form.get("pair-code", ""))
-            if seat is None and self.joining is not None:
-                self.joining.pair(code)
-            elif seat is not None and self.hosting is not None:
-                self.hosting.accept(seat, code)
-            app.render()
+            self.connect(seat, str(app.dom.read_form(form_id(seat)).get("pair-code", "")))
+        elif name == "pair-scan":
+            self.scan(seat_of(el, app.dom.attr))
         elif name == "pair-again":
             seat = seat_of(el, app.dom.attr)
             if seat is not None and self.hosting is not None and seat in self.hosting.links:
@@ -421,6 +427,38 @@ class Pairing:
         app.render()
         app.kick_ai()
 
+    def connect(self, seat: int | None, code: str) -> None:
+        """The other device's code, typed or scanned: the guest answers it, the host
+        connects that seat's device."""
+        if seat is None and self.joining is not None:
+            self.joining.pair(code)
+        elif seat is not None and self.hosting is not None:
+            self.hosting.accept(seat, code)
+        self.app.render()
+
+    def scanner(self) -> QrScanner | None:
+        """The camera, where this page may use one."""
+        found = self.transport
+        if not hasattr(found, "scan") or not found.can_scan():  # type: ignore[union-attr]
+            return None
+        return found  # type: ignore[return-value]
+
+    def scan(self, seat: int | None) -> None:
+        """Read the other device's code with the camera, then connect as if typed."""
+        scanner, cat = self.scanner(), self.app.cat
+        if scanner is None:
+            return
+
+        def scanned(code: str, error: str) -> None:
+            if error:  # no camera, or the person refused it: typing still works
+                self.app.dispatch(NoticeSet(("pair.problem.camera", {}), True))
+                self.app.render()
+            elif code:
+                self.connect(seat, code)
+
+        scanner.scan({"title": cat.t("pair.scan.title"), "cancel": cat.t("options.cancel")},
+                     scanned)
+
     def banner_html(self, names: list[str]) -> str:
         """Under the table while a device is away: who the table waits for, and the way
         to pair it again."""
@@ -456,9 +494,10 @@ class Pairing:
         app = self.app
         if app.overlay == "host" and self.hosting is not None:
             seats = self.seats or app.seats  # the hosted table's (the table behind is older)
-            return render_host(self.hosting, seats, names, self.qr, app.cat)
+            return render_host(self.hosting, seats, names, self.qr, app.cat,
+                               self.scanner() is not None)
         if app.overlay == "join" and self.joining is not None:
-            return render_join(self.joining, self.qr, app.cat)
+            return render_join(self.joining, self.qr, app.cat, self.scanner() is not None)
         return None
 
 

@@ -11,6 +11,7 @@ import json
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from page_hooks import ENABLED, TURN
 from playwright.sync_api import Browser, Page
@@ -37,13 +38,16 @@ CHOICES = (f"() => JSON.stringify(Array.from(document.querySelectorAll('{ENABLED
 CLICK_FIRST = (f"() => {{ const e = document.querySelector('{ENABLED}');"
                " if (e) e.click(); return !!e; }")
 SUMMARY = "[data-summary]"
+# The QR symbol of a code as the app draws it (web/link-qr.mjs), module by module.
+QR_MODULES = "code => import('./web/link-qr.mjs').then(m => m.qrModules(code))"
+CAMERA = 480  # the fake camera's frame, pixels a side
 
 
 @contextmanager
-def devices(browser: Browser, app_url: str, count: int) -> Iterator[list[Page]]:
-    """``count`` phones, each its own browser context, booted to the start screen."""
+def devices(browsers: list[Browser], app_url: str) -> Iterator[list[Page]]:
+    """A phone from each browser (each its own context), booted to the start screen."""
     contexts = [browser.new_context(viewport=PHONE, service_workers="block")
-                for _ in range(count)]
+                for browser in browsers]
     pages = []
     for context in contexts:
         context.add_init_script(RECEIVED)
@@ -59,9 +63,36 @@ def devices(browser: Browser, app_url: str, count: int) -> Iterator[list[Page]]:
             context.close()
 
 
-def pair(host: Page, guests: list[Page], variant: str = "classic") -> float:
+def write_camera(path: Path, modules: list[list[bool]] | None) -> None:
+    """What a fake camera films (Chromium's --use-file-for-fake-video-capture, a Y4M
+    file): a QR symbol's modules black on white, or a white page (None)."""
+    frame = bytearray(b"\xff" * CAMERA * CAMERA)
+    if modules:
+        scale = CAMERA * 3 // 4 // len(modules)
+        top = (CAMERA - scale * len(modules)) // 2
+        for y, row in enumerate(modules):
+            for x, dark in enumerate(row):
+                if dark:
+                    for dy in range(scale):
+                        start = (top + y * scale + dy) * CAMERA + top + x * scale
+                        frame[start:start + scale] = bytes(scale)
+    chroma = b"\x80" * (CAMERA // 2) ** 2 * 2
+    header = f"YUV4MPEG2 W{CAMERA} H{CAMERA} F10:1 Ip A1:1 C420jpeg\n".encode()
+    path.write_bytes(header + b"FRAME\n" + bytes(frame) + chroma)
+
+
+def camera_args(path: Path) -> list[str]:
+    """Chromium's flags for a camera that films ``path`` (granted without asking)."""
+    return ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+            f"--use-file-for-fake-video-capture={path}"]
+
+
+def pair(host: Page, guests: list[Page], variant: str = "classic",
+         camera: Path | None = None) -> float:
     """The host sets up a table with a seat for each guest's device; each guest joins
-    with the host's code and the host takes the guest's code back. Returns the seconds."""
+    with the host's code and the host takes the guest's code back. Returns the seconds.
+    With ``camera``, the first guest scans the host's code: the host's QR symbol is
+    filmed by that guest's fake camera."""
     start = time.perf_counter()
     host.click('[data-command="host-table"]')
     if variant != "classic":
@@ -71,9 +102,14 @@ def pair(host: Page, guests: list[Page], variant: str = "classic") -> float:
     host.click('[data-command="start"]')
     for seat, guest in enumerate(guests, 1):
         offer = host.wait_for_selector(f'[data-pair-code="offer"][data-seat="{seat}"]')
+        code = offer.inner_text()
         guest.click('[data-command="join-table"]')
-        guest.fill("input[data-pair-input]", offer.inner_text())
-        guest.click('[data-command="pair-connect"]')
+        if camera is not None and seat == 1:
+            write_camera(camera, host.evaluate(QR_MODULES, code))
+            guest.click('[data-command="pair-scan"]')
+        else:
+            guest.fill("input[data-pair-input]", code)
+            guest.click('[data-command="pair-connect"]')
         answer = guest.wait_for_selector('[data-pair-code="answer"]').inner_text()
         host.fill(f'input[data-pair-input][data-seat="{seat}"]', answer)
         host.click(f'[data-command="pair-connect"][data-seat="{seat}"]')

@@ -1,5 +1,6 @@
 """Two devices, one table, in Chromium: two browser contexts ("devices") boot the app,
-pair through the codes as a person passes them, and play a whole deal of classic Bezique
+pair through the codes as a person passes them (the guest scans the host's QR code with
+a camera, the host types the guest's code), and play a whole deal of classic Bezique
 to its summary, each move made on the device whose turn it is. Every message the guest's
 page received is checked against the deal's record: it names no card of the host's hand
 that the guest could not see at that moment. Prints the pairing time and the time from a
@@ -13,12 +14,23 @@ from __future__ import annotations
 import json
 import statistics
 import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pictures
 import pytest
-from link_pages import deal_record, devices, pair, play_to_summary, received
+from link_pages import (
+    camera_args,
+    deal_record,
+    devices,
+    pair,
+    play_to_summary,
+    received,
+    write_camera,
+)
 from page_hooks import ENABLED, TURN
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserType, Page
 
 from tests.web.link_table import leaks_in_messages
 
@@ -48,10 +60,26 @@ def first_moves(host: Page, guest: Page, count: int) -> list[float]:
     return lags
 
 
-def test_a_whole_classic_deal_on_two_devices(browser: Browser, app_url: str,
-                                             artifacts_dir: object) -> None:
-    with devices(browser, app_url, 2) as (host, guest):
-        paired = pair(host, [guest])
+@pytest.fixture
+def camera_browser(browser_type: BrowserType, browser_type_launch_args: dict[str, Any],
+                   tmp_path: Path) -> Iterator[tuple[Browser, Path]]:
+    """A second Chromium whose camera films a file the test writes (a QR code)."""
+    film = tmp_path / "camera.y4m"
+    write_camera(film, None)
+    args = [*browser_type_launch_args.get("args", []), *camera_args(film)]
+    browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
+    yield browser, film
+    browser.close()
+
+
+def test_a_whole_classic_deal_on_two_devices(browser: Browser,
+                                             camera_browser: tuple[Browser, Path],
+                                             app_url: str, artifacts_dir: object) -> None:
+    """The guest joins by scanning the host's QR code with its camera (the decoder the
+    app uses when the platform has no barcode detector), then the deal is played."""
+    with devices([browser, camera_browser[0]], app_url) as (host, guest):
+        paired = pair(host, [guest], camera=camera_browser[1])
+        assert guest.query_selector("[data-scanner]") is None  # the camera is closed
         assert host.query_selector('[data-pair-code="offer"]') is None  # the table shows
         lags = first_moves(host, guest, 12)
         moves = len(lags) + play_to_summary([host, guest])

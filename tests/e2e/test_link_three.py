@@ -24,7 +24,7 @@ SCORES = ("() => Array.from(document.querySelectorAll('#bz [data-seat-score]'),"
 
 def test_a_whole_russian_three_handed_deal_on_three_devices(
         browser: Browser, app_url: str, artifacts_dir: object) -> None:
-    with devices(browser, app_url, 3) as pages:
+    with devices([browser] * 3, app_url) as pages:
         host, guests = pages[0], pages[1:]
         paired = pair(host, guests, "russian-3")
         moves = play_to_summary(pages)
