@@ -11,12 +11,14 @@ the design notes (docs/design.md, "Two devices"): each code is shown as text in
 from __future__ import annotations
 
 import copy
+import time
 from collections.abc import Callable
 from html import escape
 from typing import Any, Protocol
 
 from web.card_html import Cat
 from web.dealing import choose_dealer, setup_seats
+from web.device_records import keep_guest_game
 from web.hosting import CONNECTED, WAITING, Hosting, Transport
 from web.joining import ANSWERING, Joining, keep_session, kept_session
 from web.link.frame_wire import frame_to_json
@@ -366,6 +368,9 @@ class Pairing:
                 self.told_verdicts.add(deal)
                 if verdict:  # a deck that does not check out: said, and it stays said
                     app.dispatch(NoticeSet((f"link.fair.{verdict}", {}), True))
+                elif deal in session.records and (session.obs or {}).get("game_over"):
+                    keep_guest_game(app.store, session.records[deal], session.at,
+                                    int(time.time() * 1000))
 
     def join(self) -> None:
         if self.transport is None:  # no WebRTC here: said where the player is

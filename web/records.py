@@ -194,7 +194,8 @@ class Records:
             won = stats.outcome_of(game, app.human, game.rules.name, "", False).won
         return history.make_entry(
             game_id=f"{finished}-{game.seed}", finished=finished, record=game.record(),
-            level=self.level(), human=app.human, undo=bool(app.undo_used), won=won,
+            level=stats.DEVICES if app.seats.devices() else self.level(), human=app.human,
+            undo=bool(app.undo_used), won=won,
             totals=history.final_totals(game),
         )
 
@@ -209,9 +210,12 @@ class Records:
         app.dispatch(GameRecorded())
         finished = int(time.time() * 1000)
         history.add(app.store, self.entry_for_table(finished))
-        if len(take_back.person_seats(app)) != 1:
+        level = self.level()
+        if app.seats.devices():  # friends on other devices: their own group
+            level = stats.DEVICES
+        elif len(take_back.person_seats(app)) != 1:
             return  # pass-and-play: no opponent level to count against
-        outcome = stats.outcome_of(app.game, app.human, app.game.rules.name, self.level(),
+        outcome = stats.outcome_of(app.game, app.human, app.game.rules.name, level,
                                    bool(app.undo_used))
         before = stats.load(app.store)
         after = stats.add(before, outcome)

@@ -26,6 +26,10 @@ FORMAT = "bezique-stats"
 VERSION = 1
 RECENT = 20  # results kept for the chart
 
+# The level of games against friends on other devices (web.device_records), counted apart
+# from the computer's levels.
+DEVICES = "devices"
+
 COUNTERS = ("played", "won", "lost", "score_sum", "streak", "best_streak")
 
 
@@ -253,7 +257,7 @@ def chart_svg(recent: list[list[int]], cat: Catalog) -> str:
 def render_group(key: str, group: dict[str, Any], cat: Catalog) -> str:
     variant, level = key.split("/", 1)
     name_key = f"options.variant.{variant}"
-    level_key = f"options.ai.{level}"
+    level_key = "stats.level.devices" if level == DEVICES else f"options.ai.{level}"
     title = cat.t("stats.group", variant=cat.t(name_key) if cat.has(name_key) else variant,
                   level=cat.t(level_key) if cat.has(level_key) else level)
     num = cat.number

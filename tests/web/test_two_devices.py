@@ -12,7 +12,7 @@ from fake_page import RecordingPage, computer_plays
 
 from tests.web.devices_in_memory import MemoryNet
 from tests.web.link_table import leaked_cards
-from web import storage
+from web import history, stats, storage
 from web.app import App
 from web.hosting import Hosting
 from web.link.link_host import Send
@@ -259,3 +259,32 @@ def test_a_host_page_reloaded_mid_deal_keeps_the_table_and_its_guest() -> None:
     play_deal(net, host2, {1: guest})
     settle(net, host2, guest)
     assert joining.session.verdicts == {0: ""}  # the deal's shares survived the reload
+
+
+def test_each_device_keeps_the_finished_game_for_its_own_player() -> None:
+    """A game of Rubicon (one deal is the game) on two devices: at its end both the host's
+    and the guest's history hold it, each from its own seat, and each statistics count it
+    in the group of games with friends on other devices."""
+    net = MemoryNet()
+    host, _ = device(net)
+    guest, guest_dom = device(net, seed=6)
+    pair(net, host, _, {1: (guest, guest_dom)},
+         {"variant": "rubicon", "options": {}, "level": "greedy", "seats": ["person", "device"]})
+    play_deal(net, host, {1: guest})
+    settle(net, host, guest)
+    assert host.game.is_terminal
+    winner = host.game.winner
+    for app, seat in ((host, 0), (guest, 1)):
+        entries = history.load(app.store)
+        assert len(entries) == 1, seat
+        entry = entries[0]
+        assert (entry["human"], entry["level"], entry["variant"]) == (seat, stats.DEVICES,
+                                                                      "rubicon")
+        assert entry["won"] == (winner == seat)
+        assert entry["record"]["deals"] == host.game.record()["deals"]
+        groups = stats.load(app.store)["groups"]
+        assert list(groups) == [f"rubicon/{stats.DEVICES}"]
+        assert groups[f"rubicon/{stats.DEVICES}"]["played"] == 1
+    # the statistics screen names the group in the player's language
+    guest.command("stats", None)
+    assert "Friends on their own devices" in guest_dom.page()

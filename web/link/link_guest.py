@@ -43,6 +43,8 @@ class GuestSession:
         self.problem = ""  # what was wrong with the host's last message
         self.waiting: list[int] = []
         self.verdicts: dict[int, str] = {}  # per deal: "" fair, else why not
+        # the last deal whose deck was fair, and its record (the whole game up to it)
+        self.records: dict[int, dict[str, Any]] = {}
         self.fresh_deal = False
 
     # ----- what the guest sends ---------------------------------------------------
@@ -165,6 +167,8 @@ class GuestSession:
             if dealt != self.first_hand[deal]:
                 verdict = "hand"
         self.verdicts[deal] = verdict
+        if not verdict:
+            self.records = {deal: record}
         return []
 
     # ----- saves ---------------------------------------------------------------------
