@@ -50,7 +50,9 @@ from web.dom import Control, Dom
 from web.hints import Hints
 from web.hosting import Transport
 from web.install import DeviceControls
+from web.joining import GUEST_KEY
 from web.keeper import Keeper
+from web.link.link_guest import GuestSession
 from web.link.wire import Refusal
 from web.model import (
     DraftDropped,
@@ -295,11 +297,14 @@ class App:
         if saved.value is not None:
             self.adopt(saved.value)
             self.dispatch(GameKept())
+        guest = schema.load(self.store, GUEST_KEY)  # a seat at another device's table
         # statistics, history, what others registered
         others = schema.load_all(
-            self.store, checked=(storage.LANG_KEY, storage.SETTINGS_KEY, storage.SAVE_KEY)
+            self.store,
+            checked=(storage.LANG_KEY, storage.SETTINGS_KEY, storage.SAVE_KEY, GUEST_KEY),
         )
-        self.report_set_aside([saved.problem, settings.problem, lang.problem, *others])
+        self.report_set_aside([saved.problem, settings.problem, lang.problem, guest.problem,
+                               *others])
         if self._game is None:
             self.new_game(self.settings, save=False)  # the table behind the start screen
         self.make_players()
@@ -312,6 +317,8 @@ class App:
             self.command("new-game", None)
         elif self.launch == "continue" and self.has_save:
             self.command("continue", None)
+        elif guest.value is not None:
+            self.pairing.join(GuestSession.from_json(guest.value))
         self.render()
         self.dom.set_state("ready")
         self.focus_first("#bz-overlay .primary")
@@ -507,6 +514,8 @@ class App:
         view = frame.view
         view.thinking = self.busy
         view.by_host = self.pairing.joining is not None
+        if self.pairing.paused():  # a device is away: nobody moves until it is back
+            view.legal = []
         view.hand = card_html.sort_hand(view.hand, self.prefs.hand_sort, view.trump)
         if view.seat_kinds is None and (self.seats.pass_and_play or self.seats.devices()):
             view.seat_kinds = self.seats.to_json()  # names that do not change with the device

@@ -22,6 +22,7 @@ from web.device_records import keep_guest_game
 from web.hosting import CONNECTED, WAITING, Hosting, Transport
 from web.joining import ANSWERING, Joining, keep_session, kept_session
 from web.link.frame_wire import frame_to_json
+from web.link.link_guest import GuestSession
 from web.model import DraftChanged, FreshScreen, NoticeSet, ScreenShown, TableShown
 from web.screens import NEW_GAME_FOCUS, dialog
 from web.seat_frame import SeatFrame
@@ -124,8 +125,10 @@ def render_join(joining: Joining, qr: dict[str, str], cat: Cat, scan: bool = Fal
             f'<p class="pair-state" role="status">{escape(cat.t("pair.join.waiting"))}</p>'
         )
     else:
+        # a seat kept from before the page was reloaded: the host's new code sits it again
+        intro = "pair.join.rejoin" if joining.session.token is not None else "pair.join.intro"
         body = (
-            f'<p class="pair-intro">{escape(cat.t("pair.join.intro"))}</p>'
+            f'<p class="pair-intro">{escape(cat.t(intro))}</p>'
             f'<p class="pair-step">{escape(cat.t("pair.join.step1"))}</p>'
             f"{code_input(cat, None, joining.problem, scan)}"
         )
@@ -133,11 +136,14 @@ def render_join(joining: Joining, qr: dict[str, str], cat: Cat, scan: bool = Fal
 
 
 def waiting_banner(cat: Cat, who: list[str]) -> str:
-    """Under the table while a device is away: the table waits for it."""
+    """Under the table while a device is away: the table waits for it, and the way to pair
+    it again."""
     if not who:
         return ""
-    return (f'<p class="notice waiting" role="status" data-peer-waiting>'
-            f'{escape(cat.t("pair.waiting_for", players=", ".join(who)))}</p>')
+    return (f'<div class="notice waiting" data-peer-waiting><p role="status">'
+            f'{escape(cat.t("pair.waiting_for", players=", ".join(who)))}</p>'
+            f'<button type="button" class="btn" data-command="pair-show">'
+            f'{escape(cat.t("pair.again"))}</button></div>')
 
 
 def seat_of(el: Any, attr: Callable[[Any, str], str | None]) -> int | None:
@@ -197,6 +203,12 @@ class Pairing:
             return True
         # not before the hosted game is dealt: the game behind the codes is not the table's
         return self.hosting.playing and not self.hosting.waiting
+
+    def paused(self) -> bool:
+        """The table waits for a device that is away (here: the host's, or a guest's)."""
+        if self.hosting is not None:
+            return self.hosting.playing and bool(self.hosting.waiting)
+        return self.joining is not None and self.joining.state == WAITING
 
     def play(self, seat: int | None, action: str) -> bool:
         """A move made here at a hosted table, through the host protocol (True: done, or
@@ -372,13 +384,15 @@ class Pairing:
                     keep_guest_game(app.store, session.records[deal], session.at,
                                     int(time.time() * 1000))
 
-    def join(self) -> None:
+    def join(self, kept: GuestSession | None = None) -> None:
+        """Show the join screen: for a new table, or for the seat ``kept`` (else the one
+        kept in storage) at a table this device left."""
         if self.transport is None:  # no WebRTC here: said where the player is
             self.app.dispatch(NoticeSet(("pair.problem.unsupported", {}), True))
             self.app.render()
             return
         self.close()
-        self.joining = Joining(self, self.transport, kept_session(self.app.store))
+        self.joining = Joining(self, self.transport, kept or kept_session(self.app.store))
         self.app.dispatch(ScreenShown("join"))
         self.app.render()
 
@@ -465,8 +479,7 @@ class Pairing:
                      scanned)
 
     def banner_html(self, names: list[str]) -> str:
-        """Under the table while a device is away: who the table waits for, and the way
-        to pair it again."""
+        """Under the table while a device is away (web.pairing.waiting_banner)."""
         app = self.app
         if self.hosting is not None and self.hosting.playing and self.hosting.waiting:
             who = [seat_label(app.cat, app.seats, s, names) for s in self.hosting.waiting]
@@ -474,9 +487,7 @@ class Pairing:
             who = [app.cat.t("pair.host_device")]
         else:
             return ""
-        return waiting_banner(app.cat, who) + (
-            f'<button type="button" class="btn" data-command="pair-show">'
-            f'{escape(app.cat.t("pair.again"))}</button>')
+        return waiting_banner(app.cat, who)
 
     def close(self) -> None:
         if self.hosting is not None:

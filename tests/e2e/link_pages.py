@@ -44,13 +44,18 @@ CAMERA = 480  # the fake camera's frame, pixels a side
 
 
 @contextmanager
-def devices(browsers: list[Browser], app_url: str) -> Iterator[list[Page]]:
-    """A phone from each browser (each its own context), booted to the start screen."""
-    contexts = [browser.new_context(viewport=PHONE, service_workers="block")
+def devices(browsers: list[Browser], app_url: str, viewport: dict[str, int] | None = None,
+            lang: str | None = None) -> Iterator[list[Page]]:
+    """A phone (or ``viewport``) from each browser, each its own context, booted to the
+    start screen (in ``lang`` when given)."""
+    contexts = [browser.new_context(viewport=viewport or PHONE, service_workers="block")
                 for browser in browsers]
     pages = []
     for context in contexts:
         context.add_init_script(RECEIVED)
+        if lang is not None:
+            context.add_init_script(f"localStorage.getItem('bezique.lang') || "
+                                    f"localStorage.setItem('bezique.lang', '{lang}');")
         page = context.new_page()
         page.goto(f"{app_url}?fast")
         pages.append(page)

@@ -18,7 +18,8 @@ from typing import Any
 
 import pytest
 from fake_page import RecordingPage, play_through
-from playwright.sync_api import Page
+from link_pages import devices
+from playwright.sync_api import Browser, Page
 from threads import in_thread
 
 from web import storage
@@ -136,3 +137,40 @@ def test_shoot_every_screen(
             from_menu(page, "rules")
             shoot(page, out, f"{lang}-rules-{variant}-{size}", full=True)
             page.click('#bz-overlay [data-command="close"]')
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_shoot_two_devices(browser: Browser, app_url: str, artifacts_dir: Path,
+                           lang: str) -> None:
+    """Two devices at one table: the host's new game and codes, the guest's join screen and
+    code, both tables, a guest away (its page reloaded) and the deal's summaries."""
+    out = artifacts_dir / "shots"
+    out.mkdir(exist_ok=True)
+    for size, (w, h) in SIZES.items():
+        with devices([browser] * 2, app_url, {"width": w, "height": h}, lang) as (host, guest):
+            name = f"{lang}-{{}}-{size}"
+            host.click('[data-command="host-table"]')
+            host.check('[data-seat="1"][data-seat-kind="device"]')
+            shoot(host, out, name.format("devices-host-newgame"), full=True)
+            host.click('[data-command="start"]')
+            offer = host.wait_for_selector('[data-pair-code="offer"][data-seat="1"]')
+            host.wait_for_selector(".pair-qr svg")
+            shoot(host, out, name.format("devices-host-code"), full=True)
+            guest.click('[data-command="join-table"]')
+            shoot(guest, out, name.format("devices-guest-join"), full=True)
+            guest.fill("input[data-pair-input]", offer.inner_text())
+            guest.click('[data-command="pair-connect"]')
+            answer = guest.wait_for_selector('[data-pair-code="answer"]').inner_text()
+            guest.wait_for_selector(".pair-qr svg")
+            shoot(guest, out, name.format("devices-guest-code"), full=True)
+            host.fill('input[data-pair-input][data-seat="1"]', answer)
+            host.click('[data-command="pair-connect"][data-seat="1"]')
+            for page in (host, guest):
+                page.wait_for_selector('html[data-peer-state="connected"] #bz-me .hcard')
+            shoot(host, out, name.format("devices-host-table"))
+            shoot(guest, out, name.format("devices-guest-table"))
+            guest.reload()  # the guest's page away: the host's table waits for it
+            host.wait_for_selector("[data-peer-waiting]")
+            shoot(host, out, name.format("devices-host-waiting"))
+            guest.wait_for_selector("html[data-app-state=ready]")
+            shoot(guest, out, name.format("devices-guest-rejoin"), full=True)

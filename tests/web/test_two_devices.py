@@ -5,6 +5,7 @@ link drops."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -189,6 +190,9 @@ def test_a_guest_cut_off_mid_deal_rejoins_to_the_same_position() -> None:
     settle(net, host, guest)
     assert hosting.waiting == [2]
     assert "data-peer-waiting" in host_dom.page() and "data-peer-waiting" in guest_dom.page()
+    for dom in (host_dom, guest_dom):  # neither table offers a move while it waits
+        offered = re.findall(r"<[^>]*data-action=[^>]*>", dom.page())
+        assert offered and all("aria-disabled" in tag for tag in offered)
     if host.game.current_player == 0:  # the table waits: a move here is refused
         host.try_action(host.game.legal_actions()[0].text())
         assert host.notice is not None and host.notice[0] == "link.refused.paused"
@@ -288,3 +292,18 @@ def test_each_device_keeps_the_finished_game_for_its_own_player() -> None:
     # the statistics screen names the group in the player's language
     guest.command("stats", None)
     assert "Friends on their own devices" in guest_dom.page()
+
+
+def test_a_reloaded_guest_page_opens_on_its_seat_at_the_table() -> None:
+    """A guest's page reloaded (or the app reopened) goes straight to joining its table
+    again, telling the player to ask the host for a new code; leaving forgets the seat."""
+    net, _, _, guest, _ = classic_pair()
+    dom = RecordingPage()
+    again = App(dom, guest.store, fast=True, seed=8, transport=net.transport())
+    again.start()
+    assert again.overlay == "join"
+    assert "You have a seat at a table hosted on another device" in dom.page()
+    again.command("leave-table", None)
+    later = App(RecordingPage(), guest.store, fast=True, seed=9, transport=net.transport())
+    later.start()
+    assert later.overlay == "start"
