@@ -126,10 +126,13 @@ def render_join(joining: Joining, qr: dict[str, str], cat: Cat, scan: bool = Fal
         )
     else:
         # a seat kept from before the page was reloaded: the host's new code sits it again
-        intro = "pair.join.rejoin" if joining.session.token is not None else "pair.join.intro"
+        if joining.session.token is not None:
+            intro = f'<p class="pair-intro">{escape(cat.t("pair.join.rejoin"))}</p>'
+        else:
+            intro = (f'<p class="pair-intro">{escape(cat.t("pair.join.intro"))}</p>'
+                     f'<p class="pair-step">{escape(cat.t("pair.join.step1"))}</p>')
         body = (
-            f'<p class="pair-intro">{escape(cat.t(intro))}</p>'
-            f'<p class="pair-step">{escape(cat.t("pair.join.step1"))}</p>'
+            f"{intro}"
             f"{code_input(cat, None, joining.problem, scan)}"
         )
     return dialog("join", cat.t("pair.join.title"), body, cat, close_command="leave-table")
