@@ -514,6 +514,7 @@ class App:
         view = frame.view
         view.thinking = self.busy
         view.by_host = self.pairing.joining is not None
+        view.deck_check = self.pairing.deck_check()
         if self.pairing.paused():  # a device is away: nobody moves until it is back
             view.legal = []
         view.hand = card_html.sort_hand(view.hand, self.prefs.hand_sort, view.trump)

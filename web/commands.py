@@ -221,6 +221,8 @@ class Commands:
 
     def rematch(self, el: Control) -> None:
         app = self.app
+        if app.pairing.rematch():
+            return  # the same table and devices: dealt once every device sent its share
         app.new_game(app.settings)
         app.render()
         app.kick_ai()

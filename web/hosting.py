@@ -79,6 +79,7 @@ class Hosting:
         self.table.frame_of = app.frame_for
         self.links: dict[int, SeatLink] = {s: SeatLink() for s in seats.devices()}
         self.dealt = -1  # the last deal number the table was told of
+        self.game: PlayableGame | None = None  # the game the table was given (a rematch's)
 
     @classmethod
     def resume(cls, app: HostApp, transport: Transport, data: Any, game: PlayableGame,
@@ -93,7 +94,7 @@ class Hosting:
             raise ValueError("hosting: the seats do not fit the save's")
         hosting.table.apply_move = app.apply_here
         hosting.table.frame_of = app.frame_for
-        hosting.dealt = hosting.table.deal_number
+        hosting.dealt, hosting.game = hosting.table.deal_number, game
         for link in hosting.links.values():
             link.lost = True
         return hosting
@@ -182,11 +183,19 @@ class Hosting:
             return
         game = table.game
         if game is not None and table.phase == "playing" and table.deal_number != self.dealt:
-            first = self.dealt < 0
-            self.dealt = table.deal_number
+            first = game is not self.game  # the first deal of a game (a rematch's too)
+            self.dealt, self.game = table.deal_number, game
             self.app.link_dealt(game, first)
         else:
             self.app.link_changed()
+
+    def rematch(self) -> None:
+        """A new game at this table once the game is over, with the same devices."""
+        try:
+            self.send(self.table.rematch())
+        except Refusal:
+            return  # not over yet, or a device is away (its notice says so)
+        self.after()
 
     def give_to_computer(self, seat: int) -> None:
         """A device that left (or will not come back): the computer plays its seat."""

@@ -23,6 +23,7 @@ from web.hosting import CONNECTED, WAITING, Hosting, Transport
 from web.joining import ANSWERING, Joining, keep_session, kept_session
 from web.link.frame_wire import frame_to_json
 from web.link.link_guest import GuestSession
+from web.link_texts import refusal_notice, verdict_key
 from web.model import DraftChanged, FreshScreen, NoticeSet, ScreenShown, TableShown
 from web.screens import NEW_GAME_FOCUS, dialog
 from web.seat_frame import SeatFrame
@@ -231,6 +232,25 @@ class Pairing:
         self.hosting.start()
         return True
 
+    def deck_check(self) -> str | None:
+        """At a guest's table: what the check of the deal's deck found (a catalog key),
+        once the deal's record came; None elsewhere or before."""
+        if self.joining is None:
+            return None
+        session = self.joining.session
+        verdict = session.verdicts.get(session.deal)
+        return None if verdict is None else verdict_key(verdict)
+
+    def rematch(self) -> bool:
+        """At a hosted table a new game is dealt by the protocol, with the same devices
+        (True); a guest waits for the host's."""
+        if self.joining is not None:
+            return True
+        if self.hosting is None or not self.hosting.playing:
+            return False
+        self.hosting.rematch()
+        return True
+
     def guest_acts(self, action: str) -> bool:
         """At a guest's table a move goes to the host (True: handled here)."""
         if self.joining is None:
@@ -373,16 +393,13 @@ class Pairing:
             app.dispatch(TableShown())
             app.focus_first("#bz-me .hcard")
         if session.refusal is not None and session.refusal != self.told_refusal:
-            reason, rule = session.refusal
-            notice = ("rule", {"rule": rule}) if reason == "illegal" and rule else (
-                f"link.refused.{reason}", {})
-            app.dispatch(NoticeSet(notice, True))
+            app.dispatch(NoticeSet(refusal_notice(*session.refusal), True))
         self.told_refusal = session.refusal
         for deal, verdict in session.verdicts.items():
             if deal not in self.told_verdicts:
                 self.told_verdicts.add(deal)
                 if verdict:  # a deck that does not check out: said, and it stays said
-                    app.dispatch(NoticeSet((f"link.fair.{verdict}", {}), True))
+                    app.dispatch(NoticeSet((verdict_key(verdict), {}), True))
                 elif deal in session.records and (session.obs or {}).get("game_over"):
                     keep_guest_game(app.store, session.records[deal], session.at,
                                     int(time.time() * 1000))

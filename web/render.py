@@ -528,7 +528,10 @@ def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
 def next_button(view: TableView, command: str, label: str, cat: Cat) -> str:
     """A summary's way on: its button, or at a guest's table the word that the host deals."""
     if view.by_host:
-        return f'<p class="note" role="status">{escape(cat.t("pair.host_deals"))}</p>'
+        checked = "" if view.deck_check is None else (
+            f'<p class="note" data-deck-check="{escape(view.deck_check.rsplit(".", 1)[-1])}">'
+            f"{escape(cat.t(view.deck_check))}</p>")
+        return f'{checked}<p class="note" role="status">{escape(cat.t("pair.host_deals"))}</p>'
     return f'<button type="button" class="btn primary" data-command="{command}">' \
         f"{escape(label)}</button>"
 

@@ -15,6 +15,7 @@ from engine import RecordError
 from web import i18n, names
 from web.card_html import Cat, face_html
 from web.computer import default_level, levels
+from web.link_texts import fair_deck_note
 from web.menu import close_button, language_buttons
 from web.seats import Seats, SeatsError, fit, render_choices
 from web.settings import DEALER_CHOICES, Settings
@@ -368,5 +369,9 @@ def render_rules(variant: str, cat: Any) -> str:
         f'<label class="pick"><span>{escape(cat.t("rules.choose_variant"))}</span>'
         f'<select name="rules-variant" data-change="rules-variant">{chooser}</select></label>'
     )
-    parts = [chooser_html, i18n.guide_html(cat, variant, 3), i18n.rules_html(cat, variant, 3)]
+    devices = (f'<section class="rules-devices" data-rules-devices>'
+               f'<h3>{escape(cat.t("rules.devices.title"))}</h3>'
+               f"<p>{escape(fair_deck_note(cat))}</p></section>")
+    parts = [chooser_html, i18n.guide_html(cat, variant, 3), i18n.rules_html(cat, variant, 3),
+             devices]
     return dialog("rules", cat.t("rules.title"), "".join(parts), cat)

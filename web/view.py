@@ -140,3 +140,4 @@ class TableView:
     shown: list[list[str]] = field(default_factory=list)  # carte blanche cards shown, by seat
     blanche_points: int = 0  # what a carte blanche scores (0: none in this game)
     by_host: bool = False  # a guest's table (web.pairing): the host deals the next deal
+    deck_check: str | None = None  # a guest's: the deal's deck as checked (a catalog key)

@@ -14,8 +14,8 @@ from web.app import load_catalog
 from web.link.fair_deck import HOST_KEY, commitment, deal_seed, verify_deal
 from web.link.link_guest import GuestSession
 from web.link.link_host import COMPUTER, HERE, REMOTE, Send, seat_view
-from web.link.wire import REASONS, encode
-from web.link_texts import fair_deck_note, refusal_text, verdict_text
+from web.link.wire import REASONS, Refusal, encode
+from web.link_texts import fair_deck_note, refusal_notice, verdict_key
 
 CASES: list[tuple[str, dict[str, object], list[str]]] = [
     ("classic", {}, [HERE, REMOTE]),
@@ -197,13 +197,13 @@ def test_guest_left_seat_goes_to_computer() -> None:
 def test_every_reason_and_verdict_is_worded_in_every_language() -> None:
     for lang in i18n.LANGS:
         cat = load_catalog(lang)
-        texts = [refusal_text(cat, r) for r in REASONS]
-        texts += [verdict_text(cat, v) for v in ("", "secret", "record", "deck", "hand")]
-        texts.append(fair_deck_note(cat))
+        keys = [refusal_notice(r)[0] for r in REASONS]
+        keys += [verdict_key(v) for v in ("", "secret", "record", "deck", "hand")]
+        texts = [cat.t(k) for k in keys] + [fair_deck_note(cat)]
         assert all(t and not t.startswith("link.") for t in texts), lang
         assert len(set(texts)) == len(texts)
-        worded = refusal_text(cat, "illegal", "must_follow_suit")
-        assert worded != refusal_text(cat, "illegal")
+    # an illegal move is refused with the engine's rule, worded as on this device
+    assert refusal_notice("illegal", "must_follow_suit") == ("rule", {"rule": "must_follow_suit"})
 
 
 def test_guest_reloads_during_the_commit_round() -> None:
@@ -271,3 +271,22 @@ def test_many_deals_each_deck_checked(variant: str, seats: list[str], deals: int
     assert table.leaks == []
     for guest in table.guests.values():
         assert guest.verdicts == dict.fromkeys(range(played), "")
+
+
+def test_a_rematch_deals_a_new_game_at_the_same_table() -> None:
+    """Only a finished game is followed by another; its deck is shared and checked like any
+    deal's, though the table counts its deals on from the first game's."""
+    table = LinkedTable("rubicon", {}, [HERE, REMOTE], seed=5)
+    table.join_all()
+    table.deliver(table.host.start_deal())
+    with pytest.raises(Refusal):
+        table.host.rematch()  # the game is not over
+    table.play_deal()
+    first = table.host.game
+    assert first is not None and first.is_terminal
+    table.deliver(table.host.rematch())
+    second = table.host.game
+    assert second is not None and second is not first and len(second.record()["deals"]) == 1
+    table.play_deal()
+    assert table.guests[1].verdicts == {0: "", 1: ""}
+    assert table.leaks == []

@@ -200,5 +200,7 @@ def test_rules_of_every_variant_from_the_chooser() -> None:
         app.commands.on_change("rules-variant", variant)
         body = dom.regions["bz-overlay"]
         assert f'<option value="{variant}" selected>' in body
+        # what the fair deck of two devices proves, and what it does not
+        assert "data-rules-devices" in body and "seeing your cards" in body
         seen.add(body)
     assert len(seen) == 6  # each variant shows its own text

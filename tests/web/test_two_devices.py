@@ -135,6 +135,7 @@ def test_a_whole_deal_of_classic_across_two_devices() -> None:
     joining = guest.pairing.joining
     assert joining is not None
     assert joining.session.verdicts == {0: ""}  # the guest checked the deck
+    assert 'data-deck-check="ok"' in guest_dom.page()  # and its summary says so
     assert joining.session.obs is not None and joining.session.obs["deal_over"]
     assert joining.session.obs["points"] == host.game.observation(1).points
     assert LEAKS == []
@@ -292,6 +293,21 @@ def test_each_device_keeps_the_finished_game_for_its_own_player() -> None:
     # the statistics screen names the group in the player's language
     guest.command("stats", None)
     assert "Friends on their own devices" in guest_dom.page()
+    guest.command("close", None)
+    # a rematch at the same table: the devices stay paired, the next seat deals first
+    first = host.game
+    host.command("rematch", None)
+    settle(net, host, guest)
+    assert host.game is not first and host.game.deal.dealer != first.deal.dealer
+    assert host.overlay is None and guest.overlay is None
+    joining = guest.pairing.joining
+    assert joining is not None and joining.session.obs is not None
+    assert joining.session.obs["hand"] == host.game.observation(1).to_json()["hand"]
+    play_deal(net, host, {1: guest})
+    settle(net, host, guest)
+    assert host.game.is_terminal and joining.session.verdicts == {0: "", 1: ""}
+    assert len(history.load(guest.store)) == len(history.load(host.store)) == 2
+    assert stats.load(guest.store)["groups"][f"rubicon/{stats.DEVICES}"]["played"] == 2
 
 
 def test_a_reloaded_guest_page_opens_on_its_seat_at_the_table() -> None:

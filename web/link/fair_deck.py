@@ -60,18 +60,21 @@ def dealt_from_seed(record: Mapping[str, Any], number: int, seed: int) -> dict[s
 
 def verify_deal(record: Mapping[str, Any], number: int, hashes: Mapping[int, str],
                 secrets: Mapping[int, str]) -> str:
-    """Check deal ``number`` of ``record`` against the commitments: "" when fair, else the
-    reason it is not ("secret" a secret that does not match its hash, "record" a record that
-    does not replay, "deck" a deck other than the secrets make)."""
+    """Check the last deal of ``record`` (the one just played), the table's deal ``number``
+    (its seed: a table that played a game before counts its deals too), against the
+    commitments: "" when fair, else the reason it is not ("secret" a secret that does not
+    match its hash, "record" a record that does not replay, "deck" a deck other than the
+    secrets make)."""
     if set(hashes) != set(secrets) or any(
             commitment(secrets[s]) != hashes[s] for s in hashes):
         return "secret"
     try:
         replay_record(record)
         deals = record["deals"]
-        if not isinstance(deals, list) or len(deals) <= number:
+        if not isinstance(deals, list) or not 0 < len(deals) <= number + 1:
             return "record"
-        expected = dealt_from_seed(record, number, deal_seed(number, secrets))
+        index = len(deals) - 1
+        expected = dealt_from_seed(record, index, deal_seed(number, secrets))
     except (RecordError, ReplayError, KeyError, TypeError, ValueError):
         return "record"
-    return "" if start_of(deals[number]) == expected else "deck"
+    return "" if start_of(deals[index]) == expected else "deck"

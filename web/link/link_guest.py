@@ -160,8 +160,8 @@ class GuestSession:
         verdict = "secret" if secrets.get(self.at) != self.secret else ""
         verdict = verdict or verify_deal(record, deal, hashes, secrets)
         if not verdict and deal in self.first_hand:
-            try:
-                dealt = sorted(record["deals"][deal]["hands"][self.seat])
+            try:  # the deal just played: the record's last
+                dealt = sorted(record["deals"][-1]["hands"][self.seat])
             except (KeyError, IndexError, TypeError):
                 dealt = []
             if dealt != self.first_hand[deal]:

@@ -268,6 +268,18 @@ class HostTable:
                                         hash=commitment(self.secret)))
         return out + self._advance_round()
 
+    def rematch(self) -> list[Send]:
+        """A new game at the same table with the same devices, once the game is over: its
+        first deal is dealt like any next deal (a share of the shuffle from every device),
+        the next seat dealing first."""
+        if self.waiting:
+            raise Refusal("paused")
+        if self.phase != PLAYING or self.game is None or not self.game.is_terminal:
+            raise Refusal("not_now")
+        self.dealer = (self.dealer + 1) % len(self.seats)
+        self.game, self.phase = None, JOINING
+        return self.start_deal()
+
     def _reveal_text(self) -> str:
         return encode("reveal", deal=self.deal_number, secret=self.secret,
                       hashes={str(s): h for s, h in self.hashes.items()})
