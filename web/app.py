@@ -516,7 +516,7 @@ class App:
         view.by_host = self.pairing.joining is not None
         view.deck_check = self.pairing.deck_check()
         if self.pairing.paused():  # a device is away: nobody moves until it is back
-            view.legal = []
+            view.legal, view.prompts = [], []
         view.hand = card_html.sort_hand(view.hand, self.prefs.hand_sort, view.trump)
         if view.seat_kinds is None and (self.seats.pass_and_play or self.seats.devices()):
             view.seat_kinds = self.seats.to_json()  # names that do not change with the device

@@ -10,7 +10,7 @@ the design notes (docs/design.md, "Two devices"): each code is shown as text in
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import time
 from collections.abc import Callable
 from html import escape
@@ -21,7 +21,7 @@ from web.dealing import choose_dealer, setup_seats
 from web.device_records import keep_guest_game
 from web.hosting import CONNECTED, WAITING, Hosting, Transport
 from web.joining import ANSWERING, Joining, keep_session, kept_session
-from web.link.frame_wire import frame_to_json
+from web.link.frame_wire import KnownEvents, frame_to_json
 from web.link.link_guest import GuestSession
 from web.link_texts import refusal_notice, verdict_key
 from web.model import DraftChanged, FreshScreen, NoticeSet, ScreenShown, TableShown
@@ -196,6 +196,7 @@ class Pairing:
         self.told_refusal: tuple[str, str] | None = None  # a guest's: the refusal last said
         self.told_verdicts: set[int] = set()  # a guest's: the deals whose deck was told
         self.kept: dict[str, Any] = {}  # a guest's: the session as last kept in storage
+        self.sent: dict[int, KnownEvents] = {}  # a host's: each guest's events last sent
 
     # ----- the table's questions -------------------------------------------------------
     def may_play(self) -> bool:
@@ -329,15 +330,19 @@ class Pairing:
         kinds = self.hosting.table.seats  # the protocol's: here, computer, remote
         frame.view.seat_kinds = [PERSON if s == seat else COMPUTER if kind == "computer"
                                  else DEVICE for s, kind in enumerate(kinds)]
-        return frame_to_json(frame)
+        data = frame_to_json(frame, self.sent.get(seat))
+        self.sent[seat] = (data["events"], frame.events)
+        return data
 
     def guest_frame(self) -> SeatFrame | None:
-        """At a guest's table: the host's last frame of its seat (a copy: the table adds
-        this device's touches to it)."""
+        """At a guest's table: the host's last frame of its seat (its view a shallow copy:
+        the table sets this device's touches on it, replacing fields, never changing one
+        in place)."""
         joining = self.joining
         if joining is None or not joining.seated or joining.session.frame is None:
             return None
-        return copy.deepcopy(joining.session.frame)
+        frame = joining.session.frame
+        return SeatFrame(dataclasses.replace(frame.view), frame.events)
 
     def link_dealt(self, game: Any, first: bool) -> None:
         """The protocol dealt a deal: the first one's game becomes the table's."""

@@ -99,12 +99,17 @@ def pair(host: Page, guests: list[Page], variant: str = "classic",
     With ``camera``, the first guest scans the host's code: the host's QR symbol is
     filmed by that guest's fake camera."""
     start = time.perf_counter()
-    host.click('[data-command="host-table"]')
-    if variant != "classic":
-        host.select_option('select[name="variant"]', variant)
+    if host.query_selector('[data-command="host-table"]'):
+        host.click('[data-command="host-table"]')
+    else:  # at a table: the menu's new game, its seat kinds
+        host.click('[data-command="menu"]')
+        host.click('.menu-list [data-command="new-game"]')
+    host.select_option('select[name="variant"]', variant)
     for seat in range(1, len(guests) + 1):
         host.check(f'[data-seat="{seat}"][data-seat-kind="device"]')
     host.click('[data-command="start"]')
+    if host.query_selector('[data-command="confirm-new"]'):  # leave the running game
+        host.click('[data-command="confirm-new"]')
     for seat, guest in enumerate(guests, 1):
         offer = host.wait_for_selector(f'[data-pair-code="offer"][data-seat="{seat}"]')
         code = offer.inner_text()

@@ -86,6 +86,7 @@ def test_a_whole_classic_deal_on_two_devices(browser: Browser,
         # both devices show the same scores, and the guest's deck checked out
         assert guest.evaluate(SCORES) == host.evaluate(SCORES)
         assert guest.query_selector("#bz .notice.error") is None
+        assert guest.query_selector('[data-deck-check="ok"]') is not None
         # every message the guest received: a position of the deal, nothing hidden in it
         texts = received(guest)
         states = [t for t in texts if json.loads(t).get("t") == "state"]

@@ -33,6 +33,7 @@ def test_a_whole_russian_three_handed_deal_on_three_devices(
         for seat, guest in enumerate(guests, 1):
             assert guest.evaluate(SCORES) == host.evaluate(SCORES)
             assert guest.query_selector("#bz .notice.error") is None
+            assert guest.query_selector('[data-deck-check="ok"]') is not None
             texts = received(guest)
             assert sum(json.loads(t).get("t") == "state" for t in texts) > moves // 2
             assert deal_record(guest) == record

@@ -2,7 +2,8 @@
 // seat on another device, Firefox (Debian's firefox-esr) joins it through the codes (passed
 // as text, as a person types them), and the two play the whole deal to its summary, each
 // move made on the device whose turn it is. Both show the same scores at the end, the
-// guest's deck checks out (no error notice), and Firefox's page has no error.
+// guest's deck checks out, and Firefox's page has no error. Firefox also reads the host's
+// code back from its QR image, with the decoder its camera would use.
 // Usage: node --test tests/smoke/firefox_guest.mjs   (BEZIQUE_DIST=folder, default dist/)
 import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -64,6 +65,19 @@ test("Chromium hosts, Firefox joins: a whole classic deal on two devices", { tim
       await until(page, () => has(page, 'html[data-peer-state="connected"] #bz-me .hcard'), "the table");
     }
     const paired = (Date.now() - started) / 1000;
+    // the host's code drawn as a QR image and read back in Firefox by the decoder its camera
+    // uses (Firefox has no barcode detector: the vendored one)
+    const read = await guest.evaluate(`import("./web/link-qr.mjs").then((m) => {
+      const rows = m.qrModules(${JSON.stringify(offer)}), scale = 4, border = 4;
+      const size = (rows.length + 2 * border) * scale;
+      const ctx = new OffscreenCanvas(size, size).getContext("2d");
+      ctx.fillStyle = "#fff"; ctx.fillRect(0, 0, size, size); ctx.fillStyle = "#000";
+      rows.forEach((row, y) => row.forEach((dark, x) => {
+        if (dark) ctx.fillRect((x + border) * scale, (y + border) * scale, scale, scale);
+      }));
+      return m.readImage(ctx.getImageData(0, 0, size, size));
+    })`);
+    assert.equal(read, offer.toUpperCase());
 
     started = Date.now();
     let moves = 0;
@@ -85,9 +99,11 @@ test("Chromium hosts, Firefox joins: a whole classic deal on two devices", { tim
     assert.ok(moves >= 60, `a whole classic deal takes more than ${moves} moves`);
     assert.equal(await guest.evaluate(SCORES), await host.evaluate(SCORES));
     assert.equal(await has(guest, "#bz .notice.error"), false, "the guest shows an error");
+    assert.ok(await has(guest, '[data-deck-check="ok"]'), "the guest did not check the deck");
     assert.deepEqual(await call(guest, "page_errors"), []);
     assert.deepEqual(errors, []);
-    console.log(`firefox guest of chromium: paired in ${paired} s; a deal of ${moves} moves in ${deal} s`);
+    console.log(`firefox guest of chromium: codes of ${offer.length} and ${answer.length} characters;` +
+      ` paired in ${paired} s; a deal of ${moves} moves in ${deal} s`);
   } finally {
     await chromium.close();
     await firefox.close();

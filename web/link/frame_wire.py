@@ -35,15 +35,27 @@ TABLE_EVENT_CLASSES: dict[str, type] = {
 }
 
 
-def frame_to_json(frame: SeatFrame) -> dict[str, Any]:
-    """The frame as JSON values (the view's call-outs are this device's: left out)."""
+# The events of the last frame written or read, as JSON and as events: a frame repeats the
+# deal's log so far, and only what follows the part already done needs writing or reading
+# (each state would otherwise go through the whole log again).
+KnownEvents = tuple[list[Any], tuple[Any, ...]]
+
+
+def frame_to_json(frame: SeatFrame, known: KnownEvents | None = None) -> dict[str, Any]:
+    """The frame as JSON values (the view's call-outs are this device's: left out);
+    ``known``: the events of the frame written before, reused where the log repeats them."""
     view = _encode(frame.view)
     view.pop("callouts", None)
-    return {"view": view, "events": [_encode(event) for event in frame.events]}
+    done: list[Any] = []
+    if known is not None and frame.events[:len(known[1])] == known[1]:
+        done = known[0]
+    return {"view": view,
+            "events": done + [_encode(event) for event in frame.events[len(done):]]}
 
 
-def frame_from_json(data: Any) -> SeatFrame:
-    """A frame from JSON values, checked by its declared types (Refusal if it does not fit)."""
+def frame_from_json(data: Any, known: KnownEvents | None = None) -> SeatFrame:
+    """A frame from JSON values, checked by its declared types (Refusal if it does not fit);
+    ``known``: the events of the frame read before, reused where the log repeats them."""
     from web.view import TableView
 
     try:
@@ -56,7 +68,11 @@ def frame_from_json(data: Any) -> SeatFrame:
         events = data["events"]
         if not isinstance(events, list) or len(events) > MAX_ITEMS:
             raise ValueError("events")
-        return SeatFrame(_decode(TableView, view, 0), tuple(_event(e) for e in events))
+        done: tuple[Any, ...] = ()
+        if known is not None and events[:len(known[0])] == known[0]:
+            done = known[1]
+        return SeatFrame(_decode(TableView, view, 0),
+                         done + tuple(_event(e) for e in events[len(done):]))
     except (ValueError, TypeError, KeyError, RecursionError, RecordError):
         raise Refusal("malformed") from None
 

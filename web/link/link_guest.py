@@ -15,7 +15,7 @@ from typing import Any
 from web.seat_frame import SeatFrame
 
 from .fair_deck import HOST_KEY, commitment, verify_deal
-from .frame_wire import frame_from_json
+from .frame_wire import KnownEvents, frame_from_json
 from .wire import HOST_MESSAGES, MAX_HOST_BYTES, Message, Refusal, decode, encode
 
 
@@ -32,6 +32,7 @@ class GuestSession:
         self.players = 0
         self.obs: dict[str, Any] | None = None
         self.frame: SeatFrame | None = None  # what its table draws (web.seat_frame)
+        self.known: KnownEvents | None = None  # its events as sent and as read
         self.n = -1
         self.deal = -1
         self.secret = ""
@@ -139,10 +140,12 @@ class GuestSession:
         obs = message["obs"]
         if message["n"] < self.n or obs.get("seat") != self.seat:
             raise Refusal("stale" if message["n"] < self.n else "wrong_seat")
-        frame = frame_from_json(message["frame"]) if message["frame"] else None
+        frame = frame_from_json(message["frame"], self.known) if message["frame"] else None
         if frame is not None and frame.view.human != self.seat:
             raise Refusal("wrong_seat")
         self.n, self.obs, self.frame = message["n"], dict(obs), frame
+        if frame is not None:
+            self.known = (message["frame"]["events"], frame.events)
         hand = obs.get("hand")
         if self.fresh_deal and message["deal"] == self.deal and isinstance(hand, list):
             self.first_hand[self.deal] = sorted(str(c) for c in hand)  # as dealt
