@@ -29,7 +29,9 @@ def _session(data: Any) -> Any:
 
 GUEST = schema.register(GUEST_KEY, schema.Custom(_session, schema.Obj({
     "seat": schema.Int(0, 7), "token": schema.Str(32), "deal": schema.Int(-1, 100_000),
-    "secret": schema.Str(64), "host_hash": schema.Str(64)})))
+    "secret": schema.Str(64), "host_hash": schema.Str(64),
+    "hashes": schema.MapOf(schema.Str(64), keys=schema.Str(1), max_len=8)},
+    optional={"hashes"})))
 
 
 def kept_session(store: KeyValue) -> GuestSession | None:

@@ -358,6 +358,11 @@ class Pairing:
             self.ask_qr(code)
         if self.joining is not None:
             self.guest_news(self.joining)
+        hosting = self.hosting
+        if (hosting is not None and hosting.playing and not hosting.waiting
+                and self.app.overlay == "host"):
+            self.app.dispatch(ScreenShown(None))  # every device is back: to the table
+            self.app.focus_first("#bz-me .hcard")
         self.app.render()
         if self.may_play():
             self.app.kick_ai()

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from page_hooks import ENABLED, TURN
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 PHONE = {"width": 360, "height": 640}
 # Keeps every message the page's data channels deliver, before the app reads it.
@@ -138,15 +139,27 @@ def play_to_summary(pages: list[Page], limit: int = 400) -> int:
     while not all(page.query_selector(SUMMARY) for page in pages):
         assert moves < limit and time.monotonic() < deadline, "the deal did not end"
         mover = next((page for page in pages if page.evaluate(TURN)), None)
-        if mover is None:
-            time.sleep(0.02)
+        if mover is None:  # a move on its way between devices
+            time.sleep(0.05)
             continue
         before = mover.evaluate(CHOICES)
         if mover.evaluate(CLICK_FIRST):
             moves += 1
-            mover.wait_for_function(f"before => ({CHOICES})() !== before", arg=before,
-                                    timeout=30_000)
+            taken(mover, before)
     return moves
+
+
+def taken(page: Page, before: str) -> None:
+    """Wait until the page's choices changed after a click; a click the page did not take
+    (it landed while the table was being drawn again) is made once more."""
+    for _ in range(3):
+        try:
+            page.wait_for_function(f"before => ({CHOICES})() !== before", arg=before,
+                                   polling=50, timeout=10_000)
+            return
+        except PlaywrightTimeout:
+            page.evaluate(CLICK_FIRST)
+    raise AssertionError(f"the move was not taken: {before}")
 
 
 def received(page: Page) -> list[str]:

@@ -5,8 +5,9 @@ to its summary, each move made on the device whose turn it is. Every message the
 page received is checked against the deal's record: it names no card of the host's hand
 that the guest could not see at that moment. Prints the pairing time and the time from a
 move on one device to its appearance on the other (the figures docs/design.md quotes;
-nothing here is timed as a pass/fail). The cut and rejoin, the hostile messages and the
-forged deck are tests/web/test_two_devices.py's and tests/web/test_link_*.py's.
+nothing here is timed as a pass/fail). Midway the guest's page is cut off (reloaded) and
+rejoins with a new code, to the same position. The hostile messages and the forged deck
+are tests/web/test_link_*.py's.
 """
 
 from __future__ import annotations
@@ -21,21 +22,25 @@ from typing import Any
 import pictures
 import pytest
 from link_pages import (
+    CHOICES,
+    CLICK_FIRST,
     camera_args,
     deal_record,
     devices,
     pair,
     play_to_summary,
     received,
+    taken,
     write_camera,
 )
-from page_hooks import ENABLED, TURN
+from page_hooks import TURN
 from playwright.sync_api import Browser, BrowserType, Page
 
 from tests.web.link_table import leaks_in_messages
 
 pytestmark = pytest.mark.e2e
 
+OWN_HAND = "() => Array.from(document.querySelectorAll('#bz-me .hcard'), e => e.dataset.card)"
 HAND_CARDS = "() => Array.from(document.querySelectorAll('#bz [data-card]'), e => e.dataset.card)"
 SCORES = ("() => Array.from(document.querySelectorAll('#bz [data-seat-score]'),"
           " e => [e.dataset.seatScore, e.dataset.value]).sort()")
@@ -51,12 +56,13 @@ def first_moves(host: Page, guest: Page, count: int) -> list[float]:
             time.sleep(0.02)
             continue
         other = guest if mover is host else host
-        before = other.evaluate(HAND_CARDS)
+        before, choices = other.evaluate(HAND_CARDS), mover.evaluate(CHOICES)
         start = time.perf_counter()
-        mover.click(ENABLED)
+        mover.evaluate(CLICK_FIRST)
         other.wait_for_function(f"before => JSON.stringify(({HAND_CARDS})()) !== "
                                 "JSON.stringify(before)", arg=before, timeout=30_000)
         lags.append(time.perf_counter() - start)
+        taken(mover, choices)
     return lags
 
 
@@ -72,6 +78,26 @@ def camera_browser(browser_type: BrowserType, browser_type_launch_args: dict[str
     browser.close()
 
 
+def rejoin(host: Page, guest: Page) -> None:
+    """The guest's page is cut off mid-deal (reloaded): the host's table waits for it and
+    offers a new code; the guest, back on the join screen for its seat, pairs again and is
+    dealt back into the same position."""
+    hand = sorted(guest.evaluate(OWN_HAND))
+    guest.reload()
+    host.wait_for_selector('html[data-peer-state="waiting"] [data-peer-waiting]')
+    host.click('[data-command="pair-show"]')
+    offer = host.wait_for_selector('[data-pair-code="offer"][data-seat="1"]').inner_text()
+    guest.wait_for_selector('[data-screen="join"] input[data-pair-input]')
+    guest.fill("input[data-pair-input]", offer)
+    guest.click('[data-command="pair-connect"]')
+    answer = guest.wait_for_selector('[data-pair-code="answer"]').inner_text()
+    host.fill('input[data-pair-input][data-seat="1"]', answer)
+    host.click('[data-command="pair-connect"][data-seat="1"]')
+    for page in (host, guest):
+        page.wait_for_selector('html[data-peer-state="connected"] #bz-me .hcard')
+    assert sorted(guest.evaluate(OWN_HAND)) == hand
+
+
 def test_a_whole_classic_deal_on_two_devices(browser: Browser,
                                              camera_browser: tuple[Browser, Path],
                                              app_url: str, artifacts_dir: object) -> None:
@@ -82,6 +108,7 @@ def test_a_whole_classic_deal_on_two_devices(browser: Browser,
         assert guest.query_selector("[data-scanner]") is None  # the camera is closed
         assert host.query_selector('[data-pair-code="offer"]') is None  # the table shows
         lags = first_moves(host, guest, 12)
+        rejoin(host, guest)
         moves = len(lags) + play_to_summary([host, guest])
         # both devices show the same scores, and the guest's deck checked out
         assert guest.evaluate(SCORES) == host.evaluate(SCORES)

@@ -290,3 +290,21 @@ def test_a_rematch_deals_a_new_game_at_the_same_table() -> None:
     table.play_deal()
     assert table.guests[1].verdicts == {0: "", 1: ""}
     assert table.leaks == []
+
+
+def test_guest_page_reloaded_mid_deal_still_checks_the_deck() -> None:
+    """A guest's page reloaded in the middle of a deal comes back from what it kept (its
+    seat, token, secret and every device's commitment) and still finds the deck fair:
+    without the commitments it would wrongly say a secret broke its promise."""
+    table = LinkedTable("classic", {}, [HERE, REMOTE], seed=19)
+    table.join_all()
+    host = table.host
+    table.deliver(host.start_deal())
+    for _ in range(15):
+        table.step()
+    kept = json.loads(json.dumps(table.guests[1].to_json()))
+    table.deliver(host.disconnected(1))
+    table.guests[1] = GuestSession.from_json(kept)  # the reloaded page
+    table.deliver(host.receive(1, table.guests[1].hello()))
+    table.play_deal()
+    assert table.guests[1].verdicts == {0: ""}

@@ -208,7 +208,7 @@ def test_a_guest_cut_off_mid_deal_rejoins_to_the_same_position() -> None:
     host.command("pair-connect", {"data-seat": "2"})
     settle(net, host, guest)
     assert hosting.waiting == [] and joining.state == "connected"
-    assert guest.overlay is None
+    assert guest.overlay is None and host.overlay is None  # both back at the table
     obs = joining.session.obs
     assert obs is not None and obs["hand"] == host.game.observation(2).to_json()["hand"]
     play_deal(net, host, {2: guest})

@@ -176,9 +176,11 @@ class GuestSession:
 
     # ----- saves ---------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """What a reloaded page needs to rejoin: the seat, the token and this deal's secret."""
+        """What a reloaded page needs to rejoin and still check this deal's deck: the seat,
+        the token, this deal's secret and every device's commitment to it."""
         return {"seat": self.seat, "token": self.token, "deal": self.deal,
-                "secret": self.secret, "host_hash": self.host_hash}
+                "secret": self.secret, "host_hash": self.host_hash,
+                "hashes": {str(s): h for s, h in self.hashes.items()}}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GuestSession:
@@ -187,4 +189,5 @@ class GuestSession:
         guest.deal = int(data.get("deal", -1))
         guest.secret = str(data.get("secret", ""))
         guest.host_hash = str(data.get("host_hash", ""))
+        guest.hashes = {int(s): str(h) for s, h in dict(data.get("hashes") or {}).items()}
         return guest
