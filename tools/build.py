@@ -370,12 +370,15 @@ BOOT_DOWNLOADS = (
     f"{PYODIDE_DIR}/{STDLIB_ZIP}",
 )
 BOOT_PRELOAD_SCRIPT = """<script>
-  // A first visit: the files of Python's boot, fetched from the first moment (biggest first).
-  // Why: the boot asks for them only at the end of a chain of imports (the shell, PyScript, the
-  // interpreter module, Pyodide) that took two seconds on a phone's mobile data, while the
-  // link stood idle. Python's worker then finds them in the browser's HTTP cache. A later
-  // start reads them from the offline copy, so no preload is needed there.
-  (function () {
+  // A first visit: the files of Python's boot, fetched from the first frame the start screen
+  // is drawn in (biggest first; index.html calls this then). Why: the boot asks for them only
+  // at the end of a chain of imports (the shell, PyScript, the interpreter module, Pyodide)
+  // that took two seconds on a phone's mobile data, while the link stood idle. Python's
+  // worker then finds them in the browser's HTTP cache. Not before that frame: the screen's
+  // first paint must not wait behind megabytes. A later start reads them from the offline
+  // copy, so no preload is needed there.
+  window.__bzBootDownloads = function () {
+    window.__bzBootDownloads = function () {};
     if (navigator.serviceWorker && navigator.serviceWorker.controller) return;
     %s.forEach(function (href) {
       var link = document.createElement("link");
@@ -385,7 +388,7 @@ BOOT_PRELOAD_SCRIPT = """<script>
       link.href = href;
       document.head.appendChild(link);
     });
-  })();
+  };
 </script>"""
 
 
@@ -393,6 +396,31 @@ def with_boot_preloads(html: str, downloads: tuple[str, ...] = BOOT_DOWNLOADS) -
     """index.html that starts a first visit's boot downloads from its <head> (see above)."""
     script = BOOT_PRELOAD_SCRIPT % json.dumps(list(downloads))
     return html.replace(CHARSET_META, f"{CHARSET_META}\n{script}", 1)
+
+
+FIRST_START_ID = "bz-first-start"
+
+
+def first_start_screens() -> dict[str, dict[str, str]]:
+    """The start screen of a first visit in each language, with the table's empty frame, as
+    the app draws them (Play, no Continue): the shell shows one at once, before Python is
+    ready, exactly as it shows a returning player's kept copy (index.html's warm start)."""
+    sys.path.insert(0, str(ROOT))
+    from web import i18n, screens
+    from web.app import load_catalog
+    from web.dom import SKELETON
+
+    return {lang: {"skeleton": SKELETON,
+                   "screen": screens.render_start(load_catalog(lang), lang, can_continue=False)}
+            for lang in i18n.LANGS}
+
+
+def with_first_start(html: str) -> str:
+    """index.html holding the first visit's start screens (a JSON block: data, not script)."""
+    data = json.dumps(first_start_screens(), ensure_ascii=False, separators=(",", ":"))
+    data = data.replace("</", "<\\/")  # no "</script>" inside the block
+    block = f'<script type="application/json" id="{FIRST_START_ID}">{data}</script>'
+    return html.replace("</head>", f"{block}\n</head>", 1)
 
 
 def with_csp(html: str) -> str:
@@ -509,7 +537,7 @@ def build(out: Path, *, snapshot: bool = True) -> list[dict[str, object]]:
         _copy(ROOT / name, out / name)
     index = out / "index.html"
     html = with_module_preloads(index.read_text(encoding="utf-8"), pyscript_src)
-    html = with_boot_preloads(html)
+    html = with_first_start(with_boot_preloads(html))
     index.write_text(with_csp(html), encoding="utf-8")
     for path in _walk(ROOT / "web"):
         _copy(path, out / path.relative_to(ROOT))

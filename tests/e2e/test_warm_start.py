@@ -99,3 +99,26 @@ def test_a_broken_foreign_or_stale_kept_screen_only_means_the_loading_screen(
                 kept, shown)
     finally:
         context.close()
+
+
+def test_a_first_visit_sees_the_start_screen_before_python_and_its_play_waits(
+    browser: Browser, app_url: str, wait_ready: WaitFn
+) -> None:
+    """Nothing kept yet: the shell draws the start screen the build made for the page's
+    language (Play), a tap on Play waits for Python and then deals the table."""
+    context = browser.new_context(service_workers="block", locale="he-IL")
+    try:
+        page = context.new_page()
+        page.add_init_script(WATCH_START.replace('[data-command="continue"]',
+                                                 '[data-command="play"]'))
+        page.goto(app_url + "?seed=4")
+        wait_ready(page)
+        warm: dict[str, Any] = page.evaluate("window.__warm")
+        print("first visit, ms after navigation:", warm)
+        assert warm["drawnBy"] == "shell", warm  # not by Python
+        assert warm["stateWhenTapped"] == "loading", warm
+        assert page.evaluate("document.documentElement.lang") == "he"
+        page.wait_for_function(f"() => !!document.querySelector('{ENABLED}')", timeout=30_000)
+        assert page.locator('[data-screen="start"]').count() == 0
+    finally:
+        context.close()
