@@ -243,7 +243,8 @@ def precompress(root: Path) -> None:
 def wait_playable(page: Page, app: bool, site: Counting) -> dict[str, float]:
     """Times (page clock, ms) to ready and to a playable table; the floor is playable at ready."""
     page.wait_for_function(
-        "() => ['ready', 'error'].includes(document.documentElement.dataset.appState)",
+        # on a slow link the page may still have no document element when this first runs
+        "() => ['ready', 'error'].includes(document.documentElement?.dataset.appState)",
         timeout=TIMEOUT_MS,
     )
     state = page.evaluate("({...document.documentElement.dataset})")
