@@ -28,6 +28,7 @@ from web import (
     events,
     flow,
     flowview,
+    guideview,
     handover,
     i18n,
     menu,
@@ -47,6 +48,7 @@ from web.computer import default_level, make_player
 from web.dealing import deal_new_game
 from web.device import Device
 from web.dom import Control, Dom
+from web.guide import Guide
 from web.hints import Hints
 from web.hosting import Transport
 from web.install import DeviceControls
@@ -165,6 +167,7 @@ class App:
         self.commands = Commands(self)
         self.hints = Hints(self)
         self.pairing = Pairing(self, transport)  # other devices at this table (web.pairing)
+        self.guide = Guide(self)  # the guided first deal (web.guide)
 
     # ------------------------------------------------------- the one-way core
     def dispatch(self, msg: Msg) -> None:
@@ -183,7 +186,8 @@ class App:
             elif isinstance(effect, ResumePlay):
                 self.kick_ai()
             elif isinstance(effect, KeepStartScreen):
-                start = screens.render_start(self.cat, self.lang, can_continue=True)
+                start = screens.render_start(self.cat, self.lang, can_continue=True,
+                                              variant=self.game.rules.name)
                 self.dom.keep_start_screen(start)
 
     # The table's facts (web.table_state), as the model keeps them.
@@ -397,6 +401,7 @@ class App:
         )
         self.pass_device(fresh=True)
         self.make_players()
+        self.guide.adopt(save.get("guided"))
         self.dispatch(HintSet(None))
         self.dispatch(ScreenShown(None))
         if self.seats.devices():  # a table hosted here: its devices pair again
@@ -486,6 +491,7 @@ class App:
             "recorded": self.recorded,
             "seats": self.seats.to_json(),
             "hosting": self.pairing.save_json(),  # other devices' seats (web.pairing)
+            **self.guide.save_fields(),
         }
 
     # -------------------------------------------------------------- view
@@ -533,6 +539,7 @@ class App:
         if not any(isinstance(event, PlayEvent) for event in table_events):  # a new deal
             view.drawn = list(view.hand)  # dealt from the stock
         flow.dress_table(view, self.shelf, table_events, self.hint)
+        self.guide.dress(view)
         return view
 
     def render(self) -> None:
@@ -578,7 +585,7 @@ class App:
             "bz-opps": render.render_opponents(view, cat),
             "bz-centre": render.render_centre(view, cat),
             "bz-me": render.render_hand(view, cat, self.hand_focus),
-            "bz-prompt": flowview.render_prompt(view, cat),
+            "bz-prompt": guideview.render_bubble(view, cat) + flowview.render_prompt(view, cat),
             "bz-notice": ""
             if self.overlay == "start"
             else self.notice_html() + flowview.render_toast(view, cat),
@@ -697,7 +704,7 @@ class App:
     # ------------------------------------------------------------ actions
     def try_action(self, text: str) -> None:
         """A click on an action control: apply it or show why it is refused."""
-        if self.pairing.guest_acts(text):
+        if self.pairing.guest_acts(text) or self.guide.refuses(text):
             return
         if self.busy or self.handover is not None or self.game.deal.current_player != self.human:
             self.set_notice(("error.rule.not_your_turn", {}), error=True)
@@ -765,7 +772,7 @@ class App:
         self.runtime.spawn(later())
 
     def kick_ai(self) -> None:
-        if self.busy or not self.keeper.playing or self.overlay == "start":
+        if self.busy or not self.keeper.playing or self.overlay == "start" or self.guide.holds():
             return
         seat = self.game.current_player
         if seat is None or not self.seats.is_computer(seat) or self.game.deal.is_terminal:
@@ -791,7 +798,7 @@ class App:
                 seat = game.current_player
                 if seat is None or not self.seats.is_computer(seat) or game.deal.is_terminal:
                     break
-                if not self.pairing.may_play():
+                if not self.pairing.may_play() or self.guide.holds():
                     break
                 self.render()
                 completed = not game.deal.trick and bool(game.deal.last_trick)
@@ -801,7 +808,8 @@ class App:
                 if game is not self.game or game.current_player != seat:
                     continue  # the table moved meanwhile (undo, a take-over): look again
                 obs = observe(game, seat)
-                player = self.players.get(seat) or make_player(default_level())
+                usual = self.players.get(seat) or make_player(default_level())
+                player = self.guide.player(seat, usual)
                 action = await self.between_events(drive(player.decide(obs)))
                 if gen != self.generation or game is not self.game:
                     return
@@ -851,6 +859,8 @@ class App:
 
     def start_new_game(self, setup: dict[str, Any]) -> None:
         self.dispatch(DraftDropped())
+        if self.guide.starts(setup):
+            return
         if self.pairing.hosts(setup):
             return  # dealt once the other devices are paired (web.pairing)
         self.pairing.close()  # a game here: this device leaves a table it hosted or joined

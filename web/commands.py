@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 from web import flow, i18n, names, sound
 from web.dom import Control, Dom
+from web.guide import Guide
 from web.hints import Hints
 from web.install import DeviceControls
 from web.keeper import Keeper
@@ -58,6 +59,7 @@ class CommandTable(Protocol):
     device: DeviceControls
     hints: Hints
     pairing: Pairing
+    guide: Guide
     fast: bool  # ?fast: the tests' quick pauses and their restart
     runtime: Runtime
 
@@ -127,8 +129,8 @@ class Commands:
         app = self.app
         if app.overlay == "menu" and name not in MENU_KEEPS:
             app.dispatch(MenuLeft())  # a menu entry was chosen
-        if app.records.command(name, el) or app.device.command(name) or app.pairing.command(
-                name, el):
+        if (app.records.command(name, el) or app.device.command(name)
+                or app.pairing.command(name, el) or app.guide.command(name, el)):
             return
         handler = self.table.get(name)
         if handler is not None:

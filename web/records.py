@@ -215,6 +215,8 @@ class Records:
             level = stats.DEVICES
         elif len(take_back.person_seats(app)) != 1:
             return  # pass-and-play: no opponent level to count against
+        if app.guide.active:
+            return  # a prepared deal, its moves shown: kept in the history, never counted
         outcome = stats.outcome_of(app.game, app.human, app.game.rules.name, level,
                                    bool(app.undo_used))
         before = stats.load(app.store)

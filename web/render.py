@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from web import callouts, choices, flowview, settlement
+from web import callouts, choices, flowview, guideview, settlement
 from web.card_html import Cat, attr_action, back_html, cards_bdi, face_html
 from web.menu import icon
 from web.score_sheet import seat_columns_class
@@ -402,6 +402,7 @@ def render_hand(view: TableView, cat: Cat, focus_index: int = 0) -> str:
         if hint_cards[card] > 0:
             hint_cards[card] -= 1
             cls += " hinted"
+        cls += guideview.card_class(view, card)
         if card in drawn:
             drawn.remove(card)
             cls += " drawn"

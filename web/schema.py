@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
+from engine.guided import GUIDED_VARIANTS
 from engine import safejson
 from engine.errors import RecordError
 from web import storage
@@ -402,8 +403,9 @@ SAVE = register(
                 "deal_number": Int(1, 100_000),
                 "undo_used": Bool(),
                 "recorded": Bool(),
+                "guided": OneOf(GUIDED_VARIANTS),  # a guided deal's game (web.guide)
             },
-            optional={"human", "settings", "deal_number", "undo_used", "recorded"},
+            optional={"human", "settings", "deal_number", "undo_used", "recorded", "guided"},
             keep_unknown=True,
         ),
     ),

@@ -68,6 +68,8 @@ def render_start(
     else:
         variant_name = cat.t(f"options.variant.{variant}")
         actions += button("play", cat.t("menu.play"), primary=True, sub=variant_name)
+    # the variant's guided deal (web.guide): learning by playing, not by reading
+    actions += button("guided", cat.t("menu.guided"), sub=cat.t(f"options.variant.{variant}"))
     actions += button("new-game", cat.t("menu.new_game")) + button("rules", cat.t("menu.rules"))
     # other devices at one table (web.pairing), side by side
     actions += button("host-table", cat.t("menu.host_table"))
@@ -372,6 +374,9 @@ def render_rules(variant: str, cat: Any) -> str:
     devices = (f'<section class="rules-devices" data-rules-devices>'
                f'<h3>{escape(cat.t("rules.devices.title"))}</h3>'
                f"<p>{escape(fair_deck_note(cat))}</p></section>")
-    parts = [chooser_html, i18n.guide_html(cat, variant, 3), i18n.rules_html(cat, variant, 3),
-             devices]
+    guided = (f'<p class="rules-guided"><button type="button" class="btn primary" '
+              f'data-command="guided" data-variant="{escape(variant)}">'
+              f'{escape(cat.t("rules.guided"))}</button></p>')
+    parts = [chooser_html, guided, i18n.guide_html(cat, variant, 3),
+             i18n.rules_html(cat, variant, 3), devices]
     return dialog("rules", cat.t("rules.title"), "".join(parts), cat)

@@ -97,6 +97,20 @@ class MatchView:
     game_why: str | None = None  # why so many: comma-separated factors (summary.why.*)
 
 
+@dataclass(frozen=True)
+class GuideView:
+    """The guided deal's bubble: its moments (catalog ``guided.<moment>``), the move it
+    asks (the hand dims the rest) and the cards it is about."""
+
+    moments: tuple[str, ...]  # () between steps: the short line that the guide is on
+    variant: str
+    step: int  # the first shown step's number (1-based) of ``steps``
+    steps: int
+    ask: str | None  # the one move the step asks (None: it only explains: "Got it")
+    about: tuple[str, ...] = ()
+    done: bool = False  # the script is over: the deal goes on as a normal game
+
+
 @dataclass
 class TableView:
     variant: str
@@ -141,3 +155,4 @@ class TableView:
     blanche_points: int = 0  # what a carte blanche scores (0: none in this game)
     by_host: bool = False  # a guest's table (web.pairing): the host deals the next deal
     deck_check: str | None = None  # a guest's: the deal's deck as checked (a catalog key)
+    guide: GuideView | None = None  # the guided first deal's bubble (web.guide)

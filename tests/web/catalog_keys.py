@@ -130,6 +130,9 @@ def dynamic_families(catalog_keys: Iterable[str] = ()) -> dict[str, tuple[str, .
     import engine
     from engine.match import BASE_POINTS
     from web import card_faces
+    from engine.guided import MOMENTS
+    from web.guide import FREE
+    from web.guideview import WORDED_APART
     from web.link.wire import REASONS as LINK_REASONS
     from web.seats import KINDS as SEAT_KINDS
     from web.settings import ANIMATION_SPEEDS, CARD_SIZES, HAND_SORTS
@@ -179,4 +182,7 @@ def dynamic_families(catalog_keys: Iterable[str] = ()) -> dict[str, tuple[str, .
         # the link's refusal reasons and the fair deck's verdicts (web.link_texts)
         "link.refused.": _keys("link.refused.", LINK_REASONS),
         "link.fair.": _keys("link.fair.", LINK_VERDICTS),
+        # the guided deal's bubbles (web.guideview): each moment, and a family's own words
+        "guided.": tuple(sorted({f"guided.{m}" for m in (*MOMENTS, FREE)} | {
+            f"guided.{family}.{m}" for family, ms in WORDED_APART.items() for m in ms})),
     }
