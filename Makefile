@@ -31,7 +31,8 @@ section = @printf '\n\033[1m==== %s ====\033[0m\n' "$(1)"
 help:
 	@echo "make play   - install what is missing, build, serve the app on http://localhost:$(PORT)"
 	@echo "make test   - install what is missing, build, run every test (stage times at the end)"
-	@echo "make test-long - the long seeded simulations (2,000+ deals per variant)"
+	@echo "make test-long - the long seeded simulations (2,000+ deals per variant), and"
+	@echo "                 every guided deal in every language"
 	@echo "make build  - write the static site into dist/"
 	@echo "make bench  - engine and load-time figures"
 	@echo "make shots  - the review pictures in every language and size (artifacts/)"
@@ -73,9 +74,9 @@ play: build
 test: setup engines
 	@UNIT_WORKERS=$(UNIT_WORKERS) E2E_WORKERS=$(E2E_WORKERS) $(PY) tools/run_tests.py
 
-# The long seeded simulations (2,000 and more deals per variant): run before resolving any
-# engine change.
-test-long: setup
+# The long seeded simulations (2,000 and more deals per variant), run before resolving any
+# engine change, and every variant's guided deal in every language.
+test-long: setup engines
 	@UNIT_WORKERS=$(UNIT_WORKERS) $(PY) tools/run_tests.py --long
 
 bench: setup

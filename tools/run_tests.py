@@ -12,7 +12,8 @@ need it. The end shows each stage's start, length and CPU-seconds (its processes
 from /proc).
 
     python tools/run_tests.py            # as `make test` (after `make setup engines`)
-    python tools/run_tests.py --long     # `make test-long`: the long simulations
+    python tools/run_tests.py --long     # `make test-long`: the long simulations, the
+                                         # guided deals in every language
 
 Knobs (environment): UNIT_WORKERS (xdist processes of the CPython tests; default 0, in
 pytest's own process, and 2 for --long), E2E_WORKERS (default 2),
@@ -173,7 +174,8 @@ def report(stages: list[Stage], started: float) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--long", action="store_true", help="the long simulations only")
+    parser.add_argument("--long", action="store_true",
+                        help="the long simulations and every guided deal in every language")
     args = parser.parse_args(argv)
     # The CPython tests in pytest's own process: beside the other stages the cores are busy
     # anyway, and each xdist worker would import and collect everything again (about 15
@@ -185,7 +187,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.long:
         stages = [Stage("simulations, long (BEZIQUE_SIM_LONG=1)",
                         [*pytest, "-n", unit, "-m", "simulation", "tests/engine"],
-                        "simulations-long", env={"BEZIQUE_SIM_LONG": "1"})]
+                        "simulations-long", env={"BEZIQUE_SIM_LONG": "1"}),
+                  Stage("build: dist/", [PY, "tools/build.py", "--no-screenshots"], "build"),
+                  # every variant's guided deal in every language (make test: one each)
+                  Stage("guided deals, every language (Chromium)",
+                        [*pytest, "tests/e2e/test_guided.py"], "guided-long",
+                        needs=("build: dist/",), env={"BEZIQUE_GUIDED_LANGS": "all"})]
     else:
         pyodide_env = {"BEZIQUE_PYTHON": PY}
         if os.environ.get("PYODIDE_SIM_DEALS"):

@@ -48,16 +48,16 @@ def render_bubble(view: TableView, cat: Catalog) -> str:
         for m in guide.moments
     )
     ok = ("" if guide.ask is not None else
-          f'<button type="button" class="btn primary" data-command="guided-ok">'
-          f'{escape(cat.t("guided.ok"))}</button>')
+          f'<div class="guide-actions"><button type="button" class="btn primary" '
+          f'data-command="guided-ok">{escape(cat.t("guided.ok"))}</button></div>')
     ask = f' data-guide-ask="{escape(guide.ask)}"' if guide.ask is not None else ""
     step = ("" if guide.done else
             f' · {escape(cat.t("guided.step", number=guide.step, total=guide.steps))}')
     return (
         f'<div class="guide-bubble" role="status" data-guide-step="{escape(guide.moments[0])}"'
         f'{ask} data-point-at="{POINT_AT}">'
-        f'<p class="guide-head">{escape(cat.t("guided.title"))}{step}</p>{texts}'
-        f'<div class="guide-actions">{ok}{leave}</div></div>'
+        f'<div class="guide-head"><span>{escape(cat.t("guided.title"))}{step}</span>{leave}</div>'
+        f"{texts}{ok}</div>"
     )
 
 

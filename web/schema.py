@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from engine.guided import GUIDED_VARIANTS
 from engine import safejson
 from engine.errors import RecordError
+from engine.guided import GUIDED_VARIANTS
 from web import storage
 from web.i18n import LANGS
 from web.seats import KINDS, MAX_SEATS, Seats, SeatsError

@@ -128,9 +128,9 @@ def dynamic_families(catalog_keys: Iterable[str] = ()) -> dict[str, tuple[str, .
     each section's numbered paragraphs (rules.<section>.p1, .p2 …).
     """
     import engine
+    from engine.guided import MOMENTS
     from engine.match import BASE_POINTS
     from web import card_faces
-    from engine.guided import MOMENTS
     from web.guide import FREE
     from web.guideview import WORDED_APART
     from web.link.wire import REASONS as LINK_REASONS
