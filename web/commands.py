@@ -211,7 +211,8 @@ class Commands:
         self.resume(el)
 
     def hint(self, el: Control) -> None:
-        if self.app.pairing.joining is None:  # a guest's table holds no game to search
+        # a guest's table holds no game to search; in a guided deal the move is shown
+        if self.app.pairing.joining is None and self.app.guide.scripted() is None:
             self.app.runtime.spawn(self.app.hints.show())
 
     def log(self, el: Control) -> None:

@@ -212,3 +212,11 @@ def test_a_save_naming_no_guided_variant_is_set_aside() -> None:
     again, dom = started_app(store)
     assert not again.guide.active
     assert 'class="notice error"' in dom.regions["bz-overlay"]
+
+
+def test_the_hint_waits_for_the_end_of_the_script() -> None:
+    app, _ = started_app()
+    click(app, "guided", variant="classic")
+    click(app, "hint")
+    computer_plays(app)
+    assert app.hint is None  # the highlighted card is the guide's own hint
