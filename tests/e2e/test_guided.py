@@ -60,6 +60,17 @@ FOLLOW = """async (stop) => {
   return seen;
 }"""
 
+# The bubble's arrow stands over the card it points at.
+ARROW_ON_CARD = """() => {
+  const bubble = document.querySelector("#bz-prompt .guide-bubble[data-pointed]");
+  const card = bubble && document.querySelector(bubble.dataset.pointAt);
+  if (!card) return false;
+  const x = bubble.getBoundingClientRect().left
+    + parseFloat(getComputedStyle(bubble).getPropertyValue("--arrow-x"));
+  const box = card.getBoundingClientRect();
+  return x >= box.left - 1 && x <= box.right + 1;
+}"""
+
 
 def shoot(page: Page, name: str, lang: str, artifacts_dir: object) -> None:
     """The bubble on a phone and on a desktop, if these pictures are asked for."""
@@ -96,6 +107,8 @@ def test_a_guided_deal_played_through(page: Page, app_url: str,
                                ".filter(e => getComputedStyle(e).filter.includes('brightness'))"
                                ".length")
         assert dimmed >= 1
+        # the bubble's arrow points at the card (placed by the shell once the cards landed)
+        page.wait_for_function(ARROW_ON_CARD, timeout=5_000)
     shoot(page, f"{variant}-first", lang, artifacts_dir)
     # left for the start screen, resumed by its Continue where it was
     page.click('#bz-prompt [data-command="guided-leave"]')
