@@ -191,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
                   Stage("build: dist/", [PY, "tools/build.py", "--no-screenshots"], "build"),
                   # every variant's guided deal in every language (make test: one each)
                   Stage("guided deals, every language (Chromium)",
-                        [*pytest, "tests/e2e/test_guided.py"], "guided-long",
+                        [*pytest, "tests/e2e/test_guided_in_browser.py"], "guided-long",
                         needs=("build: dist/",), env={"BEZIQUE_GUIDED_LANGS": "all"})]
     else:
         pyodide_env = {"BEZIQUE_PYTHON": PY}
