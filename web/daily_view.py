@@ -42,15 +42,17 @@ def render_summary(view: TableView, cat: Cat) -> str:
     daily = view.daily
     if daily is None or not daily.finished:
         return ""
-    title = cat.t("daily.of_day", variant=variant_name(cat, daily.variant), date=daily.date)
-    return (f'<section class="daily-result" data-daily-result="{escape(daily.date)}">'
-            f'<h3>{escape(cat.t("daily.title"))} · {escape(title)}</h3>'
-            f"{render_result(daily, cat)}</section>")
+    caption = f'{cat.t("daily.title")} · {daily.date}'
+    return (f'<section class="daily-result" data-daily-result="{escape(daily.date)}"'
+            f' aria-label="{escape(caption)}">'
+            f'<p class="daily-caption">{escape(caption)}</p>'
+            f"{render_result(daily, cat, summary=True)}</section>")
 
 
-def render_result(daily: DailyView, cat: Cat) -> str:
+def render_result(daily: DailyView, cat: Cat, *, summary: bool = False) -> str:
     """The player's points beside the computer's from the same seat (or its progress),
-    the deal won or lost, the tricks as squares, the streak, and Share."""
+    the deal won or lost (where no summary shows it), the tricks as squares, the streak,
+    and Share."""
     num = cat.number
     if daily.computer is not None:
         diff = daily.points - daily.computer
@@ -66,16 +68,20 @@ def render_result(daily: DailyView, cat: Cat) -> str:
         versus += f'<p class="daily-verdict">{escape(verdict)}</p>'
     else:
         share = round(100 * (daily.progress or 0.0))
+        playing = cat.t("daily.computer_playing")
         versus = (
-            f'<p class="daily-vs" data-daily-you="{daily.points}" data-daily-computer="pending"'
-            f' role="status">{escape(cat.t("daily.you", points=num(daily.points)))}<br>'
-            f'<span class="daily-pending">{escape(cat.t("daily.computer_playing"))}</span> '
-            f'<progress max="100" value="{share}" aria-label="'
-            f'{escape(cat.t("daily.computer_playing"))}"></progress></p>')
-    deal_key = "daily.deal_won" if daily.points > daily.others else "daily.deal_lost"
-    deal = cat.t(deal_key, points=num(daily.points), others=num(daily.others))
+            f'<p class="daily-vs" data-daily-you="{daily.points}" data-daily-computer="pending">'
+            f'{escape(cat.t("daily.you", points=num(daily.points)))}</p>'
+            f'<p class="daily-verdict daily-pending" role="status">{escape(playing)}'
+            f' <progress max="100" value="{share}" aria-label="{escape(playing)}"></progress>'
+            "</p>")
+    if not summary:
+        deal_key = "daily.deal_won" if daily.points > daily.others else "daily.deal_lost"
+        versus += (f'<p class="daily-deal">'
+                   f"{escape(cat.t(deal_key, points=num(daily.points), others=num(daily.others)))}"
+                   "</p>")
     won = sum(daily.tricks)
-    squares = "".join(cat.t("daily.share.won") if t else cat.t("daily.share.lost")
+    squares = "".join('<span class="sq won"></span>' if t else '<span class="sq"></span>'
                       for t in daily.tricks)
     tricks_label = cat.t("daily.tricks", won=num(won), total=num(len(daily.tricks)))
     streak = cat.t("daily.streak", count=daily.streak, best=num(daily.best))
@@ -92,15 +98,14 @@ def render_result(daily: DailyView, cat: Cat) -> str:
                   f"{escape(daily.share_text)}</textarea>")
     return (
         f"{versus}"
-        f'<p class="daily-deal" data-daily-won="{str(daily.points > daily.others).lower()}">'
-        f"{escape(deal)}</p>"
-        f'<p class="daily-squares" role="img" aria-label="{escape(tricks_label)}" dir="ltr"'
+        '<div class="daily-row"><div class="daily-facts">'
+        f'<p class="daily-squares" role="img" aria-label="{escape(tricks_label)}"'
         f' data-daily-tricks="{"".join("1" if t else "0" for t in daily.tricks)}">'
-        f"{escape(squares)}</p>"
+        f"{squares}</p>"
         f'<p class="daily-streak" data-daily-streak="{daily.streak}"'
-        f' data-daily-best="{daily.best}">{escape(streak)}</p>'
+        f' data-daily-best="{daily.best}">{escape(streak)}</p></div>'
         '<button type="button" class="btn daily-share" data-command="daily-share">'
-        f'{escape(cat.t("daily.share"))}</button>'
+        f'{escape(cat.t("daily.share"))}</button></div>'
         f"{status}{manual}"
     )
 
@@ -145,7 +150,7 @@ def render_stats(record: DailyRecord, today: str, cat: Cat) -> str:
         ("streak", "daily.stats.streak", streak.current, cat.number(streak.current)),
         ("best_streak", "daily.stats.best", streak.best, cat.number(streak.best)),
         ("better", "daily.stats.better", better,
-         cat.t("daily.stats.of", part=cat.number(better), count=cat.number(compared))),
+         cat.t("daily.stats.of", part=cat.number(better), total=cat.number(compared))),
     )
     body = "".join(
         f'<tr data-daily-stat="{name}" data-value="{value}">'
