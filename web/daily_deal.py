@@ -129,8 +129,8 @@ class DailyDeal:
         return self.active and self.app.deal_number == 1
 
     def in_deal(self) -> bool:
-        """The daily deal is being played: no undo, no hint."""
-        return self.first_deal() and not self.app.game.deal.is_terminal
+        """The daily deal is on the table (played, or over and kept): no undo, no hint."""
+        return self.first_deal()
 
     def today(self) -> str:
         """The device's date (a page that tells none, or a wrong one: this clock's)."""

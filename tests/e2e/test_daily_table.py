@@ -28,18 +28,25 @@ SIZES = {"phone": (360, 640), "desktop": (1280, 720)}
 DONE = '[data-daily-computer]:not([data-daily-computer="pending"])'
 
 
-def shoot(page: Page, artifacts: Path, name: str) -> None:
+def shoot(page: Page, artifacts: Path, name: str, screen: bool = False) -> None:
     """Review pictures (BEZIQUE_SHOTS): each wanted language at a phone's and a desktop's
-    size, back to English and the phone after."""
-    for lang in pictures.LANGS:
-        if not any(pictures.wanted(lang, size) for size in SIZES):
-            continue
+    size, back to English and the phone after. ``screen``: the daily screen, over the start
+    screen, whose language buttons are under it (closed, switched, opened again)."""
+    langs = [lang for lang in pictures.LANGS
+             if any(pictures.wanted(lang, size) for size in SIZES)]
+    if not langs:
+        return
+    for lang in [*langs, "en"]:
+        if screen:
+            page.click('[data-screen="daily"] [data-command="close"]')
         language(page, lang)
+        if screen:
+            page.click('[data-screen="start"] [data-command="daily"]')
+            page.wait_for_selector('[data-screen="daily"]')
         for size, (w, h) in SIZES.items():
-            if pictures.wanted(lang, size):
+            if lang in langs and pictures.wanted(lang, size):
                 page.set_viewport_size({"width": w, "height": h})
                 page.screenshot(path=str(artifacts / f"daily-{name}-{size}-{lang}.png"))
-    language(page, "en")
     page.set_viewport_size({"width": 360, "height": 640})
 
 
@@ -104,4 +111,4 @@ def test_the_daily_deal_played_compared_and_shared(
     assert screen.query_selector(f'[data-daily-you="{you}"][data-daily-computer="{theirs}"]')
     assert not page.query_selector("#bz-me [data-card]")  # no cards dealt again
     assert not axe_violations(page)
-    shoot(page, artifacts_dir, "screen")
+    shoot(page, artifacts_dir, "screen", screen=True)

@@ -220,6 +220,7 @@ def test_streak_across_dates_and_the_statistics_section() -> None:
     assert 'data-daily-stat="streak" data-value="0"' in section
     assert 'data-daily-stat="best_streak" data-value="3"' in section
     assert 'data-daily-stat="better" data-value="1"' in section  # 410 beat 300
+    assert "<td>1 of 1</td>" in section
     later.command("close", None)
     later.command("daily", None)  # the game in progress is left (asked first)
     if later.overlay == "confirm":
@@ -305,6 +306,21 @@ def test_no_undo_and_no_hint_while_the_daily_deal_is_played() -> None:
     app.command("hint", None)
     assert app.hint is None and app.notice == ("daily.no_hint", {})
     assert "the computer in your seat had none either" in page.regions["bz-notice"]
+    # over, the daily deal stays as it was played; the next deal is an ordinary one
+    play_daily_deal(app)
+    app.command("undo", None)
+    assert app.notice == ("daily.no_undo", {}) and app.game.deal.is_terminal
+    app.command("next", None)
+    assert app.deal_number == 2
+    moved = False
+    while not moved or app.game.current_player != app.human or app.busy:
+        if app.game.current_player == app.human and not app.busy:
+            app.try_action(first_legal(app))
+            moved = True
+        computer_plays(app)
+    assert 'data-command="undo" aria-disabled="true"' not in page.regions["bz-bar"]
+    app.command("undo", None)
+    assert app.notice == ("undo.done", {})
 
 
 # ------------------------------------------------------------ sharing
