@@ -17,8 +17,9 @@ text (``web.daily_view.share_text``) through the platform's share sheet or the c
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -40,6 +41,7 @@ from web import ai_runner, daily_store, daily_view, i18n
 from web.computer import BROWSER_SLICE, make_player
 from web.daily_store import DailyRecord
 from web.dom import Control, Dom
+from web.keeper import Keeper
 from web.menu import close_button
 from web.model import Msg, NewGameAsked, SetupKept
 from web.pairing import Pairing
@@ -63,6 +65,7 @@ class DailyTable(Protocol):
     store: KeyValue
     runtime: Runtime
     pairing: Pairing
+    keeper: Keeper
     cat: i18n.Catalog
     daily: DailyDeal
 
@@ -141,16 +144,26 @@ class DailyDeal:
             return _dt.date.today().isoformat()
 
     def record(self) -> DailyRecord:
-        """The kept results, read once (a wrong value is set aside and told)."""
+        """The kept results, read when first needed (not at the app's start)."""
         if self._record is None:
-            self._record, problem = daily_store.load(self.app.store)
-            if problem is not None:
-                self.app.set_notice((problem.notice, {"where": problem.where}), error=True)
+            self._record = self.read()
         return self._record
 
-    def keep(self, record: DailyRecord) -> None:
-        self._record = record
-        daily_store.save(self.app.store, record)
+    def read(self) -> DailyRecord:
+        """The stored results (a wrong value is set aside and told)."""
+        record, problem = daily_store.load(self.app.store)
+        if problem is not None:
+            self.app.set_notice((problem.notice, {"where": problem.where}), error=True)
+        return record
+
+    def keep(self, change: Callable[[DailyRecord], DailyRecord]) -> None:
+        """Change the stored results as they are now (another tab may have added some:
+        read again, never written over from what this one read before); the tab that
+        plays only."""
+        if not self.app.keeper.playing:
+            return
+        self._record = change(self.read())
+        daily_store.save(self.app.store, self._record)
 
     # ------------------------------------------------------------ the table's hooks
     def adopt(self, marker: object) -> None:
@@ -191,8 +204,8 @@ class DailyDeal:
             return
         variant = self.app.game.rules.name
         if self.record().result(self.date, variant) is None:
-            self.keep(self.record().with_played(
-                deal_result(self.app.game.deal, self.date, variant)))
+            result = deal_result(self.app.game.deal, self.date, variant)
+            self.keep(lambda record: record.with_played(result))
 
     def dress(self, view: TableView) -> None:
         """The table's label and, at the deal's end, the result on its summary."""
@@ -236,7 +249,7 @@ class DailyDeal:
 
     def reset(self) -> None:
         """The statistics were erased: the daily results go with them."""
-        self.keep(DailyRecord())
+        self.keep(lambda record: DailyRecord())
 
     # ------------------------------------------------------------ commands
     def command(self, name: str, el: Control) -> bool:
@@ -330,6 +343,8 @@ class DailyDeal:
         running = self.background
         if running is not None and (running.date, running.variant) == (day, variant):
             return
+        if not self.app.keeper.playing:
+            return  # a tab that watches another play: that one plays it
         if running is not None:
             running.steps.close()
         self.background = Background(day, variant, computer_in_seat(day, variant))
@@ -354,7 +369,7 @@ class DailyDeal:
                         break
             except StopIteration as stop:
                 self.background = None
-                self.keep(self.record().with_computer(stop.value))
+                self.keep(functools.partial(DailyRecord.with_computer, result=stop.value))
                 app.render()
                 return
             except Exception as err:  # a bug: said in the console, the table plays on

@@ -373,3 +373,24 @@ def test_the_daily_screen_offers_another_games_deal() -> None:
     assert app.daily.active and app.game.rules.name == "russian-3"
     assert app.game.record()["deals"][0] == daily_game(DAY, "russian-3").record()["deals"][0]
     assert new_game("russian-3").rules.players == 3 and len(app.players) == 2
+
+
+def test_what_another_tab_kept_is_not_written_over() -> None:
+    app, _ = device()
+    app.command("daily", None)
+    play_daily_deal(app)
+    # meanwhile another tab of this device kept another game's daily deal
+    other = DailyResult(DAY, "russian", 0, 200, 100, (True, False))
+    daily_store.save(app.store, stored(app.store).with_played(other))
+    finish_background(app)  # the computer's result is added to what is stored now
+    record = stored(app.store)
+    assert record.result(DAY, "russian") == other and record.result(DAY, "classic")
+    assert record.computer_result(DAY, "classic") is not None
+    # a tab that watches another play neither plays the computer's deal nor writes
+    watcher, _ = device("2026-12-04", store=app.store)
+    watcher.keeper.tabs.playing = False
+    before = app.store.getItem(daily_store.DAILY_KEY)
+    watcher.daily.play_computer("2026-12-04", "classic")
+    assert watcher.daily.background is None
+    watcher.daily.reset()
+    assert app.store.getItem(daily_store.DAILY_KEY) == before
