@@ -72,8 +72,6 @@ class DailyTable(Protocol):
     @property
     def game(self) -> PlayableGame: ...
     @property
-    def human(self) -> int: ...
-    @property
     def deal_number(self) -> int: ...
     @property
     def settings(self) -> dict[str, Any]: ...
@@ -127,13 +125,10 @@ class DailyDeal:
         """The game on the table is a daily deal's game (its first deal may be over)."""
         return self.date is not None and self.game is self.app.game
 
-    def first_deal(self) -> bool:
-        """The deal on the table is the daily deal."""
+    def on_table(self) -> bool:
+        """The deal on the table is the daily deal (being played, or over and kept): no
+        undo and no hint while it is."""
         return self.active and self.app.deal_number == 1
-
-    def in_deal(self) -> bool:
-        """The daily deal is on the table (played, or over and kept): no undo, no hint."""
-        return self.first_deal()
 
     def today(self) -> str:
         """The device's date (a page that tells none, or a wrong one: this clock's)."""
@@ -200,7 +195,7 @@ class DailyDeal:
 
     def after_action(self) -> None:
         """Once the daily deal is over, its result is kept (once: never replaced)."""
-        if not self.first_deal() or not self.app.game.deal.is_terminal or self.date is None:
+        if not self.on_table() or not self.app.game.deal.is_terminal or self.date is None:
             return
         variant = self.app.game.rules.name
         if self.record().result(self.date, variant) is None:
@@ -210,7 +205,7 @@ class DailyDeal:
     def dress(self, view: TableView) -> None:
         """The table's label and, at the deal's end, the result on its summary."""
         view.daily = None
-        if not self.first_deal() or self.app.overlay == "start" or self.date is None:
+        if not self.on_table() or self.app.overlay == "start" or self.date is None:
             return
         view.daily = self.view_of(self.date, self.app.game.rules.name)
 
@@ -262,7 +257,7 @@ class DailyDeal:
             self.ask(variant if variant in VARIANTS else app.game.rules.name)
         elif name == "daily-share":
             self.share()
-        elif name in ("undo", "hint") and self.in_deal():
+        elif name in ("undo", "hint") and self.on_table():
             key = "daily.no_undo" if name == "undo" else "daily.no_hint"
             app.set_notice((key, {}), error=True)
             app.render()
@@ -278,7 +273,7 @@ class DailyDeal:
         self.after_action()  # a finished daily deal not kept yet (storage refused it)
         if self.record().result(today, variant) is not None:
             self.show(today, variant)
-        elif self.first_deal() and (self.date, app.game.rules.name) == (today, variant):
+        elif self.on_table() and (self.date, app.game.rules.name) == (today, variant):
             app.command("continue", None)
         elif app.prefs.confirm_new_game and app.game_in_progress():
             app.dispatch(NewGameAsked({"daily": today, "variant": variant}, {}))
@@ -385,7 +380,7 @@ class DailyDeal:
     def progress_shown(self) -> bool:
         """The computer's progress is on the page (the summary or the daily screen)."""
         return self.app.overlay == "daily" or (
-            self.first_deal() and self.app.game.deal.is_terminal)
+            self.on_table() and self.app.game.deal.is_terminal)
 
 
 class DailyOpponent:
@@ -403,7 +398,7 @@ class DailyOpponent:
 
     def decide(self, obs: Observation) -> Decision:
         daily = self.daily
-        if not daily.first_deal() or daily.date is None:
+        if not daily.on_table() or daily.date is None:
             return self.usual.decide(obs)
         game = daily.app.game
         player = daily_opponent(daily.date, game.rules.name, self.seat)

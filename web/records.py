@@ -240,7 +240,7 @@ class Records:
     # ---------------------------------------------------------------- bar
     def undo_available(self) -> bool:
         app = self.app
-        return not app.game.is_terminal and take_back.available(app) and not app.daily.in_deal()
+        return not app.game.is_terminal and take_back.available(app) and not app.daily.on_table()
 
     def undo_button(self) -> bool | None:
         """The header's undo button: None when this table has no undo (more than one
