@@ -127,26 +127,28 @@ def deal_result(deal: Deal, day: _dt.date | str, variant: str,
 
 
 def computer_in_seat(day: _dt.date | str, variant: str, seat: int = DAILY_SEAT
-                     ) -> Generator[None, None, DailyResult]:
+                     ) -> Generator[float, None, DailyResult]:
     """Duplicate scoring: the daily deal with the strong level in ``seat`` against the
     same opponents; a generator yielding between the AI's slices (the page runs it in the
-    background like ``decide()``)."""
+    background like ``decide()``) the share of the deal's cards played so far, 0 to 1."""
     game = daily_game(day, variant)
     n = game.rules.players
     players = [computer_seat_player(day, variant) if s == seat
                else daily_opponent(day, variant, s) for s in range(n)]
     deal = game.deal
+    cards = max(1, len(deal.stock) + sum(len(hand) for hand in deal.hands))
     while not deal.is_terminal:
         current = game.current_player
         assert current is not None
+        share = min(1.0, sum(len(won) for won in deal.won) / cards)
         gen = players[current].decide(game.observation(current))
         try:
             while True:
                 next(gen)
-                yield
+                yield share
         except StopIteration as stop:
             game.apply(stop.value)
-        yield
+        yield share
     return deal_result(deal, day, variant, seat)
 
 

@@ -45,6 +45,7 @@ from web.ai_runner import drive
 from web.callouts import TableCallouts
 from web.commands import Commands
 from web.computer import default_level, make_player
+from web.daily_deal import DailyDeal
 from web.dealing import deal_new_game
 from web.device import Device
 from web.dom import Control, Dom
@@ -168,6 +169,7 @@ class App:
         self.hints = Hints(self)
         self.pairing = Pairing(self, transport)  # other devices at this table (web.pairing)
         self.guide = Guide(self)  # the guided first deal (web.guide)
+        self.daily = DailyDeal(self)  # the daily deal (web.daily_deal)
 
     # ------------------------------------------------------- the one-way core
     def dispatch(self, msg: Msg) -> None:
@@ -400,6 +402,7 @@ class App:
             )
         )
         self.pass_device(fresh=True)
+        self.daily.adopt(save.get("daily"))
         self.make_players()
         self.guide.adopt(save.get("guided"))
         self.dispatch(HintSet(None))
@@ -461,6 +464,7 @@ class App:
             for s in range(n)
             if self.seats.is_computer(s)
         }
+        self.players.update(self.daily.players())  # a daily deal's programs (web.daily_deal)
 
     def pass_device(self, fresh: bool = False) -> None:
         """Pass-and-play: call the next person to the device when it is their turn."""
@@ -492,6 +496,7 @@ class App:
             "seats": self.seats.to_json(),
             "hosting": self.pairing.save_json(),  # other devices' seats (web.pairing)
             **self.guide.save_fields(),
+            **self.daily.save_fields(),
         }
 
     # -------------------------------------------------------------- view
@@ -540,6 +545,7 @@ class App:
             view.drawn = list(view.hand)  # dealt from the stock
         flow.dress_table(view, self.shelf, table_events, self.hint)
         self.guide.dress(view)
+        self.daily.dress(view)
         return view
 
     def render(self) -> None:
@@ -663,6 +669,7 @@ class App:
             "rules": lambda: screens.render_rules(
                 self.model.rules_variant or self.game.rules.name, cat
             ),
+            "daily": self.daily.screen_html,
         }.get(self.overlay or "")
         if screen is not None:
             return screen()
@@ -859,7 +866,7 @@ class App:
 
     def start_new_game(self, setup: dict[str, Any]) -> None:
         self.dispatch(DraftDropped())
-        if self.guide.starts(setup):
+        if self.guide.starts(setup) or self.daily.starts(setup):
             return
         if self.pairing.hosts(setup):
             return  # dealt once the other devices are paired (web.pairing)

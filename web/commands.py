@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from web import flow, i18n, names, sound
+from web.daily_deal import DailyDeal
 from web.dom import Control, Dom
 from web.guide import Guide
 from web.hints import Hints
@@ -60,6 +61,7 @@ class CommandTable(Protocol):
     hints: Hints
     pairing: Pairing
     guide: Guide
+    daily: DailyDeal
     fast: bool  # ?fast: the tests' quick pauses and their restart
     runtime: Runtime
 
@@ -129,7 +131,8 @@ class Commands:
         app = self.app
         if app.overlay == "menu" and name not in MENU_KEEPS:
             app.dispatch(MenuLeft())  # a menu entry was chosen
-        if (app.records.command(name, el) or app.device.command(name)
+        if (app.daily.command(name, el) or app.records.command(name, el)
+                or app.device.command(name)
                 or app.pairing.command(name, el) or app.guide.command(name, el)):
             return
         handler = self.table.get(name)

@@ -105,6 +105,17 @@ class Dom:
     def pick_file(self, on_text: Callable[[str], None]) -> None:
         """Open the file picker; ``on_text`` gets the chosen file's text."""
 
+    def today(self) -> str:
+        """The device's local date, YYYY-MM-DD: the daily deal's day."""
+        import datetime
+
+        return datetime.date.today().isoformat()
+
+    def share(self, text: str, done: Callable[[str], None]) -> None:
+        """Hand ``text`` to the platform's share sheet, else copy it; ``done`` is told
+        ``shared``, ``copied``, ``cancelled`` or ``failed`` (here: nothing to share with)."""
+        done("failed")
+
 
 def _s(value: object) -> str | None:
     """An attribute value: a str or None."""
@@ -306,6 +317,18 @@ class BrowserDom(Dom):
 
         picker.addEventListener("change", create_once_callable(changed))
         picker.click()
+
+    def today(self) -> str:
+        """The page's local date (``?today=YYYY-MM-DD`` with ``?fast``: the tests' day)."""
+        params = self.page.facts().get("params", {})
+        if isinstance(params, dict) and "fast" in params and isinstance(params.get("today"), str):
+            return str(params["today"])
+        return str(self.page.call("today"))
+
+    def share(self, text: str, done: Callable[[str], None]) -> None:
+        from pyodide.ffi import create_once_callable
+
+        self.page.call("share", text, create_once_callable(lambda outcome: done(str(outcome))))
 
     def format_time(self, ms: int, lang: str) -> str:
         try:

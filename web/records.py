@@ -54,6 +54,7 @@ class Records:
             return True
         if name == "stats-reset-confirm":
             stats.reset(app.store)
+            app.daily.reset()  # the daily deals' section goes too (web.daily_deal)
             self.open("stats")
             return True
         if name == "history-open":
@@ -113,7 +114,8 @@ class Records:
                 score_sheet.build_sheet(app.game), self.names(), app.game.rules.name, cat
             )
         if name == "stats":
-            return stats.render_stats(stats.load(app.store), cat, self.confirm_reset)
+            return stats.render_stats(stats.load(app.store), cat, self.confirm_reset,
+                                      app.daily.stats_html())
         if name == "history":
             problem = None
             if self.problem is not None:
@@ -205,6 +207,7 @@ class Records:
     def after_action(self) -> None:
         """Once the game (bezik: the match) is over, keep it in the history and count it."""
         app = self.app
+        app.daily.after_action()  # a daily deal's result, kept when its deal ends
         if app.recorded or not app.game.is_terminal:
             return
         app.dispatch(GameRecorded())
@@ -237,7 +240,7 @@ class Records:
     # ---------------------------------------------------------------- bar
     def undo_available(self) -> bool:
         app = self.app
-        return not app.game.is_terminal and take_back.available(app)
+        return not app.game.is_terminal and take_back.available(app) and not app.daily.on_table()
 
     def undo_button(self) -> bool | None:
         """The header's undo button: None when this table has no undo (more than one

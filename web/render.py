@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from web import callouts, choices, flowview, guideview, settlement
+from web import callouts, choices, daily_view, flowview, guideview, settlement
 from web.card_html import Cat, attr_action, back_html, cards_bdi, face_html
 from web.menu import icon
 from web.score_sheet import seat_columns_class
@@ -72,6 +72,7 @@ def render_scores(view: TableView, cat: Cat) -> str:
         )
     if view.match is None and view.session is None:
         parts.append(f'<div class="score">{flowview.render_numbers(view, cat)}</div>')
+    parts.append(daily_view.render_label(view, cat))  # the day's deal (web.daily_deal)
     board = render_match(view.match, view, cat) if view.match else ""
     return f'<div class="scores">{"".join(parts)}</div>{board}'
 
@@ -513,6 +514,7 @@ def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
             f"{cat.number(s.sides[view.human % 2])} · "
             f"{escape(cat.t('table.side_them'))}: {cat.number(s.sides[1 - view.human % 2])}</p>"
         )
+    sides += daily_view.render_summary(view, cat)  # the daily deal's result, if it is one
     return (
         f'<div class="summary" data-summary="deal" role="dialog" aria-modal="false"'
         f' aria-labelledby="sum-title">'

@@ -24,6 +24,7 @@ the clean value or raises ``Invalid`` (or ``ValueError``/``TypeError``/``RecordE
 
 from __future__ import annotations
 
+import datetime
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -383,6 +384,13 @@ def _game_fits(save: dict[str, Any]) -> dict[str, Any]:
     return {**save, "game": game}
 
 
+def _iso_date(value: str) -> str:
+    """A date written YYYY-MM-DD (a daily deal's)."""
+    if len(value) != 10 or datetime.date.fromisoformat(value).isoformat() != value:
+        raise Invalid("$.daily", f"not a date written YYYY-MM-DD: {value!r}")
+    return value
+
+
 def _save_notice(bad: Invalid) -> str:
     if bad.path == "$.version":
         return "save.old_version"
@@ -404,8 +412,10 @@ SAVE = register(
                 "undo_used": Bool(),
                 "recorded": Bool(),
                 "guided": OneOf(GUIDED_VARIANTS),  # a guided deal's game (web.guide)
+                "daily": Custom(_iso_date, Str(10)),  # a daily deal's date (web.daily_deal)
             },
-            optional={"human", "settings", "deal_number", "undo_used", "recorded", "guided"},
+            optional={"human", "settings", "deal_number", "undo_used", "recorded", "guided",
+                      "daily"},
             keep_unknown=True,
         ),
     ),

@@ -70,6 +70,9 @@ def render_start(
         actions += button("play", cat.t("menu.play"), primary=True, sub=variant_name)
     # the variant's guided deal (web.guide): learning by playing, not by reading
     actions += button("guided", cat.t("menu.guided"), sub=cat.t(f"options.variant.{variant}"))
+    # today's deal of that variant, the same everywhere (web.daily_deal)
+    actions += button("daily", cat.t("daily.title"),
+                      sub=cat.t("daily.today", variant=cat.t(f"options.variant.{variant}")))
     actions += button("new-game", cat.t("menu.new_game")) + button("rules", cat.t("menu.rules"))
     # other devices at one table (web.pairing), side by side
     actions += button("host-table", cat.t("menu.host_table"))

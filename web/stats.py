@@ -308,9 +308,11 @@ def _raw(group: dict[str, Any], name: str) -> str:
     return "" if value is None else str(value)
 
 
-def render_stats(stats: dict[str, Any], cat: Catalog, confirm_reset: bool = False) -> str:
+def render_stats(stats: dict[str, Any], cat: Catalog, confirm_reset: bool = False,
+                 daily: str = "") -> str:
+    """The statistics screen; ``daily``: its daily deals' section (web.daily_view)."""
     groups = stats["groups"]
-    body = "".join(render_group(k, groups[k], cat) for k in sorted(groups))
+    body = daily + "".join(render_group(k, groups[k], cat) for k in sorted(groups))
     if not body:
         body = f'<p class="note">{escape(cat.t("stats.empty"))}</p>'
     if confirm_reset:
@@ -322,7 +324,7 @@ def render_stats(stats: dict[str, Any], cat: Catalog, confirm_reset: bool = Fals
             f'{escape(cat.t("options.cancel"))}</button>'
         )
     else:
-        disabled = "" if groups else ' aria-disabled="true" disabled'
+        disabled = "" if groups or daily else ' aria-disabled="true" disabled'
         actions = (
             f'<button type="button" class="btn primary" data-command="close">'
             f'{escape(cat.t("menu.close"))}</button>'

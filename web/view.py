@@ -111,6 +111,26 @@ class GuideView:
     done: bool = False  # the script is over: the deal goes on as a normal game
 
 
+@dataclass(frozen=True)
+class DailyView:
+    """The daily deal at the table (its label) and its result (the deal's summary and
+    the daily screen): the player's points, the computer's from the same seat once known,
+    the streak, and what became of a share."""
+
+    date: str
+    variant: str
+    finished: bool = False  # the daily deal is over and its result kept
+    points: int = 0
+    others: int = 0  # the best other side's points in the deal
+    tricks: tuple[bool, ...] = ()  # each trick in order: True where the player's side took it
+    computer: int | None = None  # the computer's points from the same seat, once known
+    progress: float | None = None  # the computer's deal being played: its share done
+    streak: int = 0
+    best: int = 0
+    share_status: str | None = None  # shared | copied | cancelled | failed
+    share_text: str | None = None  # the text to copy by hand when sharing failed
+
+
 @dataclass
 class TableView:
     variant: str
@@ -156,3 +176,4 @@ class TableView:
     by_host: bool = False  # a guest's table (web.pairing): the host deals the next deal
     deck_check: str | None = None  # a guest's: the deal's deck as checked (a catalog key)
     guide: GuideView | None = None  # the guided first deal's bubble (web.guide)
+    daily: DailyView | None = None  # the daily deal's label and result (web.daily_deal)

@@ -121,3 +121,17 @@ def test_share_data() -> None:
     assert share.squares("W", "L") == "WLW"
     assert share_data(mine).computer is None
     assert mine.won and not computer.won
+
+
+def test_computer_in_seat_tells_how_far_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its steps give the share of the deal's cards played (the page's progress bar)."""
+    monkeypatch.setattr("engine.daily.DAILY_WORLDS", 2)
+    gen = computer_in_seat("2026-12-03", "classic")
+    shares: list[float] = []
+    try:
+        while True:
+            shares.append(next(gen))
+    except StopIteration:
+        pass
+    assert shares[0] == 0.0 and shares == sorted(shares)
+    assert 0.9 < shares[-1] <= 1.0

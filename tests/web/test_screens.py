@@ -53,8 +53,8 @@ def test_new_game_from_the_start_screen_then_continue_after_a_reload() -> None:
 def test_play_takes_the_game_dealt_behind_the_start_screen_in_one_tap() -> None:
     app, dom = boot()
     start = dom.regions["bz-overlay"]
-    # Play first, the primary; then learning by playing, a new game
-    assert commands(start)[:3] == ["play", "guided", "new-game"]
+    # Play first, the primary; then learning by playing, the daily deal, a new game
+    assert commands(start)[:4] == ["play", "guided", "daily", "new-game"]
     assert re.search(r'class="btn primary play" data-command="play">Play<small>Bezique<', start)
     behind = app.game.to_json()
     app.command("play", None)

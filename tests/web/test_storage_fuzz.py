@@ -270,10 +270,11 @@ def test_shapes_are_strict() -> None:
     assert sorted(LANGS) == sorted(schema.LANG.shape.values)  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("key", ["bezique.stats", "bezique.history"])
+@pytest.mark.parametrize("key", ["bezique.stats", "bezique.history", "bezique.daily"])
 def test_keys_other_modules_register_are_checked_at_start(key: str) -> None:
-    """Statistics and history (web.stats, web.history register them): a wrong value of any
-    shape is set aside when the app starts, whichever screen reads it later."""
+    """Statistics, history and daily deals (web.stats, web.history, web.daily_store register
+    them): a wrong value of any shape is set aside when the app starts, whichever screen
+    reads it later."""
     assert key in schema.REGISTRY
     values = [json.dumps(v) for v in WRONG_VALUES] + RAW_VALUES + ["{not json"]
     for text in values:
