@@ -188,7 +188,7 @@ MODULE_COST = {
     "test_multipack_layout": 19, "test_pass_and_play": 19, "test_moments_called_out": 16,
     "test_warm_start": 15, "test_table_variants": 15, "test_faces_drawn": 12,
     "test_screens_phone": 12, "test_link_transport": 7, "test_link_tables": 30,
-    "test_link_three": 45,
+    "test_link_three": 45, "test_guided_in_browser": 40, "test_daily_table": 20,
 }
 
 
