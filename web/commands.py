@@ -28,6 +28,7 @@ from web.model import (
 )
 from web.pairing import Pairing
 from web.records import Records
+from web.review_screen import ReviewScreen
 from web.runtime import Runtime
 from web.screens import NEW_GAME_FOCUS, parse_settings
 from web.seats import SeatsError
@@ -56,6 +57,7 @@ class CommandTable(Protocol):
     sound: sound.Sound
     keeper: Keeper
     records: Records
+    review: ReviewScreen
     device: DeviceControls
     hints: Hints
     pairing: Pairing
@@ -129,7 +131,8 @@ class Commands:
         app = self.app
         if app.overlay == "menu" and name not in MENU_KEEPS:
             app.dispatch(MenuLeft())  # a menu entry was chosen
-        if (app.records.command(name, el) or app.device.command(name)
+        if (app.review.command(name, el) or app.records.command(name, el)
+                or app.device.command(name)
                 or app.pairing.command(name, el) or app.guide.command(name, el)):
             return
         handler = self.table.get(name)
