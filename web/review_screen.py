@@ -39,7 +39,10 @@ POSITION = "review-position"  # the overlay of one entry's position in the repla
 REVIEW_SLICE = 0.03  # seconds of analysis per event (the engine yields every 20 ms or so)
 ENGINE_SLICE = 0.02  # the engine's own yields (engine.ai.review's slice_seconds)
 BUSY_WAIT = 0.25  # seconds between looks while the computer thinks
-RENDER_STEP = 0.01  # the progress bar is drawn again after this share of the work
+# The progress bar is drawn again after this share of the work and this many seconds
+# (each drawing builds the whole table's view: a few milliseconds in the page).
+RENDER_STEP = 0.01
+RENDER_EVERY = 0.25
 # The worlds each decision's estimate samples in the page (engine.ai.review: 64 in CPython;
 # the browser's figure and how it was chosen: docs/ai.md, "The review after a deal").
 PAGE_WORLDS = 64
@@ -132,6 +135,7 @@ class ReviewScreen:
         # seconds between two slices: 0 in the page (a turn of its loop); the CPython tests
         # give it a moment so that their runtime's clock stops between slices
         self.gap = 0.0
+        self.slice = REVIEW_SLICE  # the tests' 0: one step of the engine a slice
 
     # ------------------------------------------------------------ the table's hooks
     def available(self) -> bool:
@@ -191,7 +195,8 @@ class ReviewScreen:
             self.stop()
             if app.fast:  # the end-to-end tests' short review (never drawn for a player)
                 raw = app.dom.attr(el, "data-review-worlds") or ""
-                self.worlds = int(raw) if raw.isdigit() and int(raw) > 0 else PAGE_WORLDS
+                if raw.isdigit() and int(raw) > 0:
+                    self.worlds = int(raw)
             self.start()
         self.notice = None
         if app.overlay not in (LIST, POSITION):
@@ -267,7 +272,7 @@ class ReviewScreen:
     async def drive(self, job: Job) -> None:
         """The review in slices, each one event, between which the page's events run."""
         app = self.app
-        drawn = -1.0
+        drawn, drawn_at = -1.0, -RENDER_EVERY
         while job.reviewing is not None:
             await app.runtime.sleep(self.gap)
             if job is not self.job or job.reviewing is None:
@@ -281,8 +286,9 @@ class ReviewScreen:
             app.frames.begin()
             try:
                 over = self.work(job)
-                if over or job.share - drawn >= RENDER_STEP:
-                    drawn = job.share
+                now = app.runtime.now()
+                if over or (job.share - drawn >= RENDER_STEP and now - drawn_at >= RENDER_EVERY):
+                    drawn, drawn_at = job.share, now
                     if app.overlay == LIST:
                         app.render()
             finally:
@@ -295,7 +301,8 @@ class ReviewScreen:
             return True
         started = time.perf_counter()
         try:
-            while time.perf_counter() - started < REVIEW_SLICE:
+            job.share = next(reviewing).share
+            while time.perf_counter() - started < self.slice:
                 job.share = next(reviewing).share
             return False
         except StopIteration as stop:
