@@ -398,11 +398,9 @@ def render_review(cat: i18n.Catalog, view: ReviewView,
         done = percent(view.share)
         body = (
             f'<p class="rv-status" role="status">{escape(cat.t("review.running"))}</p>'
-            f'<div class="rv-progress" role="progressbar" aria-valuemin="0" '
-            f'aria-valuemax="100" aria-valuenow="{done}" aria-label="'
+            f'<progress class="rv-progress" max="100" value="{done}" aria-label="'
             f'{escape(cat.t("review.progress", percent=done))}" '
-            f'data-review-progress="{view.share:.3f}">'
-            f'<span style="inline-size: {done}%"></span></div>'
+            f'data-review-progress="{view.share:.3f}"></progress>'
             f'<p class="rv-pct" aria-hidden="true">{escape(cat.t("review.progress", percent=done))}'
             f'</p><p class="note">{escape(cat.t("review.background"))}</p>'
         )
