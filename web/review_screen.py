@@ -43,9 +43,11 @@ BUSY_WAIT = 0.25  # seconds between looks while the computer thinks
 # (each drawing builds the whole table's view: a few milliseconds in the page).
 RENDER_STEP = 0.01
 RENDER_EVERY = 0.25
-# The worlds each decision's estimate samples in the page (engine.ai.review: 64 in CPython;
-# the browser's figure and how it was chosen: docs/ai.md, "The review after a deal").
-PAGE_WORLDS = 64
+# The worlds each decision's estimate samples in the page: more than the strong level's
+# 72 to 112 a move there (its 0.8 s budget), and a whole classic deal still reviewed in
+# about 14 s (engine.ai.review's CPython default is 64; how this was chosen: docs/ai.md,
+# "The review after a deal"; tools/bench_review_browser.py).
+PAGE_WORLDS = 192
 # The moves without cards, and the two kinds of loss, in words.
 MOVE_WORDS = {"pass": "review.move.pass", "blanche": "review.move.blanche"}
 KIND_WORDS = {"exact": "review.exact", "estimated": "review.estimated"}
