@@ -90,6 +90,7 @@ def test_review_a_finished_deal_and_open_its_mistake(
     assert screen.get_attribute("data-review-state") == "running"
     assert page.locator("[data-review-progress]").count() == 1
     assert page.locator('[data-command="review-cancel"]').count() == 1
+    shoot(page, artifacts_dir, "running")  # while it runs, if the pictures are quick enough
     page.locator('[data-screen="review"][data-review-state="done"]').wait_for(timeout=60_000)
     entry = page.locator(f'[data-review-entry="{planted.mistake}"]')
     assert entry.get_attribute("data-review-kind") == "exact"
