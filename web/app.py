@@ -925,6 +925,7 @@ AI_MODULES = (
     "engine.ai.reasons",
     "engine.ai.strong_level",
     "engine.ai.levels",
+    "engine.ai.review",
 )
 
 

@@ -19,10 +19,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.actions import Action
-from engine.ai.review import Review, ReviewedDecision, Reviewing, review_deal
 from engine.deal import Deal
 from engine.playable import PlayableGame
 from web import i18n
@@ -33,6 +32,9 @@ from web.pairing import Pairing
 from web.replay import Focus, Viewer, render_viewer, tricks_before
 from web.runtime import Frames, Runtime
 from web.seats import Seats
+
+if TYPE_CHECKING:  # the AI is imported when a review starts (web.app.prewarm before that)
+    from engine.ai.review import Review, ReviewedDecision, Reviewing
 
 LIST = "review"  # the overlay of the list
 POSITION = "review-position"  # the overlay of one entry's position in the replay viewer
@@ -246,6 +248,8 @@ class ReviewScreen:
     def start(self) -> None:
         """Begin reviewing the deal on the table (a record that does not replay fails in
         the first slice, its reason shown)."""
+        from engine.ai.review import review_deal
+
         app = self.app
         game = app.game
         record = game.record()
