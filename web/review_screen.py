@@ -1,13 +1,15 @@
 """The review after a deal at the table: where a stronger search prefers another move.
 
-The deal summary's (and the game summary's) "Review" opens this screen for the deal just
-finished, seen from the person's seat (``app.human``). The analysis (``engine.ai.review``)
-is a generator driven by a task of the runtime in slices of about ``REVIEW_SLICE`` seconds,
-each slice one event of the page (``web.runtime.Frames``), so clicks and the table's own
-work get in between; it waits while the computer thinks. Closing the screen leaves the
-review running, and reopening it shows its progress or its result at once; "Stop" closes
-the generator. The review belongs to its deal: once the table moves on (the next deal, a
-new game, a move taken back) it stops at its next slice and is dropped.
+The deal summary's "Review" opens this screen for the deal just finished, seen from the
+person's seat (``app.human``); at a guest's table (a seat at another device's table), from
+the guest's seat, once the host's record of the deal has come and passed the deck's check.
+The analysis (``engine.ai.review``) is a generator driven by a task of the runtime in
+slices of about ``REVIEW_SLICE`` seconds, each slice one event of the page
+(``web.runtime.Frames``), so clicks and the table's own work get in between; it waits while
+the computer thinks. Closing the screen leaves the review running, and reopening it shows
+its progress or its result at once; "Stop" closes the generator. The review belongs to its
+deal: once the table moves on (the next deal, a new game, a move taken back) it stops at
+its next slice and is dropped.
 
 Each entry opens the replay viewer (``web.replay``) at the position before that move, the
 card played and the better one marked; its Back returns to the list.
@@ -83,14 +85,22 @@ class ReviewTable(Protocol):
     def focus_first(self, selector: str) -> None: ...
 
 
+@dataclass(frozen=True)
+class Source:
+    """The finished deal at the table: what names it (``key``: the review belongs to that
+    deal), its record and the reviewed seat."""
+
+    key: tuple[object, ...]
+    record: dict[str, Any]
+    seat: int
+
+
 @dataclass
 class Job:
     """One deal's review: what it reviews, how far it is, and what it found."""
 
-    game: PlayableGame
+    key: tuple[object, ...]
     deal: Deal  # the finished deal (its rules and trumps name the moves)
-    deal_number: int
-    actions: int  # the deal's moves when the review began
     record: dict[str, Any]
     deal_index: int  # the deal in the record
     seat: int
@@ -143,11 +153,25 @@ class ReviewScreen:
 
     # ------------------------------------------------------------ the table's hooks
     def available(self) -> bool:
-        """A deal just finished at this table, the person's own (not at a guest's table,
-        where the host holds the game)."""
+        """A deal just finished at this table, the person's own."""
+        return self.source(record=False) is not None
+
+    def source(self, record: bool = True) -> Source | None:
+        """The deal to review (None: none has just finished); ``record``: with its record
+        (a game's record is written out only when a review starts)."""
         app = self.app
-        return (app.pairing.joining is None and app.game.deal.is_terminal
-                and app.seats.is_person(app.human))
+        joining = app.pairing.joining
+        if joining is not None:  # a guest: the host's checked record of the deal
+            session = joining.session
+            kept = session.records.get(session.deal)
+            if kept is None or session.seat is None or not (session.obs or {}).get("deal_over"):
+                return None
+            return Source(("guest", session, session.deal, kept), kept, session.seat)
+        game = app.game
+        if not game.deal.is_terminal or not app.seats.is_person(app.human):
+            return None
+        key = ("here", game, game.deal, app.deal_number, len(game.deal.history))
+        return Source(key, game.record() if record else {}, app.human)
 
     def button_html(self) -> str:
         """The summary's Review button ("" where there is nothing to review)."""
@@ -248,17 +272,29 @@ class ReviewScreen:
     def start(self) -> None:
         """Begin reviewing the deal on the table (a record that does not replay fails in
         the first slice, its reason shown)."""
-        from engine.ai.review import review_deal
+        from engine.ai.review import review_deal, start_of_deal
 
-        app = self.app
-        game = app.game
-        record = game.record()
+        source = self.source()
+        if source is None:
+            return
+        record = source.record
         deal_index = max(0, len(record.get("deals", [])) - 1)
-        reviewing = review_deal(record, app.human, deal=deal_index, worlds=self.worlds,
+        reviewing = review_deal(record, source.seat, deal=deal_index, worlds=self.worlds,
                                 slice_seconds=ENGINE_SLICE)
-        self.job = Job(game, game.deal, app.deal_number, len(game.deal.history), record,
-                       deal_index, app.human, reviewing)
-        app.runtime.spawn(self.drive(self.job))
+        job = Job(source.key, self.app.game.deal, record, deal_index, source.seat, reviewing)
+        self.job = job
+        if source.key[0] == "guest":  # the deal's rules and trumps, from the record
+            try:
+                game, actions, _ = start_of_deal(record, deal_index)
+                for text in actions:
+                    game.apply(text)
+                job.deal = game.deal
+            except Exception as err:  # said in the first slice's stead
+                job.problem = str(err) or type(err).__name__
+                reviewing.close()
+                job.reviewing = None
+                return
+        self.app.runtime.spawn(self.drive(job))
 
     def stop(self) -> None:
         """The review under way ends now (its generator closed), its result dropped."""
@@ -269,11 +305,10 @@ class ReviewScreen:
 
     def relevant(self, job: Job) -> bool:
         """The job's deal is still the finished deal on the table."""
-        app = self.app
-        game = app.game
-        return (game is job.game and game.deal is job.deal and game.deal.is_terminal
-                and app.deal_number == job.deal_number
-                and len(game.deal.history) == job.actions)
+        source = self.source(record=False)
+        return source is not None and len(source.key) == len(job.key) and all(
+            a is b or (type(a) in (int, str) and a == b) for a, b in zip(source.key, job.key,
+                                                               strict=True))
 
     async def drive(self, job: Job) -> None:
         """The review in slices, each one event, between which the page's events run."""

@@ -17,6 +17,7 @@ import pytest
 from fake_page import RecordingPage, computer_plays, manual, new_app, play_through
 from review_deals import SEAT, planted_deal
 
+import tests.web.test_two_devices as two_devices
 from engine import new_game, replay_record
 from engine.actions import Action
 from engine.playable import PlayableGame
@@ -287,3 +288,29 @@ def test_the_viewer_opens_at_a_decision_inside_a_trick_and_at_a_lead() -> None:
         html = render_viewer(viewer, load_catalog("en"), "<ul data-review-legend></ul>")
         assert "data-review-legend" in html
         assert ("data-replay-playing" in html) == (index == inside)
+
+
+def test_host_and_guest_each_review_their_own_seat() -> None:
+    """Two devices at one table: the host reviews its seat from its game, the guest its own
+    seat from the host's record of the deal (checked against the fair deck)."""
+    net, host, host_dom, guest, guest_dom = two_devices.classic_pair()
+    two_devices.play_deal(net, host, {1: guest})
+    two_devices.settle(net, host, guest)
+    host.render()
+    guest.render()
+    for app, dom, seat in ((host, host_dom, 0), (guest, guest_dom, 1)):
+        assert 'data-command="review"' in overlay(dom)
+        app.review.worlds, app.review.gap, app.review.slice = 1, GAP, 0.0
+        click(app, "review")
+        finish(app)
+        assert 'data-review-state="done"' in overlay(dom)
+        job = app.review.job
+        assert job is not None and job.seat == seat and job.review is not None
+        assert job.key[0] == ("here" if app is host else "guest")
+        mistakes = job.review.mistakes
+        if mistakes:  # its position, from that seat
+            click(app, "review-open", index=str(mistakes[0].index))
+            assert f'data-review-index="{mistakes[0].index}"' in overlay(dom)
+        click(app, "close")
+        click(app, "close")
+        assert app.overlay is None and 'data-summary="deal"' in overlay(dom)
