@@ -20,6 +20,7 @@ from page_hooks import ENABLED
 from playwright.sync_api import Page
 from positions import open_save
 from review_deals import SEAT, planted_deal
+from test_languages import axe_violations
 
 import engine
 
@@ -97,6 +98,7 @@ def test_review_a_finished_deal_and_open_its_mistake(
     assert entry.get_attribute("data-review-loss") == str(round(planted.loss))
     for index in planted.best_moves:  # the known best moves: not listed
         assert page.locator(f'[data-review-entry="{index}"]').count() == 0
+    assert not axe_violations(page)
     shoot(page, artifacts_dir, "list")
 
     page.locator(f'[data-review-entry="{planted.mistake}"]').click()
@@ -108,6 +110,7 @@ def test_review_a_finished_deal_and_open_its_mistake(
     best = hand.locator('[data-review-mark~="best"]')
     assert best.count() == 1 and f"play {best.get_attribute('data-card')}" in planted.best
     assert viewer.locator("[data-review-legend]").is_visible()
+    assert not axe_violations(page)
     shoot(page, artifacts_dir, "position")
 
     viewer.locator('[data-command="replay-back"]').click()
