@@ -1,19 +1,20 @@
 """The review after a deal in the browser: wall time to its result, long tasks meanwhile.
 
-The app is built into a temporary folder and served; for each seed a whole classic deal is
-played here in CPython by the ``--level`` AI at both seats (tools/bench_review.py's
-``played_record``) and stored as the page's saved game, seat 0 the person's, so a visit
-opens on its finished deal: Continue, the deal summary, then its Review button, as a
-player would. The review runs with the page's own worlds (``web.review_screen.PAGE_WORLDS``;
-no test knob: the page is opened without ``?fast``). Printed, as one JSON object: the
-seconds from the click to the result (``data-review-state="done"``), the decisions and
-entries it reports, and the page's long tasks (main-thread tasks over 50 ms, a
-PerformanceObserver) from the click to the result. The goals: 30 s or less, no task over
-200 ms. ``--worlds N`` tries another count instead (the page opened with ``?fast`` and
-its test-only ``data-review-worlds``): how the page's count was chosen (docs/ai.md).
+The app is built into a temporary folder and served; for each seed a whole deal (classic,
+or ``--variant``) is played here in CPython by the ``--level`` AI at every seat
+(tools/bench_review.py's ``played_record``) and stored as the page's saved game, seat 0
+the person's, so a visit opens on its finished deal: Continue, the deal summary, then its
+Review button, as a player would. The review runs with the page's own worlds
+(``web.review_screen.page_worlds``; no test knob: the page is opened without ``?fast``).
+Printed, as one JSON object: the seconds from the click to the result
+(``data-review-state="done"``), the decisions and entries it reports, and the page's long
+tasks (main-thread tasks over 50 ms, a PerformanceObserver) from the click to the result.
+The goals (a classic deal): 30 s or less, no task over 200 ms. ``--worlds N`` tries
+another count instead (the page opened with ``?fast`` and its test-only
+``data-review-worlds``): how the page's count was chosen (docs/ai.md).
 
 Usage: python tools/bench_review_browser.py [--deals 3] [--seed 100] [--thread main]
-       [--worlds 256]
+       [--worlds 256] [--variant six-pack]
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from page_hooks import LONG_TASKS
 
 from engine import replay_record
 from web import storage
-from web.review_screen import PAGE_WORLDS
+from web.review_screen import page_worlds
 
 GOAL_SECONDS = 30
 GOAL_MS = 200
@@ -105,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=3)
     parser.add_argument("--seed", type=int, default=100)
     parser.add_argument("--level", default="normal", help="the AI that plays the deals")
+    parser.add_argument("--variant", default="classic")
     parser.add_argument("--thread", choices=tuple(THREADS), default="worker")
     parser.add_argument("--worlds", type=int, help="try this count, not the page's own")
     args = parser.parse_args(argv)
@@ -115,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             for k in range(args.deals):
                 seed = args.seed + k
-                record = played_record("classic", seed, args.level)
+                record = played_record(args.variant, seed, args.level)
                 rows.append(one_review(browser, site.url, record, args.level, args.thread, seed,
                                        args.worlds))
                 print(json.dumps(rows[-1]), file=sys.stderr)
@@ -125,7 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     times = sorted(r["seconds"] for r in rows)
     print(json.dumps({
         "browser": "headless Chromium " + CHROMIUM, "thread": args.thread,
-        "worlds": args.worlds or PAGE_WORLDS, "level": args.level,
+        "variant": args.variant,
+        "worlds": args.worlds or page_worlds(args.variant), "level": args.level,
         "goal_seconds": GOAL_SECONDS, "goal_ms": GOAL_MS,
         "median_seconds": times[len(times) // 2], "max_seconds": times[-1],
         "max_task_ms": max(r["max_task_ms"] for r in rows),

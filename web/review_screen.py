@@ -52,6 +52,10 @@ RENDER_EVERY = 0.25
 # about 14 s (engine.ai.review's CPython default is 64; how this was chosen: docs/ai.md,
 # "The review after a deal"; tools/bench_review_browser.py).
 PAGE_WORLDS = 192
+# The multi-pack games: hands of 12 and 15 cards make each world dearer (a six-pack deal
+# took 136 s at 192 worlds); still more than the strong level's there (six-pack 76,
+# rubicon 82, eight-pack 12.5 a move: docs/measurements.md).
+PAGE_WORLDS_BY_VARIANT = {"rubicon": 96, "six-pack": 96, "eight-pack": 48}
 # The moves without cards, and the two kinds of loss, in words.
 MOVE_WORDS = {"pass": "review.move.pass", "blanche": "review.move.blanche"}
 KIND_WORDS = {"exact": "review.exact", "estimated": "review.estimated"}
@@ -145,7 +149,7 @@ class ReviewScreen:
         self.viewer: Viewer | None = None
         self.back_to: str | None = None  # the summary it was opened from (None: the deal's)
         self.notice: str | None = None
-        self.worlds = PAGE_WORLDS
+        self.worlds: int | None = None  # None: the page's for the variant (the tests' fewer)
         # seconds between two slices: 0 in the page (a turn of its loop); the CPython tests
         # give it a moment so that their runtime's clock stops between slices
         self.gap = 0.0
@@ -279,7 +283,8 @@ class ReviewScreen:
             return
         record = source.record
         deal_index = max(0, len(record.get("deals", [])) - 1)
-        reviewing = review_deal(record, source.seat, deal=deal_index, worlds=self.worlds,
+        worlds = self.worlds or page_worlds(str(record.get("variant", "")))
+        reviewing = review_deal(record, source.seat, deal=deal_index, worlds=worlds,
                                 slice_seconds=ENGINE_SLICE)
         job = Job(source.key, self.app.game.deal, record, deal_index, source.seat, reviewing)
         self.job = job
@@ -394,6 +399,11 @@ class ReviewScreen:
             f'<li><span class="rv-swatch mark-best" aria-hidden="true"></span>'
             f'{cat.html("review.legend_best", move=i18n.Markup(best))}</li></ul>'
         )
+
+
+def page_worlds(variant: str) -> int:
+    """The worlds a decision's estimate samples in the page, for a variant."""
+    return PAGE_WORLDS_BY_VARIANT.get(variant, PAGE_WORLDS)
 
 
 def trick_number(tricks: list[int], decision: ReviewedDecision) -> int:
