@@ -80,6 +80,7 @@ from web.model import (
 )
 from web.pairing import Pairing
 from web.records import Records
+from web.review_screen import ReviewScreen
 from web.runtime import Frames, ManualRuntime, PageRuntime, Runtime
 from web.seat_frame import SeatFrame, seat_frame
 from web.seat_place import seat_name
@@ -170,6 +171,7 @@ class App:
         self.pairing = Pairing(self, transport)  # other devices at this table (web.pairing)
         self.guide = Guide(self)  # the guided first deal (web.guide)
         self.daily = DailyDeal(self)  # the daily deal (web.daily_deal)
+        self.review = ReviewScreen(self)  # the review after a deal (web.review_screen)
 
     # ------------------------------------------------------- the one-way core
     def dispatch(self, msg: Msg) -> None:
@@ -679,7 +681,7 @@ class App:
                 seat_label(self.cat, self.seats, self.handover, view.seat_names or ()),
                 handover.render_last_trick(view, self.cat),
             )
-        records = self.records.overlay()
+        records = self.review.overlay() or self.records.overlay()
         if records is not None:
             return records
         if self.overlay == "game" and self.decided():
@@ -691,7 +693,8 @@ class App:
                 self.records.change_html(),
             )
         if view.deal_summary is not None:
-            return render.render_deal_summary(view, view.deal_summary, self.cat)
+            return render.render_deal_summary(view, view.deal_summary, self.cat,
+                                              self.review.button_html())
         return ""
 
     def announce(self) -> None:
@@ -929,6 +932,7 @@ AI_MODULES = (
     "engine.ai.reasons",
     "engine.ai.strong_level",
     "engine.ai.levels",
+    "engine.ai.review",
 )
 
 

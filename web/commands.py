@@ -29,6 +29,7 @@ from web.model import (
 )
 from web.pairing import Pairing
 from web.records import Records
+from web.review_screen import ReviewScreen
 from web.runtime import Runtime
 from web.screens import NEW_GAME_FOCUS, parse_settings
 from web.seats import SeatsError
@@ -57,6 +58,7 @@ class CommandTable(Protocol):
     sound: sound.Sound
     keeper: Keeper
     records: Records
+    review: ReviewScreen
     device: DeviceControls
     hints: Hints
     pairing: Pairing
@@ -131,7 +133,8 @@ class Commands:
         app = self.app
         if app.overlay == "menu" and name not in MENU_KEEPS:
             app.dispatch(MenuLeft())  # a menu entry was chosen
-        if (app.daily.command(name, el) or app.records.command(name, el)
+        if (app.daily.command(name, el) or app.review.command(name, el)
+                or app.records.command(name, el)
                 or app.device.command(name)
                 or app.pairing.command(name, el) or app.guide.command(name, el)):
             return

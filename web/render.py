@@ -463,7 +463,8 @@ def render_log(view: TableView, cat: Cat) -> str:
 # -------------------------------------------------------------- summary
 
 
-def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
+def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat, actions: str = "") -> str:
+    """The end of a deal: each seat's points; ``actions`` adds buttons beside Next."""
     head = "".join(f'<th scope="col">{escape(seat_name(sv, view, cat))}</th>' for sv in view.seats)
     rows = []
     per_seat: dict[int, list[str]] = {sv.seat: [] for sv in view.seats}
@@ -523,7 +524,7 @@ def render_deal_summary(view: TableView, s: DealSummaryView, cat: Cat) -> str:
         f"<thead><tr><td></td>{head}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table></div>"
         f"{sides}"
-        f"{next_button(view, 'next', cat.t('action.next'), cat)}"
+        f"{next_button(view, 'next', cat.t('action.next'), cat)}{actions}"
         "</div>"
     )
 
