@@ -189,6 +189,7 @@ MODULE_COST = {
     "test_warm_start": 15, "test_table_variants": 15, "test_faces_drawn": 12,
     "test_screens_phone": 12, "test_link_transport": 7, "test_link_tables": 30,
     "test_link_three": 45, "test_guided_in_browser": 40, "test_daily_table": 20,
+    "test_review_in_browser": 8,
 }
 
 
