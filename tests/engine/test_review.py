@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from review_deals import SEAT, planted_deal, thrown_bezique
 
 from engine import new_game
-from engine.actions import Action
 from engine.ai.review import (
     BEST,
     LOSS,
@@ -24,9 +24,6 @@ from engine.ai.review import (
     review_deal,
     run,
 )
-from engine.ai.search import side_score
-from engine.ai.solver import solve_deal
-from engine.deal import Deal
 from engine.errors import RecordError
 from engine.game import ReplayError
 from engine.players import choose, make_player
@@ -34,59 +31,14 @@ from engine.players import choose, make_player
 WORLDS_TEST = 16  # the review's worlds here: fewer than a player's 64, still past the noise
 
 ROOT = Path(__file__).resolve().parents[2]
-SEAT = 0
-
-
-def exact_margin(deal: Deal, seat: int) -> float:
-    """Both sides play the end phase perfectly: the seat's final margin."""
-    deal = deal.clone()
-    while not deal.is_terminal:
-        current = deal.current
-        assert current is not None
-        deal.apply(solve_deal(deal, current)[0])
-    return side_score(deal, seat)
-
-
-def after(deal: Deal, action: Action, seat: int) -> float:
-    copy = deal.clone()
-    copy.apply(action)
-    return exact_margin(copy, seat)
 
 
 @cache
 def planted() -> tuple[dict[str, Any], int, float, list[int]]:
-    """A classic deal played by the normal level to the end phase; there, at the seat's
-    first decision with five cards or fewer and a losing choice, it plays the worst card
-    (the planted mistake, its exact loss known), then both sides play perfectly (known
-    best moves). Returns the record, the mistake's index, its loss, the best moves'
-    indices."""
-    for seed in range(40):
-        game = new_game("classic", seed=seed)
-        players = [make_player("normal", random.Random(seed + s)) for s in range(2)]
-        deal = game.deal
-        planted_at, loss, best_moves = -1, 0.0, []
-        while not deal.is_terminal:
-            seat = deal.current
-            assert seat is not None
-            end = deal.in_end_phase and deal.phase == "play"
-            if end and seat == SEAT and planted_at < 0 and len(deal.hands[seat]) <= 5:
-                values = {a: after(deal, a, seat) for a in deal.legal_actions()}
-                best, worst = max(values.values()), min(values.values())
-                if best > worst:
-                    planted_at, loss = len(deal.history), best - worst
-                    deal_action = min(values, key=lambda a: values[a])
-                    game.apply(deal_action)
-                    continue
-            if end and planted_at >= 0:
-                action = solve_deal(deal, seat)[0]
-                if seat == SEAT and len(deal.legal_actions()) > 1:
-                    best_moves.append(len(deal.history))
-            else:
-                action = choose(players[seat], game.observation(seat))
-            game.apply(action)
-        if planted_at >= 0 and best_moves:
-            return game.record(), planted_at, loss, best_moves
-    raise AssertionError("no deal with a losing end-phase choice")
+    """The record, the mistake's index, its exact loss, the best moves' indices
+    (tests/support/review_deals.py)."""
+    deal = planted_deal()
+    return deal.record, deal.mistake, deal.loss, list(deal.best_moves)
 
 
 @cache
@@ -211,25 +163,7 @@ def test_command_line(tmp_path: Path) -> None:
 def test_a_declared_bezique_card_thrown_away_is_reported() -> None:
     """Stock phase: after declaring the bezique the seat leads its Q♠ from the table
     (no double bezique any more); the review lists it (seeds 3, 5, 8 and 12 all did)."""
-    seed = 3
-    game = new_game("classic", seed=seed)
-    players = [make_player("normal", random.Random(seed * 3 + s)) for s in range(2)]
-    deal = game.deal
-    declared, planted_at = False, -1
-    throw = Action.parse("play QS")
-    while not deal.is_terminal:
-        seat = game.current_player
-        assert seat is not None
-        obs = game.observation(seat)
-        if seat == SEAT and declared and planted_at < 0 and throw in obs.legal_actions \
-                and not deal.trick:
-            planted_at = len(deal.history)
-            game.apply(throw)
-            continue
-        action = choose(players[seat], obs)
-        game.apply(action)
-        declared = declared or (seat == SEAT and str(action) == "declare QS JD")
-    assert planted_at >= 0
+    game, planted_at = thrown_bezique(seed=3)
     review = run(review_deal(game.record(), SEAT, worlds=WORLDS_TEST))
     entry = next(d for d in review.decisions if d.index == planted_at)
     assert entry.verdict == LOSS and entry in review.mistakes

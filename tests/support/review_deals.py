@@ -1,9 +1,10 @@
-"""Deals with a known mistake for the review's screen tests (unit and end to end).
+"""Deals with a known mistake, for the review's tests (the engine's, the screen's, end to end).
 
-A classic deal played by the normal level to the end phase; there, at seat 0's first
-decision with five cards or fewer and a losing choice, seat 0 plays the worst card (the
-planted mistake, its exact loss known from the solver), then both sides play perfectly (the
-known best moves). The same construction as tests/engine/test_review.py's.
+``planted_deal``: a classic deal played by the normal level to the end phase; there, at seat
+0's first decision with five cards or fewer and a losing choice, seat 0 plays the worst card
+(the planted mistake, its exact loss known from the solver), then both sides play perfectly
+(the known best moves). ``thrown_bezique``: in the stock phase, after declaring the bezique,
+seat 0 leads its Q♠ from the table (no double bezique any more), normal play otherwise.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from engine.actions import Action
 from engine.ai.search import side_score
 from engine.ai.solver import solve_deal
 from engine.deal import Deal
+from engine.playable import PlayableGame
 from engine.players import choose, make_player
 
 SEAT = 0
@@ -33,7 +35,8 @@ class PlantedDeal:
     best: tuple[str, ...]  # the actions that would have lost nothing there
 
 
-def _exact_margin(deal: Deal, seat: int) -> float:
+def exact_margin(deal: Deal, seat: int) -> float:
+    """Both sides play the end phase perfectly: the seat's final margin."""
     deal = deal.clone()
     while not deal.is_terminal:
         current = deal.current
@@ -42,10 +45,10 @@ def _exact_margin(deal: Deal, seat: int) -> float:
     return side_score(deal, seat)
 
 
-def _after(deal: Deal, action: Action, seat: int) -> float:
+def after(deal: Deal, action: Action, seat: int) -> float:
     copy = deal.clone()
     copy.apply(action)
-    return _exact_margin(copy, seat)
+    return exact_margin(copy, seat)
 
 
 @cache
@@ -61,7 +64,7 @@ def planted_deal() -> PlantedDeal:
             assert seat is not None
             end = deal.in_end_phase and deal.phase == "play"
             if end and seat == SEAT and planted_at < 0 and len(deal.hands[seat]) <= 5:
-                values = {a: _after(deal, a, seat) for a in deal.legal_actions()}
+                values = {a: after(deal, a, seat) for a in deal.legal_actions()}
                 top, worst = max(values.values()), min(values.values())
                 if top > worst:
                     planted_at, loss = len(deal.history), top - worst
@@ -80,3 +83,26 @@ def planted_deal() -> PlantedDeal:
         if planted_at >= 0 and best_moves:
             return PlantedDeal(game.record(), planted_at, loss, tuple(best_moves), played, best)
     raise AssertionError("no deal with a losing end-phase choice")
+
+
+def thrown_bezique(seed: int = 3) -> tuple[PlayableGame, int]:
+    """The finished game, and the index of the Q♠ led after the bezique was declared."""
+    game = new_game("classic", seed=seed)
+    players = [make_player("normal", random.Random(seed * 3 + s)) for s in range(2)]
+    deal = game.deal
+    declared, planted_at = False, -1
+    throw = Action.parse("play QS")
+    while not deal.is_terminal:
+        seat = game.current_player
+        assert seat is not None
+        obs = game.observation(seat)
+        if seat == SEAT and declared and planted_at < 0 and throw in obs.legal_actions \
+                and not deal.trick:
+            planted_at = len(deal.history)
+            game.apply(throw)
+            continue
+        action = choose(players[seat], obs)
+        game.apply(action)
+        declared = declared or (seat == SEAT and str(action) == "declare QS JD")
+    assert planted_at >= 0
+    return game, planted_at

@@ -9,19 +9,16 @@ slices, and cancels. The deals: tests/support/review_deals.py's planted end-phas
 from __future__ import annotations
 
 import json
-import random
 import re
 from typing import Any
 
 import pytest
 from fake_page import RecordingPage, computer_plays, manual, new_app, play_through
-from review_deals import SEAT, planted_deal
+from review_deals import SEAT, planted_deal, thrown_bezique
 
 import tests.web.test_two_devices as two_devices
-from engine import VARIANTS, new_game, replay_record
-from engine.actions import Action
+from engine import VARIANTS, replay_record
 from engine.playable import PlayableGame
-from engine.players import choose, make_player
 from web import i18n, storage
 from web.app import App, load_catalog
 from web.replay import Focus, Viewer, deal_steps, render_viewer
@@ -208,24 +205,7 @@ def test_an_entry_opens_the_position_with_both_moves_marked() -> None:
 def test_a_thrown_away_bezique_card_in_the_stock_phase_is_listed() -> None:
     """As tests/engine/test_review.py: after declaring the bezique, seat 0 leads its Q♠
     from the table; the screen lists that move, estimated, with the card named."""
-    seed = 3
-    game = new_game("classic", seed=seed)
-    players = [make_player("normal", random.Random(seed * 3 + s)) for s in range(2)]
-    deal = game.deal
-    declared, planted_at = False, -1
-    throw = Action.parse("play QS")
-    while not deal.is_terminal:
-        seat = game.current_player
-        assert seat is not None
-        obs = game.observation(seat)
-        if seat == SEAT and declared and planted_at < 0 and throw in obs.legal_actions \
-                and not deal.trick:
-            planted_at = len(deal.history)
-            game.apply(throw)
-            continue
-        action = choose(players[seat], obs)
-        game.apply(action)
-        declared = declared or (seat == SEAT and str(action) == "declare QS JD")
+    game, planted_at = thrown_bezique(seed=3)
     app, dom = table_at_the_end(game)
     app.review.worlds = 16
     click(app, "review")
