@@ -52,10 +52,12 @@ RENDER_EVERY = 0.25
 # about 14 s (engine.ai.review's CPython default is 64; how this was chosen: docs/ai.md,
 # "The review after a deal"; tools/bench_review_browser.py).
 PAGE_WORLDS = 192
-# The multi-pack games: hands of 12 and 15 cards make each world dearer (a six-pack deal
-# took 136 s at 192 worlds); still more than the strong level's there (six-pack 76,
-# rubicon 82, eight-pack 12.5 a move: docs/measurements.md).
-PAGE_WORLDS_BY_VARIANT = {"rubicon": 96, "six-pack": 96, "eight-pack": 48}
+# The longer deals: four packs (no-trump, bezik: 40 to 65 decisions, 39 to 47 s at 192
+# worlds), hands of 12 and 15 cards (a six-pack deal took 136 s at 192); still as many
+# worlds as the strong level's there or more (72 to 112 a move in no-trump and bezik;
+# six-pack 76, rubicon 82, eight-pack 12.5: docs/measurements.md).
+PAGE_WORLDS_BY_VARIANT = {"no-trump": 128, "bezik": 112, "rubicon": 96, "six-pack": 96,
+                          "eight-pack": 48}
 # The moves without cards, and the two kinds of loss, in words.
 MOVE_WORDS = {"pass": "review.move.pass", "blanche": "review.move.blanche"}
 KIND_WORDS = {"exact": "review.exact", "estimated": "review.estimated"}
