@@ -53,6 +53,8 @@ class GuideTable(Protocol):
     def dispatch(self, msg: Msg) -> None: ...
     def render(self) -> None: ...
     def kick_ai(self) -> None: ...
+    def stop_ai(self) -> None: ...
+    def apply(self, action: str) -> None: ...
     def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None: ...
     def game_in_progress(self) -> bool: ...
     def put_on_table(self, game: PlayableGame, setup: dict[str, Any], seats: Seats) -> None: ...
@@ -184,6 +186,8 @@ class Guide:
             self.app.render()
             self.app.focus_hand()
             self.app.kick_ai()
+        elif name == "guided-skip":
+            self.skip()
         elif name == "guided-leave":
             self.app.dispatch(ScreenShown("start"))
             self.app.render()
@@ -191,6 +195,25 @@ class Guide:
         else:
             return False
         return True
+
+    def skip(self) -> None:
+        """Play the scripted moves, the person's too, up to the next step: the long deals
+        (the multi-pack games' run to 340 moves) need not be tapped through card by card."""
+        app = self.app
+        applied = self.applied()
+        if self.script is None or applied is None or self.showing():
+            return
+        target = next((s.at for s in self.script.steps if s.at > applied),
+                      len(self.script.moves))
+        app.stop_ai()
+        while (applied := self.applied()) is not None and applied < target:
+            move = self.scripted()
+            if move is None:
+                break
+            app.apply(move)
+        app.render()
+        app.focus_hand()
+        app.kick_ai()
 
     def ask(self, variant: str) -> None:
         """Start a guided deal, after the question that a game in progress would be left."""

@@ -3,7 +3,7 @@
 The bubble sits under the hand, its arrow pointing up at the highlighted card (the shell
 places the arrow: ``data-point-at``). Where a step asks for one move (``data-guide-ask``)
 app.css dims every other card and choice; a step that only explains has a "Got it".
-Between steps a single line says the guide is on, with its Leave button.
+Between steps a single line says the guide is on, with Skip (to the next step) and Leave.
 """
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ from html import escape
 from web.i18n import Catalog
 from web.view import TableView
 
-POINT_AT = "#bz-me .hcard.hinted, #bz-me .guide-about"
+# The card the arrow points at: the move asked (in the hand or on the table), else one the
+# step is about (selectors tried in turn by the shell).
+POINT_AT = "#bz-me .hinted;#bz-me .guide-about"
 # The variants whose words differ from the common ones (catalog guided.<family>.<moment>).
 FAMILY = {"russian": "russian", "russian-3": "russian", "russian-4": "russian",
           "no-trump": "russian", "bezik": "bezik", "rubicon": "multipack",
@@ -41,8 +43,10 @@ def render_bubble(view: TableView, cat: Catalog) -> str:
     if not guide.moments:
         if guide.done:
             return ""
+        skip = (f'<button type="button" class="btn guide-leave" data-command="guided-skip">'
+                f'{escape(cat.t("guided.skip"))}</button>')
         return (f'<div class="guide-line" data-guide-line><span>'
-                f'{escape(cat.t("guided.between"))}</span>{leave}</div>')
+                f'{escape(cat.t("guided.between"))}</span>{skip}{leave}</div>')
     texts = "".join(
         f'<p data-guide-moment="{escape(m)}">{cat.html(moment_key(guide.variant, m))}</p>'
         for m in guide.moments

@@ -220,3 +220,26 @@ def test_the_hint_waits_for_the_end_of_the_script() -> None:
     click(app, "hint")
     computer_plays(app)
     assert app.hint is None  # the highlighted card is the guide's own hint
+
+
+def test_skip_plays_the_scripted_moves_to_the_next_step() -> None:
+    app, dom = started_app()
+    click(app, "guided", variant="eight-pack")  # 341 moves
+    steps = script_for("eight-pack").steps
+    assert steps[0].at > 0 and 'data-command="guided-skip"' in bubble(dom)
+    click(app, "guided-skip")
+    assert app.guide.applied() == steps[0].at
+    assert shown_moments(dom) == [steps[0].moment]  # the bubble: no skipping past it
+    assert 'data-command="guided-skip"' not in bubble(dom)
+    click(app, "guided-skip")  # refused while a step's bubble shows
+    assert app.guide.applied() == steps[0].at
+    app.on_click(app.guide.scripted(), None, {})  # the step's own move
+    computer_plays(app)
+    while 'data-command="guided-ok"' in bubble(dom):
+        click(app, "guided-ok")
+        computer_plays(app)
+    click(app, "guided-skip")
+    computer_plays(app)
+    assert app.guide.applied() == steps[1].at and shown_moments(dom) == [steps[1].moment]
+    # the moves it made are the script's, kept as any other
+    assert app.game.deal.history == list(script_for("eight-pack").moves[:steps[1].at])
