@@ -40,6 +40,7 @@ from engine.players import Decision, Player
 from web import ai_runner, daily_store, daily_view, i18n
 from web.computer import BROWSER_SLICE, make_player
 from web.daily_store import DailyRecord
+from web.dealing import prepared_setup
 from web.dom import Control, Dom
 from web.keeper import Keeper
 from web.menu import close_button
@@ -286,9 +287,7 @@ class DailyDeal:
         app = self.app
         game = daily_game(day, variant)
         seats = Seats.solo(game.rules.players, DAILY_SEAT)
-        setup = {**app.settings, "variant": variant, "options": {}, "level": LEVEL,
-                 "seats": seats.to_json()}
-        setup.pop("names", None)
+        setup = prepared_setup(app.settings, variant, seats, level=LEVEL)
         app.pairing.close()  # a game here: this device leaves another's table
         self.date, self.game = day, game  # before the table makes its players
         self.share_status = self.share_failed = None

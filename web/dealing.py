@@ -60,3 +60,13 @@ def setup_seats(setup: Mapping[str, Any]) -> Seats | None:
         return Seats.from_json(setup.get("seats"), players)
     except (RecordError, SeatsError):
         return None
+
+
+def prepared_setup(setup: Mapping[str, Any], variant: str, seats: Seats,
+                   **choices: Any) -> dict[str, Any]:
+    """The setup of a deal the app prepares (the guided deal, the daily deal): the
+    player's choices kept, the variant's usual rules, these seats, no typed names."""
+    prepared = {**setup, "variant": variant, "options": {}, "seats": seats.to_json(),
+                **choices}
+    prepared.pop("names", None)
+    return prepared

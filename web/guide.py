@@ -23,6 +23,7 @@ from engine.guided import GUIDED_VARIANTS, GuidedScript, GuidedStep, script_for
 from engine.observation import Observation
 from engine.playable import PlayableGame
 from engine.players import Decision, Player, decided
+from web.dealing import prepared_setup
 from web.dom import Control, Dom
 from web.model import Msg, NewGameAsked, ScreenShown
 from web.pairing import Pairing
@@ -231,9 +232,7 @@ class Guide:
         script = script_for(variant if variant in GUIDED_VARIANTS else "classic")
         game = script.start()
         seats = Seats.solo(game.rules.players, script.seat)
-        setup = {**app.settings, "variant": script.variant, "options": {},
-                 "seats": seats.to_json()}
-        setup.pop("names", None)
+        setup = prepared_setup(app.settings, script.variant, seats)
         app.pairing.close()  # a game here: this device leaves another's table
         app.put_on_table(game, setup, seats)
         self.script, self.game, self.seen = script, game, -1

@@ -10,6 +10,7 @@ from html import escape
 from typing import Any, Protocol
 
 import engine
+from engine.deal import Deal
 from engine.playable import PlayableGame
 from web import i18n
 from web.adapter import observe
@@ -92,13 +93,18 @@ class Hints:
             key = "action.play_table" if words[1] == "table" else "hint.play"
             return cat.html(key, card=card)
         if words[0] == "declare":
-            deal = self.app.game.deal
-            try:
-                combo = deal.rules.classify(engine.Action.parse(text).codes, deal.trump)
-                name = cat.declaration(combo.name) if combo else cat.t("action.declare")
-            except Exception:
-                name = cat.t("action.declare")
+            name = declaration_name(cat, self.app.game.deal, text) or cat.t("action.declare")
             return f"{cat.html('hint.declare', combination=name)} {cards_bdi(cat, words[1:])}"
         if words[0] == "seven":
             return f"{escape(cat.t('action.seven_exchange'))} {cards_bdi(cat, words[1:])}"
         return escape(cat.t(f"hint.{words[0]}"))
+
+
+def declaration_name(cat: i18n.Catalog, deal: Deal, text: str) -> str:
+    """The combination a ``declare`` action lays down, in words ("" when the deal's rules
+    name none: its cards then say it); ``deal`` is the one it is made in (its trumps)."""
+    try:
+        combo = deal.rules.classify(engine.Action.parse(text).codes, deal.trump)
+    except Exception:  # not a declaration these rules know
+        return ""
+    return cat.declaration(combo.name) if combo else ""

@@ -23,12 +23,12 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import TYPE_CHECKING, Any, Protocol
 
-from engine.actions import Action
 from engine.deal import Deal
 from engine.playable import PlayableGame
 from web import i18n
 from web.card_html import cards_bdi
 from web.dom import Control, Dom
+from web.hints import declaration_name
 from web.model import Msg, ScreenShown
 from web.pairing import Pairing
 from web.replay import Focus, Viewer, render_viewer, tricks_before
@@ -423,11 +423,7 @@ def move_html(cat: i18n.Catalog, text: str, deal: Deal) -> str:
         card = i18n.Markup(cards_bdi(cat, [words[-1]]))
         return cat.html("review.move.table", card=card) if words[1] == "table" else card
     if words[0] == "declare":
-        try:
-            combo = deal.rules.classify(Action.parse(text).codes, deal.trump)
-            name = cat.declaration(combo.name) if combo else ""
-        except Exception:  # a declaration the rules do not name: its cards say it
-            name = ""
+        name = declaration_name(cat, deal, text)
         cards = i18n.Markup(cards_bdi(cat, words[1:]))
         return str(cat.html("review.move.declare", combination=name, cards=cards))
     if words[0] == "seven":
