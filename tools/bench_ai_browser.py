@@ -113,6 +113,21 @@ class Handler(SimpleHTTPRequestHandler):
         pass
 
 
+# The body of a page function of ([files, code, ...]): Pyodide started, the engine's
+# ``files`` written into its file system and importable, ``code`` run; ``py`` is Pyodide.
+ENGINE_IN_PYODIDE = """
+    const { loadPyodide } = await import('/node_modules/pyodide/pyodide.mjs');
+    const py = await loadPyodide({ indexURL: '/node_modules/pyodide/' });
+    for (const f of files) {
+        const text = await (await fetch('/' + f)).text();
+        py.FS.mkdirTree('/bench/' + f.split('/').slice(0, -1).join('/'));
+        py.FS.writeFile('/bench/' + f, text);
+    }
+    py.runPython("import sys; sys.path.insert(0, '/bench')");
+    py.runPython(code);
+"""
+
+
 def engine_files() -> list[str]:
     files = [*(REPO / "engine").rglob("*.py"), *(REPO / "engine" / "ai").glob("*.json")]
     return sorted(str(p.relative_to(REPO)) for p in files)
@@ -135,19 +150,8 @@ def run_browser(variant: str, count: int, seed: int, budget: float | None,
                       "--disable-sync", "--no-first-run"])
             page = browser.new_page()
             page.goto(f"http://127.0.0.1:{port}/__bench.html")
-            script = """async ([files, code, call]) => {
-                const { loadPyodide } = await import('/node_modules/pyodide/pyodide.mjs');
-                const py = await loadPyodide({ indexURL: '/node_modules/pyodide/' });
-                for (const f of files) {
-                    const text = await (await fetch('/' + f)).text();
-                    const dir = f.split('/').slice(0, -1).join('/');
-                    py.FS.mkdirTree('/bench/' + dir);
-                    py.FS.writeFile('/bench/' + f, text);
-                }
-                py.runPython("import sys; sys.path.insert(0, '/bench')");
-                py.runPython(code);
-                return py.runPython(call);
-            }"""
+            script = ("async ([files, code, call]) => {" + ENGINE_IN_PYODIDE
+                      + "return py.runPython(call); }")
             call = f"json.dumps(bench({variant!r}, {count}, {seed}, {budget!r}, {settled!r}))"
             result = page.evaluate(script, [engine_files(), BENCH_CODE, call])
             browser.close()

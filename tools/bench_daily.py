@@ -24,7 +24,7 @@ import time
 from http.server import ThreadingHTTPServer
 from typing import Any
 
-from bench_ai_browser import REPO, Handler, engine_files
+from bench_ai_browser import ENGINE_IN_PYODIDE, REPO, Handler, engine_files
 
 BENCH_CODE = r'''
 import json, sys, time
@@ -69,19 +69,8 @@ def run_browser(day: str, variants: list[str]) -> dict[str, Any]:
                       "--disable-sync", "--no-first-run"])
             page = browser.new_page()
             page.goto(f"http://127.0.0.1:{port}/__bench.html")
-            page.evaluate("""async ([files, code]) => {
-                const { loadPyodide } = await import('/node_modules/pyodide/pyodide.mjs');
-                const py = await loadPyodide({ indexURL: '/node_modules/pyodide/' });
-                for (const f of files) {
-                    const text = await (await fetch('/' + f)).text();
-                    const dir = f.split('/').slice(0, -1).join('/');
-                    py.FS.mkdirTree('/bench/' + dir);
-                    py.FS.writeFile('/bench/' + f, text);
-                }
-                py.runPython("import sys; sys.path.insert(0, '/bench')");
-                py.runPython(code);
-                window.__py = py;
-            }""", [engine_files(), BENCH_CODE])
+            page.evaluate("async ([files, code]) => {" + ENGINE_IN_PYODIDE
+                          + "window.__py = py; }", [engine_files(), BENCH_CODE])
             for variant in variants:
                 call = f"json.dumps(bench({day!r}, {variant!r}))"
                 out[variant] = json.loads(page.evaluate(
