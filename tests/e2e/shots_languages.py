@@ -92,7 +92,13 @@ def from_menu(page: Page, command: str) -> None:
     page.locator(f'.menu-list [data-command="{command}"]').first.click()
 
 
+CARDS_LANDED = """() => document.getAnimations().every((a) => a.playState !== 'running'
+    || !a.effect?.target?.closest?.('.card, .hcard'))"""
+
+
 def shoot(page: Page, out: Path, name: str, full: bool = False) -> None:
+    """A picture once the cards in flight have landed (a deal's cards fly in one by one)."""
+    page.wait_for_function(CARDS_LANDED, timeout=10_000)
     page.wait_for_timeout(150)
     page.screenshot(path=str(out / f"{name}.png"), full_page=full)
 

@@ -323,3 +323,98 @@ def test_a_reloaded_guest_page_opens_on_its_seat_at_the_table() -> None:
     later = App(RecordingPage(), guest.store, fast=True, seed=9, transport=net.transport())
     later.start()
     assert later.overlay == "start"
+
+
+def test_a_move_the_host_refuses_is_said_on_the_guest_and_changes_nothing() -> None:
+    """A guest's move sent out of turn, then a message the host cannot read: each is
+    refused, the guest's page says why, and neither table changes."""
+    net, host, _, guest, guest_dom = classic_pair()
+    settle(net, host, guest)
+    if host.game.current_player == 1:  # the host's turn, for a move out of turn
+        joining = guest.pairing.joining
+        assert joining is not None and joining.session.obs is not None
+        guest.try_action(joining.session.obs["legal_actions"][0])
+        settle(net, host, guest)
+    assert host.game.current_player == 0
+    joining = guest.pairing.joining
+    assert joining is not None and joining.session.obs is not None
+    before, seen = host.game.to_json(), dict(joining.session.obs)
+    card = joining.session.obs["hand"][0]
+    assert joining.send(joining.session.act(card))  # as a hostile page would send it
+    settle(net, host, guest)
+    assert guest.notice is not None and guest.notice[0] == "link.refused.not_your_turn"
+    assert "It is not your turn." in guest_dom.page()
+    assert host.game.to_json() == before and joining.session.obs == seen
+    assert joining.send('{"v": 1, "t": "act", "seat": 1, "n": 0, "action": ')
+    settle(net, host, guest)
+    assert guest.notice is not None and guest.notice[0] == "link.refused.malformed"
+    assert host.game.to_json() == before and joining.session.obs == seen
+    play_deal(net, host, {1: guest})  # and the table plays on
+    settle(net, host, guest)
+    assert joining.session.verdicts == {0: ""}
+
+
+def test_a_stacked_deck_is_caught_and_said_on_the_guest() -> None:
+    """A host whose record of the deal gives the guest other cards than both devices'
+    secrets shuffled: the guest's page says the deck was not fair, and does not keep the
+    game as a fair one."""
+    net, host, _, guest, guest_dom = classic_pair()
+    hosting = host.pairing.hosting
+    assert hosting is not None
+    send = hosting.send
+
+    def stacked(sends: Sequence[Send]) -> None:
+        forged = []
+        for item in sends:
+            message = json.loads(item.text)
+            if message["t"] == "record":
+                deal = message["record"]["deals"][0]
+                deal["hands"][1][0], deal["stock"][0] = deal["stock"][0], deal["hands"][1][0]
+                item = Send(item.seat, json.dumps(message))
+            forged.append(item)
+        send(forged)
+
+    hosting.send = stacked  # type: ignore[method-assign]
+    play_deal(net, host, {1: guest})
+    settle(net, host, guest)
+    joining = guest.pairing.joining
+    assert joining is not None and joining.session.verdicts[0] in ("deck", "hand", "record")
+    assert guest.notice is not None and guest.notice[0].startswith("link.fair.")
+    assert guest.notice[0] != "link.fair.ok"
+    assert 'data-deck-check="ok"' not in guest_dom.page()
+
+
+def test_a_guest_that_leaves_can_have_its_seat_played_by_the_computer() -> None:
+    """A guest starts a game of its own mid-deal: the host's table waits for it, and the
+    host lets the computer play that seat to the deal's end."""
+    net = MemoryNet()
+    host, host_dom = device(net)
+    guest, guest_dom = device(net, seed=6)
+    pair(net, host, host_dom, {1: (guest, guest_dom)}, CLASSIC)
+    for _ in range(10):
+        settle(net, host, guest)
+        if host.game.current_player == 1:
+            joining = guest.pairing.joining
+            assert joining is not None and joining.session.obs is not None
+            guest.try_action(joining.session.obs["legal_actions"][0])
+        else:
+            host.try_action(host.game.legal_actions()[0].text())
+    guest.start_new_game({"variant": "classic", "options": {}, "level": "greedy",
+                          "seats": ["person", "computer"]})
+    assert guest.pairing.joining is None  # this device left the table
+    settle(net, host, guest)
+    hosting = host.pairing.hosting
+    assert hosting is not None and hosting.waiting == [1]
+    assert "data-peer-waiting" in host_dom.page()  # the banner, with its New code
+    host.command("pair-show", {})
+    assert host.overlay == "host" and 'data-command="pair-computer"' in host_dom.page()
+    host.command("pair-computer", {"data-seat": "1"})
+    assert host.overlay is None
+    assert hosting.waiting == [] and host.seats.kinds[1] == "computer"
+    for _ in range(300):
+        settle(net, host, guest)
+        if host.game.deal.is_terminal:
+            break
+        if host.game.current_player == 0:
+            host.try_action(host.game.legal_actions()[0].text())
+    assert host.game.deal.is_terminal
