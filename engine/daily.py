@@ -24,15 +24,17 @@ import datetime as _dt
 import random
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .ai.strong_level import StrongPlayer
 from .deal import Deal
 from .errors import RecordError
 from .game import new_game, side_of, side_totals
 from .log_events import Kind, SeatEvent
 from .playable import PlayableGame
 from .variants import VARIANTS
+
+if TYPE_CHECKING:  # the AI is imported when the day's program first plays, not with the app
+    from .ai.strong_level import StrongPlayer
 
 DAILY_SEAT = 0
 DAILY_WORLDS = 16  # the opponent's worlds per move (the strong level's CPython default)
@@ -68,12 +70,16 @@ def daily_game(day: _dt.date | str, variant: str) -> PlayableGame:
 def daily_opponent(day: _dt.date | str, variant: str, seat: int) -> StrongPlayer:
     """The program at ``seat``: the strong level, fixed worlds, no time budget, its random
     generator seeded by the day's seed and the seat (so the same in both duplicate runs)."""
+    from .ai.strong_level import StrongPlayer
+
     seed = daily_seed(day, variant)
     return StrongPlayer(random.Random(seed * 8 + seat), worlds=DAILY_WORLDS, time_budget=None)
 
 
 def computer_seat_player(day: _dt.date | str, variant: str) -> StrongPlayer:
     """The strong level playing the player's seat in the duplicate run."""
+    from .ai.strong_level import StrongPlayer
+
     seed = daily_seed(day, variant)
     return StrongPlayer(random.Random(seed * 8 + 7), worlds=DAILY_WORLDS, time_budget=None)
 

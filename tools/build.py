@@ -220,6 +220,8 @@ def write_bundle(out: Path) -> dict[str, object]:
         rel: text for rel, text in texts.items() if rel.endswith(".py") and rel not in NOT_IMPORTED
     }
     write_bytecode(out, modules)
+    data = {rel: text for rel, text in texts.items() if not rel.endswith(".py")}
+    add_to_bytecode(out, {rel: text.encode("utf-8") for rel, text in data.items()})
     for rel in rels:
         if not rel.startswith(FETCHED_BY_PAGE):
             (out / rel).unlink()
@@ -274,6 +276,14 @@ def write_stdlib(out: Path, pyodide_src: Path) -> None:
     _copy(cached, target)
 
 
+def write_lock(out: Path) -> None:
+    """Pyodide's lock file without its list of packages (357 of them, 26 KB gzipped, read
+    before Python starts): the app loads none, and Pyodide needs only the lock's `info`."""
+    lock = out / PYODIDE_DIR / "pyodide-lock.json"
+    info = json.loads(lock.read_text(encoding="utf-8"))["info"]
+    lock.write_text(json.dumps({"info": info, "packages": {}}), encoding="utf-8")
+
+
 def _made_once(cached: Path, command: Callable[[Path], list[str]], stdin: str, what: str,
                then: Callable[[Path], None] | None = None) -> None:
     """Run a maker (`command` writes the path it is given) into `cached`, unless it is there.
@@ -297,8 +307,19 @@ def _made_once(cached: Path, command: Callable[[Path], list[str]], stdin: str, w
 BYTECODE_MAGIC = b"BZPYC1\n"
 
 
+def add_to_bytecode(out: Path, files: dict[str, bytes]) -> None:
+    """Put the bundle's data files (the AI's model) in the bytecode pack as well.
+
+    Why: a fresh boot runs on the pack alone, without the bundle of sources (the loader
+    says why), and these files are read, not imported."""
+    pack = read_bytecode(gzip.decompress((out / BYTECODE).read_bytes())) | files
+    header = json.dumps([[path, len(data)] for path, data in pack.items()]).encode()
+    raw = b"".join([BYTECODE_MAGIC, len(header).to_bytes(4, "little"), header, *pack.values()])
+    (out / BYTECODE).write_bytes(gzip.compress(raw, compresslevel=9, mtime=0))
+
+
 def read_bytecode(data: bytes) -> dict[str, bytes]:
-    """The .pyc files of a bytecode pack (gunzipped), by path: the form tools/bytecode.mjs
+    """The files of a bytecode pack (gunzipped), by path: the form tools/bytecode.mjs
     writes and web/python-loader.mjs reads (the magic, a 4-byte little-endian length, that
     much JSON of [path, size] pairs, then the files one after another)."""
     if not data.startswith(BYTECODE_MAGIC):
@@ -547,6 +568,7 @@ def build(out: Path, *, snapshot: bool = True) -> list[dict[str, object]]:
     for name in PYODIDE_FILES:
         _copy(pyodide_src / name, out / PYODIDE_DIR / name)
     write_stdlib(out, pyodide_src)
+    write_lock(out)
     for name in QR_FILES:
         _copy(qr_src / name, out / QR_DIR / name)
     for path in _walk(pyscript_src):

@@ -44,18 +44,22 @@ if (typeof document === "undefined") {
   };
 }
 
-// Both start at once when PyScript imports this module, alongside PyScript's own setup.
-const snapshotBytes = readSnapshot();
+// All start at once when PyScript imports this module, alongside PyScript's own setup.
+const snapshotFound = findSnapshot(); // its response, not yet read
+snapshotFound.catch(() => {});
+const snapshotBytes = snapshotFound.then(readSnapshot);
 snapshotBytes.catch(() => {}); // reported where it is awaited
-const bundleFiles = readBundle();
+// The sources only where there is a snapshot to restore: a fresh boot runs on the bytecode
+// alone (sourceless, see writeBytecode), which spares a first visit 160 KB before the table.
+const bundleFiles = snapshotFound.then(() => readBundle(true), () => readBundle(false));
 bundleFiles.catch(() => {});
 // The bytecode only for a fresh boot: a restored interpreter has every module imported.
 const bytecodeFiles = snapshotBytes.then(() => null, () => readBytecode());
 bytecodeFiles.catch(() => {});
 
-// The bundle, and the files that travel beside it (the catalogs, which the shell fetches
-// too: shipped once), fetched at once: {path: text}.
-async function readBundle() {
+// The bundle of sources (with `sources`), and the files that travel beside it (the
+// catalogs, which the shell fetches too: shipped once), fetched at once: {path: text}.
+async function readBundle(sources) {
   if (!BUNDLE) throw new Error("this build names no bundle of Python files");
   const text = async (url) => {
     const response = await fetch(new URL(url, import.meta.url));
@@ -63,7 +67,9 @@ async function readBundle() {
     return response.text();
   };
   const files = BUNDLE.files ?? [];
-  const [bundle, ...texts] = await Promise.all([text(BUNDLE.url), ...files.map((f) => text(`../${f}`))]);
+  const [bundle, ...texts] = await Promise.all([
+    sources ? text(BUNDLE.url) : "{}", ...files.map((f) => text(`../${f}`)),
+  ]);
   return Object.assign(JSON.parse(bundle), Object.fromEntries(files.map((f, i) => [f, texts[i]])));
 }
 
@@ -100,21 +106,28 @@ async function readBytecode() {
   return files;
 }
 
-// A fresh boot's bytecode, written beside the sources; a failure costs only the compiles.
-async function writeBytecode(pyodide) {
+// A fresh boot's bytecode (and the data files the pack carries): beside the sources where
+// they were written (a snapshot that failed to restore), else in their place, `mod.pyc`
+// where `mod.py` would be, which importlib loads as a sourceless module. Tracebacks then
+// name the lines without showing them. A failure costs only the compiles, if the sources
+// are there; else the boot stops with the reason.
+async function writeBytecode(pyodide, sources) {
   try {
-    const files = (await bytecodeFiles) ?? (await readBytecode()); // null: a restore failed
+    const pack = (await bytecodeFiles) ?? (await readBytecode()); // null: a restore failed
+    const files = sources ? pack : pack.map(([path, data]) => [path.replace(PYCACHE, "$1$2.pyc"), data]);
     for (const folder of new Set(files.map(([path]) => path.slice(0, path.lastIndexOf("/"))))) {
       pyodide.FS.mkdirTree(`${HOME}/${folder}`);
     }
     for (const [path, data] of files) pyodide.FS.writeFile(`${HOME}/${path}`, data);
     return "used";
   } catch (error) {
+    if (!sources) throw error;
     const reason = String(error?.message ?? error).split("\n").join(" ");
     console.warn(`Python bytecode not used (${reason}): compiling the modules from source.`);
     return "unused";
   }
 }
+const PYCACHE = /(^|\/)__pycache__\/(\w+)\.cpython-\d+\.pyc$/;
 
 // The bundle is {path: text}, every path under Python's working directory. Each folder is
 // made once and the text encoded natively: Emscripten's own path (mkdirTree per file, its
@@ -140,13 +153,14 @@ function snapshotSource() {
   return param(import.meta.url) ?? page ?? "cache";
 }
 
-async function readSnapshot() {
+// The snapshot's response, unread: from the service worker's copy (kept decompressed, see
+// service-worker.js), read from its cache directly (through the worker's fetch handler it
+// took longer); with ?snapshot=network, else gzipped from the network (through the worker
+// when it controls the page).
+async function findSnapshot() {
   if (!SNAPSHOT) throw new Error("this build has no snapshot");
   const source = snapshotSource();
   if (source === "off") throw new Error("turned off by ?snapshot=off");
-  // The service worker's copy (kept decompressed, see service-worker.js), read from its cache
-  // directly: through the worker's fetch handler it took longer. With ?snapshot=network, else
-  // gzipped from the network (through the worker when it controls the page).
   const url = new URL(SNAPSHOT.url, import.meta.url);
   const cached = globalThis.caches?.match(`${url.href}?__rev=${SNAPSHOT.revision}`);
   let response = await cached?.catch(() => undefined);
@@ -155,6 +169,10 @@ async function readSnapshot() {
   }
   response ??= await fetch(url);
   if (!response.ok) throw new Error(`${SNAPSHOT.url}: HTTP ${response.status}`);
+  return response;
+}
+
+async function readSnapshot(response) {
   let bytes;
   if (response.headers.get("X-Bezique-Snapshot") === "raw") {
     bytes = new Uint8Array(await response.arrayBuffer());
@@ -241,7 +259,8 @@ export async function loadPyodide(options = {}) {
   }
   pyodide ??= await bootPyodide(config);
   await writeFiles(pyodide);
-  const bytecode = reason === undefined ? "restored" : await writeBytecode(pyodide);
+  const sources = await snapshotFound.then(() => true, () => false);
+  const bytecode = reason === undefined ? "restored" : await writeBytecode(pyodide, sources);
   if (typeof document === "undefined") pyodide.runPython(DEFER_PYSCRIPT);
   nativePrelude(pyodide);
   mark(reason === undefined ? "snapshot" : "fresh", reason, bytecode);

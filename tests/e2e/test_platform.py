@@ -186,6 +186,8 @@ def test_first_visit_downloads_once_later_visits_nothing_and_offline_works(
         assert page.evaluate("document.documentElement.dataset.pythonBytecode") == "used"
         snapshot = "/" + _snapshot_url(site.root)
         assert snapshot not in site.requests, dict(site.requests)
+        # nor the modules' sources: a fresh boot runs on their bytecode alone
+        assert "/runtime/python-files.json" not in site.requests, dict(site.requests)
         wait_controlled(page)
         assert site.requests[snapshot] == 1
         # The first visit boots through the new worker, which keeps every file as it passes
@@ -453,6 +455,10 @@ def test_build_precache_and_config_cover_exactly_the_site(dist_dir: Path) -> Non
     # beside its source's __pycache__ path and holding the hash of the text shipped with it.
     pack = gzip.decompress((dist_dir / "runtime" / "python-bytecode.gz").read_bytes())
     pycs = load_tool("build").read_bytecode(pack)
+    # and the bundle's data files, as they are: a fresh boot reads the pack alone
+    assert {p: d for p, d in pycs.items() if not p.endswith(".pyc")} == {
+        p: t.encode() for p, t in texts.items() if not p.endswith(".py")}
+    pycs = {p: d for p, d in pycs.items() if p.endswith(".pyc")}
     modules = {p for p in texts if p.endswith(".py")} - {"web/main.py"}
     assert {re.sub(r"__pycache__/(\w+)\.cpython-3\d+\.pyc$", r"\1.py", p) for p in pycs} == modules
     for path, pyc in pycs.items():
