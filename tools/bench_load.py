@@ -99,13 +99,29 @@ FLOOR_HTML = """<!doctype html>
 """
 # A file, not inline: the server sends the app's Content-Security-Policy with every page.
 FLOOR_JS = """import { loadPyodide } from "./%s/pyodide.mjs";
+%s
 const pyodide = await loadPyodide();
 pyodide.runPython("1+1");
 document.documentElement.dataset.appState = "ready";
 navigator.serviceWorker?.register("%s-sw.js");
 """
-# Each floor page: its Pyodide's folder (the published one is copied in from npm).
-FLOORS = {"floor": "floor-pyodide", "floor_trimmed": build.PYODIDE_DIR}
+# The app's standard library ships gzipped (build.gzip_stdlib): unpacked for Pyodide's fetch
+# of the zip, as the app's loader does.
+TRIMMED_STDLIB = f"""const fetchHere = globalThis.fetch;
+globalThis.fetch = (url, init) => String(url).endsWith("/{build.STDLIB_ZIP}")
+  ? fetchHere("./{build.PYODIDE_DIR}/{build.STDLIB_GZ}").then((response) =>
+    new Response(response.body.pipeThrough(new DecompressionStream("gzip"))))
+  : fetchHere(url, init);"""
+# Each floor page: its Pyodide's folder (the published one is copied in from npm), its files
+# and what it runs before loadPyodide.
+FLOORS = {
+    "floor": ("floor-pyodide", build.PYODIDE_FILES, ""),
+    "floor_trimmed": (
+        build.PYODIDE_DIR,
+        tuple(build.STDLIB_GZ if n == build.STDLIB_ZIP else n for n in build.PYODIDE_FILES),
+        TRIMMED_STDLIB,
+    ),
+}
 FLOOR_SW = """const FILES = %s;
 self.addEventListener("install", (e) => {
   e.waitUntil(caches.open(FILES[0]).then((c) => c.addAll(FILES)));
@@ -228,13 +244,14 @@ def prepared_site() -> Iterator[tuple[Path, list[dict[str, object]]]]:
     with tempfile.TemporaryDirectory(prefix="bezique-bench-") as tmp:
         root = Path(tmp) / "site"
         entries = build.build(root)
-        (root / FLOORS["floor"]).mkdir()
+        published = root / FLOORS["floor"][0]
+        published.mkdir()
         for name in build.PYODIDE_FILES:
-            shutil.copyfile(build.NODE_MODULES / "pyodide" / name, root / FLOORS["floor"] / name)
-        for page, folder in FLOORS.items():
+            shutil.copyfile(build.NODE_MODULES / "pyodide" / name, published / name)
+        for page, (folder, names, options) in FLOORS.items():
             (root / f"{page}.html").write_text(FLOOR_HTML % page, encoding="utf-8")
-            (root / f"{page}.mjs").write_text(FLOOR_JS % (folder, page), encoding="utf-8")
-            files = [f"{page}.html", f"{page}.mjs"] + [f"{folder}/{n}" for n in build.PYODIDE_FILES]
+            (root / f"{page}.mjs").write_text(FLOOR_JS % (folder, options, page), encoding="utf-8")
+            files = [f"{page}.html", f"{page}.mjs"] + [f"{folder}/{n}" for n in names]
             (root / f"{page}-sw.js").write_text(FLOOR_SW % json.dumps(files), encoding="utf-8")
         yield root, entries
 

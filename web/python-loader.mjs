@@ -75,6 +75,34 @@ async function readBundle(sources) {
 
 const PACK_MAGIC = "BZPYC1\n";
 
+// The bytes of a file the build gzipped (a host that sent it with Content-Encoding: gzip
+// has had the browser unpack it already).
+async function gunzipped(response) {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
+  const raw = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(raw).arrayBuffer());
+}
+
+// Pyodide's standard library: the build ships its zip gzipped whole (tools/build.py,
+// `gzip_stdlib`); Pyodide asks for the zip by its usual name and gets it unpacked from here.
+// Read once: a fresh boot after a failed restore asks again.
+const STDLIB_URL = `${INDEX_URL}python_stdlib.zip`;
+const fetchFromHere = globalThis.fetch;
+let stdlibBytes;
+globalThis.fetch = (input, init) => {
+  if ((input instanceof Request ? input.url : String(input)) !== STDLIB_URL) {
+    return fetchFromHere.call(globalThis, input, init);
+  }
+  stdlibBytes ??= fetchFromHere.call(globalThis, `${STDLIB_URL}.gz`).then((response) => {
+    if (!response.ok) throw new Error(`${STDLIB_URL}.gz: HTTP ${response.status}`);
+    return gunzipped(response);
+  });
+  stdlibBytes.catch(() => { stdlibBytes = undefined; });
+  return stdlibBytes.then((bytes) => new Response(bytes));
+};
+
 // The modules' bytecode, [[path, bytes], ...] of .pyc files (their __pycache__ paths under
 // Python's working directory), from the pack tools/bytecode.mjs makes. Why: with them
 // beside the sources, a fresh boot's imports read bytecode instead of compiling every module
@@ -85,12 +113,7 @@ async function readBytecode() {
   if (!BUNDLE?.bytecode) throw new Error("this build has no bytecode");
   const response = await fetch(new URL(BUNDLE.bytecode, import.meta.url));
   if (!response.ok) throw new Error(`${BUNDLE.bytecode}: HTTP ${response.status}`);
-  let bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-    if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
-    const raw = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    bytes = new Uint8Array(await new Response(raw).arrayBuffer());
-  }
+  const bytes = await gunzipped(response);
   const text = new TextDecoder();
   if (text.decode(bytes.subarray(0, PACK_MAGIC.length)) !== PACK_MAGIC) {
     throw new Error(`${BUNDLE.bytecode}: not a bytecode pack`);

@@ -396,7 +396,7 @@ def test_build_precache_and_config_cover_exactly_the_site(dist_dir: Path) -> Non
         assert entry["size"] == len(data)
         assert entry["revision"] == hashlib.sha256(data).hexdigest()[:16]
     assert not [f for f in files if f.endswith(".map")]
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip.gz"):
         assert f"runtime/pyodide/{name}" in files
     assert "runtime/pyodide/pyodide-lock.json" in files
     assert "runtime/pyscript/core.js" in files
@@ -486,7 +486,7 @@ def test_serve_compresses_and_isolates_like_a_static_host(site: Any) -> None:
         headers, body = get(path, None)
         assert "content-encoding" not in headers and body == own
         assert get(path, "gzip;q=0")[0].get("content-encoding") is None
-    for path in (snapshot, "web/icons/icon-192.png", "runtime/pyodide/python_stdlib.zip"):
+    for path in (snapshot, "web/icons/icon-192.png", "runtime/pyodide/python_stdlib.zip.gz"):
         headers, body = get(path, "gzip")
         assert "content-encoding" not in headers and body == (site.root / path).read_bytes()
     headers, _ = get("", "gzip")
