@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
-import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -38,6 +37,7 @@ from engine.observation import Observation
 from engine.playable import PlayableGame
 from engine.players import Decision, Player
 from web import ai_runner, daily_store, daily_view, i18n
+from web.background import Pace, Work, run_in_slices
 from web.computer import BROWSER_SLICE, make_player
 from web.daily_store import DailyRecord
 from web.dealing import prepared_setup
@@ -46,7 +46,7 @@ from web.keeper import Keeper
 from web.menu import close_button
 from web.model import Msg, NewGameAsked, SetupKept
 from web.pairing import Pairing
-from web.runtime import Runtime
+from web.runtime import Frames, Runtime
 from web.seats import Seats
 from web.settings import Settings
 from web.storage import KeyValue
@@ -65,6 +65,7 @@ class DailyTable(Protocol):
     dom: Dom
     store: KeyValue
     runtime: Runtime
+    frames: Frames
     pairing: Pairing
     keeper: Keeper
     cat: i18n.Catalog
@@ -348,33 +349,28 @@ class DailyDeal:
         """Slices of the computer's deal between the page's events; the table's own
         computer goes first (the background waits while it thinks)."""
         app = self.app
-        runtime = app.runtime
-        await runtime.sleep(STEP_WAIT)
-        shown = -1
-        while self.background is job and app.daily is self:
-            if app.busy:
-                await runtime.sleep(IDLE_WAIT)
-                continue
-            started = time.perf_counter()
-            try:
-                while True:
-                    job.share = next(job.steps)
-                    if time.perf_counter() - started >= ai_runner.SLICE_BUDGET:
-                        break
-            except StopIteration as stop:
-                self.background = None
-                self.keep(functools.partial(DailyRecord.with_computer, result=stop.value))
+        shown = [-1]  # the progress last drawn, in REDRAW_STEPS
+
+        def progress(share: float) -> None:
+            job.share = share
+            step = int(share * REDRAW_STEPS)
+            if step != shown[0] and self.progress_shown():
+                shown[0] = step
                 app.render()
-                return
-            except Exception as err:  # a bug: said in the console, the table plays on
-                print(f"bezique: the computer's daily deal stopped: {err!r}")
-                return  # (kept as the one under way: not started again and again)
-            step = int(job.share * REDRAW_STEPS)
-            if step != shown and self.progress_shown():
-                shown = step
-                app.render()
-            await runtime.sleep(STEP_WAIT)
-        job.steps.close()
+
+        def done(result: DailyResult) -> None:
+            self.background = None
+            self.keep(functools.partial(DailyRecord.with_computer, result=result))
+            app.render()
+
+        def failed(err: Exception) -> None:  # a bug: said in the console, the table plays on
+            print(f"bezique: the computer's daily deal stopped: {err!r}")
+            # (kept as the one under way: not started again and again)
+
+        work = Work(job.steps, float, lambda: self.background is job and app.daily is self,
+                    job.steps.close, progress, done, failed)
+        await run_in_slices(work, Pace(ai_runner.SLICE_BUDGET, STEP_WAIT, IDLE_WAIT),
+                            app.runtime, app.frames, lambda: app.busy)
 
     def progress_shown(self) -> bool:
         """The computer's progress is on the page (the summary or the daily screen)."""

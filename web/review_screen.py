@@ -17,7 +17,6 @@ card played and the better one marked; its Back returns to the list.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
@@ -26,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from engine.deal import Deal
 from engine.playable import PlayableGame
 from web import i18n
+from web.background import Pace, Work, run_in_slices
 from web.card_html import cards_bdi
 from web.dom import Control, Dom
 from web.hints import declaration_name
@@ -319,47 +319,41 @@ class ReviewScreen:
 
     async def drive(self, job: Job) -> None:
         """The review in slices, each one event, between which the page's events run."""
-        app = self.app
-        drawn, drawn_at = -1.0, -RENDER_EVERY
-        while job.reviewing is not None:
-            await app.runtime.sleep(self.gap)
-            if job is not self.job or job.reviewing is None:
-                return  # stopped meanwhile
-            if not self.relevant(job):
-                self.stop()
-                return
-            if app.busy:
-                await app.runtime.sleep(BUSY_WAIT)
-                continue
-            app.frames.begin()
-            try:
-                over = self.work(job)
-                now = app.runtime.now()
-                if over or (job.share - drawn >= RENDER_STEP and now - drawn_at >= RENDER_EVERY):
-                    drawn, drawn_at = job.share, now
-                    if app.overlay == LIST:
-                        app.render()
-            finally:
-                app.frames.end()
-
-    def work(self, job: Job) -> bool:
-        """One slice of the review; True once it is over (done, or failed)."""
         reviewing = job.reviewing
         if reviewing is None:
-            return True
-        started = time.perf_counter()
-        try:
-            job.share = next(reviewing).share
-            while time.perf_counter() - started < self.slice:
-                job.share = next(reviewing).share
-            return False
-        except StopIteration as stop:
-            job.review = stop.value
+            return
+        app = self.app
+        drawn = [-1.0, -RENDER_EVERY]  # the share last drawn, and when
+
+        def progress(share: float) -> None:
+            job.share = share
+            now = app.runtime.now()
+            if share - drawn[0] >= RENDER_STEP and now - drawn[1] >= RENDER_EVERY:
+                drawn[:] = [share, now]
+                self.show_progress()
+
+        def done(review: Review) -> None:
+            job.review, job.reviewing = review, None
             job.tricks = tricks_before(job.record, job.deal_index)
-        except Exception as err:  # a record that does not replay, or a bug: said, not lost
-            job.problem = str(err) or type(err).__name__
-        job.reviewing = None
-        return True
+            self.show_progress()
+
+        def failed(err: Exception) -> None:  # a record that does not replay, or a bug
+            job.problem, job.reviewing = str(err) or type(err).__name__, None
+            self.show_progress()
+
+        def dropped() -> None:  # stopped meanwhile, or the table moved on
+            if job is self.job:
+                self.stop()
+
+        work = Work(reviewing, lambda step: float(step.share),
+                    lambda: job is self.job and job.reviewing is not None and self.relevant(job),
+                    dropped, progress, done, failed)
+        await run_in_slices(work, Pace(self.slice, self.gap, BUSY_WAIT), app.runtime,
+                            app.frames, lambda: app.busy)
+
+    def show_progress(self) -> None:
+        if self.app.overlay == LIST:
+            self.app.render()
 
     # ------------------------------------------------------------ what it shows
     def view(self) -> ReviewView:
