@@ -164,7 +164,7 @@ class App:
         self.last_log: list[flow.TableEvent] = []
         self.records = Records(self)
         self.device = DeviceControls(self, device or Device())
-        self.launch = launch  # the manifest's shortcuts: ?start=new | ?start=continue
+        self.launch = launch  # ?start=new | ?start=continue (shortcuts), or a tap the shell kept
         self.keeper = Keeper(self, tabs)  # saving, failed saves, the player tab
         self.commands = Commands(self)
         self.hints = Hints(self)
@@ -325,6 +325,8 @@ class App:
             self.command("new-game", None)
         elif self.launch == "continue" and self.has_save:
             self.command("continue", None)
+        elif self.launch == "play" and not self.has_save:  # Play on the shell's kept screen
+            self.command("play", None)
         elif guest.value is not None:
             self.pairing.join(GuestSession.from_json(guest.value))
         self.render()
@@ -982,7 +984,7 @@ async def main() -> None:
             seed=int(raw_seed) if raw_seed.isdigit() else None,
             device=BrowserDevice(),
             tabs=tabs,
-            launch=params.get("start"),
+            launch=params.get("start") or page.kept_tap() or None,
             runtime=PageRuntime(),
             transport=PageTransport(),
         )

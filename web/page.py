@@ -71,6 +71,12 @@ def facts() -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def kept_tap() -> str:
+    """The command of a tap on the shell's kept start screen ("play" or "continue"; "" for
+    none), taken from the shell, which then replays nothing: the app starts with it."""
+    return str(call("keptTap"))
+
+
 def set_html(attrs: dict[str, str | None]) -> None:
     """Attributes of <html> (None removes one); ``title`` sets the document's title."""
     call("html", json.dumps(attrs))

@@ -205,3 +205,37 @@ def test_rules_of_every_variant_from_the_chooser() -> None:
         assert "data-rules-devices" in body and "seeing your cards" in body
         seen.add(body)
     assert len(seen) == 6  # each variant shows its own text
+
+
+def test_a_tap_the_shell_kept_opens_the_table_in_the_first_render() -> None:
+    """Play or Continue tapped on the shell's kept start screen before Python was ready: the
+    app starts with it, and its first render is the table (no start screen drawn first, no
+    click replayed)."""
+    from fake_page import RecordingPage
+
+    from web.app import App
+
+    def started(store: storage.MemoryStorage, tap: str) -> tuple[App, list[str]]:
+        dom = RecordingPage()
+        overlays: list[str] = []
+        patch = dom.patch_all
+
+        def recorded(regions: dict[str, str], table_players: int) -> None:
+            overlays.append(regions.get("bz-overlay", ""))
+            patch(regions, table_players)
+
+        dom.patch_all = recorded  # type: ignore[method-assign]
+        app = App(dom, store, fast=True, seed=5, launch=tap)
+        app.start()
+        assert dom.state == "ready"
+        return app, overlays
+
+    store = storage.MemoryStorage()
+    app, overlays = started(store, "play")
+    assert app.overlay is None and 'data-action="play ' in app.dom.regions["bz-me"]
+    assert not any('data-screen="start"' in html for html in overlays), overlays
+    again, overlays = started(store, "continue")  # a game is saved now
+    assert again.overlay is None and again.game.to_json() == app.game.to_json()
+    assert not any('data-screen="start"' in html for html in overlays), overlays
+    stale, _ = started(store, "play")  # Play, but a game is saved: the start screen stands
+    assert stale.overlay == "start"
