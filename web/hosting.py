@@ -225,6 +225,8 @@ class Hosting:
         return self.dealt >= 0
 
     def close(self) -> None:
+        """The host leaves: the devices are told (their tables say so), then let go."""
+        self.send(self.table.closing())
         for link in self.links.values():
             if link.handle is not None:
                 link.handle.close()

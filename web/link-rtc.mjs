@@ -154,5 +154,10 @@ export class Link {
     return true;
   }
 
-  close() { this.pc.close(); }
+  // The channel first, which sends what is still buffered (a last message), then the
+  // connection a moment later.
+  close() {
+    this.channel.close();
+    setTimeout(() => this.pc.close(), 1000);
+  }
 }

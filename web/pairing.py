@@ -150,6 +150,14 @@ def waiting_banner(cat: Cat, who: list[str]) -> str:
             f'{escape(cat.t("pair.again"))}</button></div>')
 
 
+def host_left_banner(cat: Cat) -> str:
+    """Under a guest's table once its host left it: nobody will deal again here."""
+    return (f'<div class="notice waiting" data-peer-left><p role="status">'
+            f'{escape(cat.t("pair.host_left"))}</p>'
+            f'<button type="button" class="btn" data-command="leave-table">'
+            f'{escape(cat.t("pair.leave"))}</button></div>')
+
+
 def seat_of(el: Any, attr: Callable[[Any, str], str | None]) -> int | None:
     value = attr(el, "data-seat")
     return int(value) if value is not None and value.isdigit() else None
@@ -391,7 +399,9 @@ class Pairing:
         shows), a move refused (said why), a deal's deck checked (said if it failed)."""
         app, session = self.app, joining.session
         kept = session.to_json()
-        if session.token is not None and kept != self.kept:
+        if session.host_left:  # no table to rejoin after a reload
+            keep_session(app.store, None)
+        elif session.token is not None and kept != self.kept:
             keep_session(app.store, session)  # a reload rejoins with this seat and token
             self.kept = kept
         if joining.seated and session.seat is not None and app.overlay == "join":
@@ -513,6 +523,8 @@ class Pairing:
         app = self.app
         if self.hosting is not None and self.hosting.playing and self.hosting.waiting:
             who = [seat_label(app.cat, app.seats, s, names) for s in self.hosting.waiting]
+        elif self.joining is not None and self.joining.session.host_left:
+            return host_left_banner(app.cat)
         elif self.joining is not None and self.joining.state == WAITING:
             who = [app.cat.t("pair.host_device")]
         else:

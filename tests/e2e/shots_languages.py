@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from fake_page import RecordingPage, play_through
-from link_pages import devices
+from link_pages import devices, pair
 from playwright.sync_api import Browser, Page
 from threads import in_thread
 
@@ -180,3 +180,22 @@ def test_shoot_two_devices(browser: Browser, app_url: str, artifacts_dir: Path,
             shoot(host, out, name.format("devices-host-waiting"))
             guest.wait_for_selector("html[data-app-state=ready]")
             shoot(guest, out, name.format("devices-guest-rejoin"), full=True)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_shoot_a_guest_whose_host_left(browser: Browser, app_url: str, artifacts_dir: Path,
+                                       lang: str) -> None:
+    """The host starts a game of its own: the guest's table says the host left."""
+    out = artifacts_dir / "shots"
+    out.mkdir(exist_ok=True)
+    for size, (w, h) in SIZES.items():
+        with devices([browser] * 2, app_url, {"width": w, "height": h}, lang) as (host, guest):
+            pair(host, [guest])
+            host.click('[data-command="menu"]')
+            host.click('.menu-list [data-command="new-game"]')
+            host.check('[data-seat="1"][data-seat-kind="computer"]')
+            host.click('[data-command="start"]')
+            if host.query_selector('[data-command="confirm-new"]'):
+                host.click('[data-command="confirm-new"]')
+            guest.wait_for_selector("[data-peer-left]")
+            shoot(guest, out, f"{lang}-devices-guest-host-left-{size}")

@@ -50,7 +50,8 @@ class MemoryLink:
         return True
 
     def close(self) -> None:
-        self.net.cut(self)
+        """After what was sent before it (a data channel's close sends what it buffered)."""
+        self.net.later(self.net.cut, self)
 
 
 class MemoryNet:

@@ -418,3 +418,25 @@ def test_a_guest_that_leaves_can_have_its_seat_played_by_the_computer() -> None:
         if host.game.current_player == 0:
             host.try_action(host.game.legal_actions()[0].text())
     assert host.game.deal.is_terminal
+
+
+def test_a_host_that_leaves_tells_its_guests_and_they_can_leave_too() -> None:
+    """The host starts a game of its own mid-deal: the guest's table says the host left
+    (not that it waits for it), offers to leave, and a reload does not rejoin that table."""
+    net, host, _, guest, guest_dom = classic_pair()
+    settle(net, host, guest)
+    host.start_new_game({"variant": "classic", "options": {}, "level": "greedy",
+                         "seats": ["person", "computer"]})
+    settle(net, host, guest)
+    joining = guest.pairing.joining
+    assert joining is not None and joining.session.host_left
+    page = guest_dom.page()
+    assert "data-peer-left" in page and "The host has left this table" in page
+    assert "data-peer-waiting" not in page
+    offered = re.findall(r"<[^>]*data-action=[^>]*>", page)
+    assert offered and all("aria-disabled" in tag for tag in offered)  # no move: table left
+    later = App(RecordingPage(), guest.store, fast=True, seed=9, transport=net.transport())
+    later.start()
+    assert later.overlay == "start"  # not the join screen of a table that is gone
+    guest.command("leave-table", None)
+    assert guest.overlay == "start" and guest.pairing.joining is None

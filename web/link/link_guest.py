@@ -43,6 +43,7 @@ class GuestSession:
         self.refusal: tuple[str, str] | None = None  # the host's last refusal
         self.problem = ""  # what was wrong with the host's last message
         self.waiting: list[int] = []
+        self.host_left = False  # the host closed the table: it will not come back
         self.verdicts: dict[int, str] = {}  # per deal: "" fair, else why not
         # the last deal whose deck was fair, and its record (the whole game up to it)
         self.records: dict[int, dict[str, Any]] = {}
@@ -112,6 +113,9 @@ class GuestSession:
             return []
         if kind == "paused":
             self.waiting = list(message["waiting"])
+            return []
+        if kind == "closed":
+            self.host_left = True
             return []
         self.waiting = []
         return []

@@ -112,6 +112,10 @@ class HostTable:
         self.connected.discard(seat)
         return self._to_connected(encode("paused", waiting=self.waiting))
 
+    def closing(self) -> list[Send]:
+        """The host leaves the table (a game of its own): every device is told so."""
+        return self._to_connected(encode("closed"))
+
     def reinvite(self, seat: int) -> None:
         """A guest lost its page's storage: the next device paired for ``seat`` takes it."""
         self.tokens.pop(seat, None)

@@ -110,6 +110,7 @@ HOST_MESSAGES: dict[str, dict[str, Callable[[Any], bool]]] = {
     "refused": {"reason": _reason, "rule": _rule},
     "paused": {"waiting": _seats},
     "resumed": {},
+    "closed": {},  # the host left the table (a game of its own): nobody will deal again
 }
 
 
