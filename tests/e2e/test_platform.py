@@ -140,6 +140,8 @@ def test_boot_failure_sets_error_state(browser: Browser, app_url: str, dist_dir:
         page.wait_for_function("document.documentElement.dataset.appState === 'error'")
         lang = page.evaluate("document.documentElement.lang")
         expected = lookup(catalog(dist_dir, lang), "boot.error")
+        # the words come with the shell's catalog, which may arrive after the failure
+        page.wait_for_function("document.getElementById('boot-error').textContent !== ''")
         assert page.locator("#boot-error").is_visible()
         assert page.locator("#boot-error").text_content() == expected
     finally:
