@@ -23,6 +23,7 @@ import sys
 import tokenize
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/ holds scripts, not a package
 import stdlib_subset
@@ -435,20 +436,37 @@ def with_boot_preloads(html: str, downloads: tuple[str, ...] = BOOT_DOWNLOADS) -
 
 
 FIRST_START_ID = "bz-first-start"
+# The catalog entries the shell itself shows (index.html: the loading and error screen, the
+# update banner).
+SHELL_KEYS = (
+    "boot.error", "boot.first_visit", "boot.loading", "boot.progress", "boot.retry",
+    "boot.start_fresh", "boot.start_fresh_note", "update.available", "update.later",
+    "update.reload",
+)
 
 
-def first_start_screens() -> dict[str, dict[str, str]]:
+def first_start_screens() -> dict[str, dict[str, Any]]:
     """The start screen of a first visit in each language, with the table's empty frame, as
     the app draws them (Play, no Continue): the shell shows one at once, before Python is
-    ready, exactly as it shows a returning player's kept copy (index.html's warm start)."""
+    ready, exactly as it shows a returning player's kept copy (index.html's warm start).
+    And the shell's own words (SHELL_KEYS), so that the loading or error screen is worded
+    before the catalog arrives, or if it never does (a boot that failed to fetch it)."""
     sys.path.insert(0, str(ROOT))
     from web import i18n, screens
     from web.app import load_catalog
     from web.dom import SKELETON
 
-    return {lang: {"skeleton": SKELETON,
-                   "screen": screens.render_start(load_catalog(lang), lang, can_continue=False)}
-            for lang in i18n.LANGS}
+    def catalog(lang: str) -> dict[str, Any]:
+        return dict(json.loads((ROOT / CATALOGS / f"{lang}.json").read_text(encoding="utf-8")))
+
+    english = catalog("en")
+    out: dict[str, dict[str, Any]] = {}
+    for lang in i18n.LANGS:
+        own = catalog(lang)
+        out[lang] = {"skeleton": SKELETON,
+                     "screen": screens.render_start(load_catalog(lang), lang, can_continue=False),
+                     "texts": {key: own.get(key, english[key]) for key in SHELL_KEYS}}
+    return out
 
 
 def with_first_start(html: str) -> str:

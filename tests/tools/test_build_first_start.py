@@ -34,3 +34,19 @@ def test_the_boot_downloads_wait_for_the_first_screen() -> None:
     assert "window.__bzBootDownloads = function" in html
     assert "})();" not in html.split("__bzBootDownloads", 1)[1].split("</script>", 1)[0]
     assert "__bzBootDownloads?.()" in (build.ROOT / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_shells_own_words_come_with_the_page_in_every_language() -> None:
+    """The loading and error screens are worded before (or without) the catalog: every
+    catalog entry the shell shows is written into the page, in each language."""
+    shell = (build.ROOT / "index.html").read_text(encoding="utf-8")
+    used = set(re.findall(r'data-i18n="([a-z_.]+)"', shell))
+    used |= set(re.findall(r'\bt\("((?:boot|update)\.[a-z_.]+)"', shell))
+    assert used == set(build.SHELL_KEYS)
+    html = build.with_first_start(SHELL)
+    found = re.search(r'id="bz-first-start">(.*?)</script>', html, re.S)
+    assert found is not None
+    screens = json.loads(found.group(1))
+    for lang in i18n.LANGS:
+        catalog = json.loads((build.ROOT / "web" / "i18n" / f"{lang}.json").read_text("utf-8"))
+        assert screens[lang]["texts"] == {key: catalog[key] for key in build.SHELL_KEYS}, lang
