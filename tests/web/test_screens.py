@@ -228,6 +228,7 @@ def test_a_tap_the_shell_kept_opens_the_table_in_the_first_render() -> None:
         app = App(dom, store, fast=True, seed=5, launch=tap)
         app.start()
         assert dom.state == "ready"
+        assert app.frames.painted == len(overlays) == 1  # whatever it draws, one paint
         return app, overlays
 
     store = storage.MemoryStorage()
