@@ -110,13 +110,14 @@ def test_host_and_guest_pair_and_the_first_deal_is_dealt() -> None:
     assert isinstance(host.runtime, ManualRuntime)
 
 
-def play_deal(net: MemoryNet, host: App, guests: dict[int, App], limit: int = 3000) -> None:
-    """Play on to the deal's end: each person's first legal move, on their own device."""
-    for _ in range(limit):
+def play_moves(net: MemoryNet, host: App, guests: dict[int, App], moves: int) -> bool:
+    """Up to ``moves`` turns: each person's first legal move, on their own device (the
+    computer's turns pass in ``settle``); True once the deal is over."""
+    for _ in range(moves):
         settle(net, host, *guests.values())
         game = host.game
         if game.deal.is_terminal:
-            return
+            return True
         seat = game.current_player
         if seat in guests:
             joining = guests[seat].pairing.joining
@@ -125,7 +126,13 @@ def play_deal(net: MemoryNet, host: App, guests: dict[int, App], limit: int = 30
             guests[seat].try_action(joining.session.obs["legal_actions"][0])
         elif host.seats.is_person(seat):
             host.try_action(game.legal_actions()[0].text())
-    raise AssertionError("the deal did not end")
+    settle(net, host, *guests.values())
+    return host.game.deal.is_terminal
+
+
+def play_deal(net: MemoryNet, host: App, guests: dict[int, App], limit: int = 3000) -> None:
+    """Play on to the deal's end."""
+    assert play_moves(net, host, guests, limit), "the deal did not end"
 
 
 def test_a_whole_deal_of_classic_across_two_devices() -> None:
@@ -172,16 +179,7 @@ def test_a_guest_cut_off_mid_deal_rejoins_to_the_same_position() -> None:
     setup = {"variant": "russian-3", "options": {}, "level": "greedy",
              "seats": ["person", "computer", "device"]}
     pair(net, host, host_dom, {2: (guest, guest_dom)}, setup)
-    for _ in range(40):  # some moves, then the guest's Wi-Fi drops
-        settle(net, host, guest)
-        seat = host.game.current_player
-        if seat == 2:
-            joining = guest.pairing.joining
-            assert joining is not None and joining.session.obs is not None
-            guest.try_action(joining.session.obs["legal_actions"][0])
-        elif seat == 0:
-            host.try_action(host.game.legal_actions()[0].text())
-    settle(net, host, guest)
+    play_moves(net, host, {2: guest}, 40)  # some moves, then the guest's Wi-Fi drops
     hosting, joining = host.pairing.hosting, guest.pairing.joining
     assert hosting is not None and joining is not None
     before = host.game.to_json()
@@ -226,15 +224,7 @@ def test_a_host_page_reloaded_mid_deal_keeps_the_table_and_its_guest() -> None:
     setup = {"variant": "classic", "options": {}, "level": "greedy",
              "seats": ["person", "device"]}
     pair(net, host, dom, {1: (guest, guest_dom)}, setup)
-    for _ in range(12):
-        settle(net, host, guest)
-        if host.game.current_player == 1:
-            joining = guest.pairing.joining
-            assert joining is not None and joining.session.obs is not None
-            guest.try_action(joining.session.obs["legal_actions"][0])
-        else:
-            host.try_action(host.game.legal_actions()[0].text())
-    settle(net, host, guest)
+    play_moves(net, host, {1: guest}, 12)
     before = host.game.to_json()
     old = host.pairing.hosting
     assert old is not None
@@ -391,14 +381,7 @@ def test_a_guest_that_leaves_can_have_its_seat_played_by_the_computer() -> None:
     host, host_dom = device(net)
     guest, guest_dom = device(net, seed=6)
     pair(net, host, host_dom, {1: (guest, guest_dom)}, CLASSIC)
-    for _ in range(10):
-        settle(net, host, guest)
-        if host.game.current_player == 1:
-            joining = guest.pairing.joining
-            assert joining is not None and joining.session.obs is not None
-            guest.try_action(joining.session.obs["legal_actions"][0])
-        else:
-            host.try_action(host.game.legal_actions()[0].text())
+    play_moves(net, host, {1: guest}, 10)
     guest.start_new_game({"variant": "classic", "options": {}, "level": "greedy",
                           "seats": ["person", "computer"]})
     assert guest.pairing.joining is None  # this device left the table
@@ -411,13 +394,7 @@ def test_a_guest_that_leaves_can_have_its_seat_played_by_the_computer() -> None:
     host.command("pair-computer", {"data-seat": "1"})
     assert host.overlay is None
     assert hosting.waiting == [] and host.seats.kinds[1] == "computer"
-    for _ in range(300):
-        settle(net, host, guest)
-        if host.game.deal.is_terminal:
-            break
-        if host.game.current_player == 0:
-            host.try_action(host.game.legal_actions()[0].text())
-    assert host.game.deal.is_terminal
+    assert play_moves(net, host, {}, 300)  # the deal plays to its end
 
 
 def test_a_host_that_leaves_tells_its_guests_and_they_can_leave_too() -> None:
