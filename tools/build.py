@@ -223,8 +223,8 @@ def write_bundle(out: Path) -> dict[str, object]:
         rel: text for rel, text in texts.items() if rel.endswith(".py") and rel not in NOT_IMPORTED
     }
     write_bytecode(out, modules)
-    data = {rel: text for rel, text in texts.items() if not rel.endswith(".py")}
-    add_to_bytecode(out, {rel: text.encode("utf-8") for rel, text in data.items()})
+    add_to_bytecode(out, {rel: text.encode("utf-8") for rel, text in texts.items()
+                          if not rel.endswith(".py")})
     for rel in rels:
         if not rel.startswith(FETCHED_BY_PAGE):
             (out / rel).unlink()
