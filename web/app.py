@@ -606,12 +606,13 @@ class App:
         }
         if self.overlay == "start" or "start" in self.back:  # no table (nor controls) behind it
             regions = {k: ("" if k != "bz-overlay" else v) for k, v in regions.items()}
+        # the look first: the patch is then laid out once, with it (and slides as it says)
+        self.dom.set_look(self.prefs.page_look(log_open=self.log_open))
         self.dom.patch_all(regions, table_players=n)
         title = menu.title_of(cat, view.variant)
         if title != self.title_shown:
             self.title_shown = title
             self.dom.set_title(title)
-        self.dom.set_look(self.prefs.page_look(log_open=self.log_open))
         self.dom.set_peer(*self.pairing.peer())
         self.announce()
         # A keyboard player who just won a trick lands on the declare/pass choice.
