@@ -602,13 +602,14 @@ class App:
             if self.overlay == "start"
             else self.notice_html() + flowview.render_toast(view, cat),
             "bz-log": render.render_log(view, cat),
-            "bz-overlay": self.overlay_html(view),
         }
+        regions["bz-overlay"], modal = self.overlay_view(view)
         if self.overlay == "start" or "start" in self.back:  # no table (nor controls) behind it
             regions = {k: ("" if k != "bz-overlay" else v) for k, v in regions.items()}
         # the look first: the patch is then laid out once, with it (and slides as it says)
         self.dom.set_look(self.prefs.page_look(log_open=self.log_open))
-        self.dom.patch_all(regions, table_players=n)
+        self.dom.patch_all(regions, table_players=n, modal=modal,
+                           keep_bar=self.overlay == "menu")
         title = menu.title_of(cat, view.variant)
         if title != self.title_shown:
             self.title_shown = title
@@ -653,7 +654,10 @@ class App:
         parts.append(self.pairing.banner_html(names))
         return "".join(parts)
 
-    def overlay_html(self, view: TableView) -> str:
+    def overlay_view(self, view: TableView) -> tuple[str, bool]:
+        """The overlay's HTML, and whether it is a modal screen (what it covers is inert):
+        every screen is, but the summaries of a deal and a game, which leave the table in
+        view and usable."""
         cat = self.cat
         if self.overlay == "start":
             return screens.render_start(
@@ -662,10 +666,10 @@ class App:
                 can_continue=self.has_save,
                 notice=self.notice_html(),
                 variant=self.game.rules.name,
-            )
+            ), True
         paired = self.pairing.overlay_html(view.seat_names or [])
         if paired is not None:
-            return paired
+            return paired, True
         screen = {
             "menu": lambda: menu.render_menu(self, cat, self.lang),
             "dialog": lambda: screens.render_new_game(self, cat),
@@ -679,16 +683,16 @@ class App:
             "daily": self.daily.screen_html,
         }.get(self.overlay or "")
         if screen is not None:
-            return screen()
+            return screen(), True
         if self.handover is not None:
             return handover.render_screen(
                 self.cat,
                 seat_label(self.cat, self.seats, self.handover, view.seat_names or ()),
                 handover.render_last_trick(view, self.cat),
-            )
+            ), True
         records = self.review.overlay() or self.records.overlay()
         if records is not None:
-            return records
+            return records, True
         if self.overlay == "game" and self.decided():
             return render.render_game_summary(
                 view,
@@ -696,11 +700,11 @@ class App:
                 self.records.sheet_html(),
                 self.records.summary_actions(),
                 self.records.change_html(),
-            )
+            ), False
         if view.deal_summary is not None:
             return render.render_deal_summary(view, view.deal_summary, self.cat,
-                                              self.review.button_html())
-        return ""
+                                              self.review.button_html()), False
+        return "", False
 
     def announce(self) -> None:
         """Say the new events in the live region, and play their sounds."""

@@ -60,7 +60,10 @@ class Dom:
 
     def on_events(self, click: ClickHandler, key: KeyHandler, change: ChangeHandler) -> None: ...
 
-    def patch_all(self, regions: dict[str, str], table_players: int) -> None: ...
+    def patch_all(self, regions: dict[str, str], table_players: int, *, modal: bool = False,
+                  keep_bar: bool = False) -> None:
+        """The changed regions; ``modal``: the overlay shown is a modal screen (what it covers
+        is inert), ``keep_bar``: but the header bar stays usable above it (the menu)."""
 
     def announce(self, text: str) -> None: ...
 
@@ -215,7 +218,8 @@ class BrowserDom(Dom):
 
         asyncio.get_event_loop().call_soon(release)
 
-    def patch_all(self, regions: dict[str, str], table_players: int) -> None:
+    def patch_all(self, regions: dict[str, str], table_players: int, *, modal: bool = False,
+                  keep_bar: bool = False) -> None:
         """Send the changed regions in one call (index.html's ``__bzPatch``): the shell
         keeps the focus, slides the hand's cards, marks what a modal screen covers and
         fits the cards before the next frame."""
@@ -228,6 +232,8 @@ class BrowserDom(Dom):
             "flip": not self.reduced_motion and self.motion != "off",
             "travel": 0 if self.reduced_motion else TRAVEL_MS.get(self.motion, TRAVEL_MS["normal"]),
             "fit": FIT_TEXT,
+            "modal": modal,
+            "keepBar": keep_bar,
         }
         self.page.call("patch", json.dumps(job))
 

@@ -68,9 +68,12 @@ class RecordingPage(Dom):
         self.downloads: list[tuple[str, str]] = []
         self.file_text: str | None = None  # what the file picker "chooses"
         self.start_screens: list[str] = []  # kept for the next start (the shell's warm start)
+        self.cover = (False, False)  # the last patch's modal and keep_bar
 
-    def patch_all(self, regions: dict[str, str], table_players: int) -> None:
+    def patch_all(self, regions: dict[str, str], table_players: int, *, modal: bool = False,
+                  keep_bar: bool = False) -> None:
         self.regions.update(regions)
+        self.cover = (modal, keep_bar)  # what the overlay makes inert (the shell's job)
 
     def set_state(self, state: str) -> None:
         self.state = state

@@ -148,9 +148,9 @@ def test_the_focus_moves_into_what_the_events_render_drew() -> None:
     order: list[str] = []
     patch, focus = dom.patch_all, dom.focus_first
 
-    def patching(regions: dict[str, str], table_players: int) -> None:
+    def patching(regions: dict[str, str], table_players: int, **cover: bool) -> None:
         order.append("patch")
-        patch(regions, table_players)
+        patch(regions, table_players, **cover)
 
     def focusing(selector: str) -> None:
         order.append(f"focus {selector}" if "menu-list" in dom.regions["bz-overlay"] else "lost")

@@ -220,9 +220,9 @@ def test_a_tap_the_shell_kept_opens_the_table_in_the_first_render() -> None:
         overlays: list[str] = []
         patch = dom.patch_all
 
-        def recorded(regions: dict[str, str], table_players: int) -> None:
+        def recorded(regions: dict[str, str], table_players: int, **cover: bool) -> None:
             overlays.append(regions.get("bz-overlay", ""))
-            patch(regions, table_players)
+            patch(regions, table_players, **cover)
 
         dom.patch_all = recorded  # type: ignore[method-assign]
         app = App(dom, store, fast=True, seed=5, launch=tap)
@@ -240,3 +240,21 @@ def test_a_tap_the_shell_kept_opens_the_table_in_the_first_render() -> None:
     assert not any('data-screen="start"' in html for html in overlays), overlays
     stale, _ = started(store, "play")  # Play, but a game is saved: the start screen stands
     assert stale.overlay == "start"
+
+
+def test_each_patch_says_whether_its_overlay_is_modal_and_keeps_the_bar() -> None:
+    """The shell makes what a modal screen covers inert from the patch's own flags (it no
+    longer reads them from the HTML): every screen is modal, the menu keeps the header bar
+    usable, and a deal's summary leaves the table usable."""
+    from fake_page import play_through
+
+    app, dom = boot()
+    assert dom.cover == (True, False)  # the start screen
+    app.command("play", None)
+    assert dom.cover == (False, False)  # the table, no overlay
+    app.command("menu", None)
+    assert dom.cover == (True, True)
+    app.command("close", None)
+    play_through(app, lambda: app.game.deal.is_terminal)  # its summary over the table
+    assert app.game.deal.is_terminal and 'data-summary="deal"' in dom.regions["bz-overlay"]
+    assert dom.cover == (False, False)
