@@ -145,9 +145,28 @@ def test_boot_failure_sets_error_state(browser: Browser, app_url: str, dist_dir:
         assert page.locator("#boot-error").is_visible()
         assert page.locator("#boot-retry").text_content() == lookup(catalog(dist_dir, lang),
                                                                    "boot.retry")
+        # the buttons can be read: their words against their own background (WCAG AA)
+        for button in ("#boot-retry", "#boot-fresh"):
+            assert page.evaluate(CONTRAST, button) >= 4.5, button
+        assert not page.locator("#boot-text").is_visible()  # not "loading" beside the error
         assert page.locator("#boot-error").text_content() == expected
     finally:
         context.close()
+
+
+# The contrast ratio of an element's text colour against its background colour.
+CONTRAST = """(selector) => {
+  const style = getComputedStyle(document.querySelector(selector));
+  const lum = (css) => {
+    const [r, g, b] = css.match(/\\d+(\\.\\d+)?/g).slice(0, 3).map(Number).map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [a, b] = [lum(style.color), lum(style.backgroundColor)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}"""
 
 
 def booted_shell_is_in_order(page: Page, dist_dir: Path) -> None:
