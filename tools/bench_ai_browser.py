@@ -20,6 +20,8 @@ import json
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
@@ -133,8 +135,11 @@ def engine_files() -> list[str]:
     return sorted(str(p.relative_to(REPO)) for p in files)
 
 
-def run_browser(variant: str, count: int, seed: int, budget: float | None,
-                settled: bool = False) -> dict[str, Any]:
+@contextmanager
+def engine_in_browser(code: str) -> Iterator[Callable[[str], str]]:
+    """Pyodide in headless Chromium with the engine's files and ``code`` run: yields a
+    function that runs a Python expression there and returns its text (a benchmark's JSON).
+    Shared by the browser benchmarks of the AI and of the daily deal."""
     from playwright.sync_api import sync_playwright
 
     handler = functools.partial(Handler, directory=str(REPO))
@@ -150,22 +155,32 @@ def run_browser(variant: str, count: int, seed: int, budget: float | None,
                       "--disable-sync", "--no-first-run"])
             page = browser.new_page()
             page.goto(f"http://127.0.0.1:{port}/__bench.html")
-            script = ("async ([files, code, call]) => {" + ENGINE_IN_PYODIDE
-                      + "return py.runPython(call); }")
-            call = f"json.dumps(bench({variant!r}, {count}, {seed}, {budget!r}, {settled!r}))"
-            result = page.evaluate(script, [engine_files(), BENCH_CODE, call])
+            page.evaluate("async ([files, code]) => {" + ENGINE_IN_PYODIDE
+                          + "window.__py = py; }", [engine_files(), code])
+            yield lambda call: str(page.evaluate("call => window.__py.runPython(call)", call))
             browser.close()
     finally:
         server.shutdown()
-    return json.loads(result)  # type: ignore[no-any-return]
+
+
+def in_cpython(code: str, name: str = "bench") -> Callable[..., Any]:
+    """``code``'s function ``name``, defined in this CPython (the engine importable)."""
+    sys.path.insert(0, str(REPO))
+    scope: dict[str, Any] = {}
+    exec(code, scope)
+    return scope[name]  # type: ignore[no-any-return]
+
+
+def run_browser(variant: str, count: int, seed: int, budget: float | None,
+                settled: bool = False) -> dict[str, Any]:
+    with engine_in_browser(BENCH_CODE) as run:
+        call = f"json.dumps(bench({variant!r}, {count}, {seed}, {budget!r}, {settled!r}))"
+        return json.loads(run(call))  # type: ignore[no-any-return]
 
 
 def run_cpython(variant: str, count: int, seed: int, budget: float | None,
                 settled: bool = False) -> dict[str, Any]:
-    sys.path.insert(0, str(REPO))
-    scope: dict[str, Any] = {}
-    exec(BENCH_CODE, scope)
-    return scope["bench"](variant, count, seed, budget, settled)  # type: ignore[no-any-return]
+    return in_cpython(BENCH_CODE)(variant, count, seed, budget, settled)  # type: ignore[no-any-return]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,15 +16,12 @@ Usage: python tools/bench_daily.py [--variant classic|all|classic,bezik] [--date
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import sys
-import threading
 import time
-from http.server import ThreadingHTTPServer
 from typing import Any
 
-from bench_ai_browser import ENGINE_IN_PYODIDE, REPO, Handler, engine_files
+from bench_ai_browser import REPO, engine_in_browser, in_cpython
 
 BENCH_CODE = r'''
 import json, sys, time
@@ -53,39 +50,13 @@ def bench(day, variant):
 
 
 def run_browser(day: str, variants: list[str]) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
-    handler = functools.partial(Handler, directory=str(REPO))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    port = server.server_address[1]
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    out: dict[str, Any] = {}
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(
-                executable_path="/usr/bin/chromium", headless=True,
-                args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                      "--disable-background-networking", "--disable-component-update",
-                      "--disable-sync", "--no-first-run"])
-            page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{port}/__bench.html")
-            page.evaluate("async ([files, code]) => {" + ENGINE_IN_PYODIDE
-                          + "window.__py = py; }", [engine_files(), BENCH_CODE])
-            for variant in variants:
-                call = f"json.dumps(bench({day!r}, {variant!r}))"
-                out[variant] = json.loads(page.evaluate(
-                    "call => window.__py.runPython(call)", call))
-            browser.close()
-    finally:
-        server.shutdown()
-    return out
+    with engine_in_browser(BENCH_CODE) as run:
+        return {variant: json.loads(run(f"json.dumps(bench({day!r}, {variant!r}))"))
+                for variant in variants}
 
 
 def run_cpython(day: str, variant: str) -> dict[str, Any]:
-    sys.path.insert(0, str(REPO))
-    scope: dict[str, Any] = {}
-    exec(BENCH_CODE, scope)
-    return scope["bench"](day, variant)  # type: ignore[no-any-return]
+    return in_cpython(BENCH_CODE)(day, variant)  # type: ignore[no-any-return]
 
 
 def main(argv: list[str] | None = None) -> int:
