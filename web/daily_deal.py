@@ -117,6 +117,7 @@ class DailyDeal:
         self.game: PlayableGame | None = None  # that game (another on the table: none)
         self._record: DailyRecord | None = None  # read when first needed, not at start
         self.background: Background | None = None
+        self.moves = SeatMoves()  # each seat's moves so far (the day's program draws by them)
         self.shown: tuple[str, str] | None = None  # (date, variant) the daily screen shows
         self.share_status: str | None = None
         self.share_failed: str | None = None  # the text to copy by hand
@@ -398,18 +399,34 @@ class DailyOpponent:
         game = daily.app.game
         player = daily_opponent(daily.date, game.rules.name, self.seat)
         player.slice_seconds = min(player.slice_seconds, BROWSER_SLICE)
-        for _ in range(moves_made(daily.date, game, self.seat)):
+        for _ in range(daily.moves.made(daily.date, game, self.seat)):
             player.rng.randrange(2**30)  # each decide() of its so far drew one seed
         return player.decide(obs)
 
 
-def moves_made(day: str, game: PlayableGame, seat: int) -> int:
-    """The moves ``seat`` made so far in the daily deal on the table (replayed from its
-    start: the history names no seats)."""
-    replay = daily_game(day, game.rules.name)
-    made = 0
-    for text in game.deal.history:
-        made += replay.current_player == seat
-        replay.apply(Action.parse(text))
-    return made
+class SeatMoves:
+    """How many moves each seat has made so far in the daily deal on the table (the deal's
+    history names no seats: it is replayed from the day's start). The replay is kept and
+    carried on from where it stood, so a deal costs one replay, not one per move."""
 
+    def __init__(self) -> None:
+        self.key: tuple[str, str] = ("", "")
+        self.replay: PlayableGame | None = None
+        self.history: list[str] = []  # the moves replayed so far
+        self.counts: dict[int, int] = {}
+
+    def made(self, day: str, game: PlayableGame, seat: int) -> int:
+        history = game.deal.history
+        key = (day, game.rules.name)
+        if (self.replay is None or key != self.key or len(history) < len(self.history)
+                or history[:len(self.history)] != self.history):
+            self.key, self.replay = key, daily_game(day, game.rules.name)
+            self.history, self.counts = [], {}
+        replay = self.replay
+        for text in history[len(self.history):]:
+            mover = replay.current_player
+            if mover is not None:
+                self.counts[mover] = self.counts.get(mover, 0) + 1
+            replay.apply(Action.parse(text))
+            self.history.append(text)
+        return self.counts.get(seat, 0)

@@ -394,3 +394,24 @@ def test_what_another_tab_kept_is_not_written_over() -> None:
     assert watcher.daily.background is None
     watcher.daily.reset()
     assert app.store.getItem(daily_store.DAILY_KEY) == before
+
+
+def test_each_seats_moves_are_counted_by_carrying_one_replay_on() -> None:
+    """SeatMoves keeps its replay between moves and starts again for another deal: its
+    counts are those of the deal replayed from its start at every step."""
+    from web.daily_deal import SeatMoves
+
+    counter = SeatMoves()
+    for variant in ("classic", "russian-3", "classic"):  # a new key starts afresh
+        game = daily_game(DAY, variant)
+        while not game.deal.is_terminal:
+            fresh = daily_game(DAY, variant)
+            naive: dict[int, int] = {}
+            for text in game.deal.history:
+                mover = fresh.current_player
+                assert mover is not None
+                naive[mover] = naive.get(mover, 0) + 1
+                fresh.apply(text)
+            for seat in range(game.rules.players):
+                assert counter.made(DAY, game, seat) == naive.get(seat, 0)
+            game.apply(game.legal_actions()[0])
