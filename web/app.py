@@ -293,49 +293,56 @@ class App:
 
     # ------------------------------------------------------------ start
     def start(self, listen: bool = True) -> None:
-        with self.frames.event():  # whatever the start draws, one paint of it (a phone's
-            # worker pays for each: the start screen, or the table at once for a kept tap)
-            # Everything stored is checked (web.schema); what fails is set aside and told.
-            lang = schema.load(self.store, storage.LANG_KEY)
-            chosen = lang.value or self.dom.html_lang()
-            self.set_language(chosen if chosen in i18n.LANGS else "en", save=False)
-            settings = schema.load(self.store, storage.SETTINGS_KEY)
-            # read once: from now on the model keeps them (each field exactly right)
-            self.dispatch(SettingsLoaded(Settings.from_data(settings.value or {})))
-            self.dispatch(SetupChosen(self.prefs.game_setup()))
-            saved = schema.load(self.store, storage.SAVE_KEY)
-            if saved.value is not None:
-                self.adopt(saved.value)
-                self.dispatch(GameKept())
-            guest = schema.load(self.store, GUEST_KEY)  # a seat at another device's table
-            # statistics, history, what others registered
-            others = schema.load_all(
-                self.store,
-                checked=(storage.LANG_KEY, storage.SETTINGS_KEY, storage.SAVE_KEY, GUEST_KEY),
-            )
-            self.report_set_aside([saved.problem, settings.problem, lang.problem, guest.problem,
-                                   *others])
-            if self._game is None:
-                self.new_game(self.settings, save=False)  # the table behind the start screen
-            self.make_players()
-            self.announced = len(flow.table_log(self.game, self.observation_log()))
-            self.dispatch(ScreenShown("start"))  # continue (with a save), new game, rules, settings
-            if listen:
-                self.dom.on_events(self.on_click, self.on_key, self.on_change)
-                self.device.start()
-            if self.launch == "new":
-                self.command("new-game", None)
-            elif self.launch == "continue" and self.has_save:
-                self.command("continue", None)
-            elif self.launch == "play" and not self.has_save:  # Play on the shell's kept screen
-                self.command("play", None)
-            elif guest.value is not None:
-                self.pairing.join(GuestSession.from_json(guest.value))
-            self.render()
+        """Open the table in one paint, whatever it draws (each paint costs a phone's worker
+        its round trips to the page), then say the app is ready."""
+        with self.frames.event():
+            self._open_table(listen)
         self.dom.set_state("ready")
         self.focus_first("#bz-overlay .primary")
         if sys.platform == "emscripten":  # in the browser (tests drive the AI themselves)
             self.runtime.spawn(prewarm(self.runtime))
+
+    def _open_table(self, listen: bool) -> None:
+        """What the start reads and draws: the stored state checked, the game kept or a
+        fresh one behind the start screen, the start screen (or at once the table, for
+        a kept tap or a shortcut)."""
+        # Everything stored is checked (web.schema); what fails is set aside and told.
+        lang = schema.load(self.store, storage.LANG_KEY)
+        chosen = lang.value or self.dom.html_lang()
+        self.set_language(chosen if chosen in i18n.LANGS else "en", save=False)
+        settings = schema.load(self.store, storage.SETTINGS_KEY)
+        # read once: from now on the model keeps them (each field exactly right)
+        self.dispatch(SettingsLoaded(Settings.from_data(settings.value or {})))
+        self.dispatch(SetupChosen(self.prefs.game_setup()))
+        saved = schema.load(self.store, storage.SAVE_KEY)
+        if saved.value is not None:
+            self.adopt(saved.value)
+            self.dispatch(GameKept())
+        guest = schema.load(self.store, GUEST_KEY)  # a seat at another device's table
+        # statistics, history, what others registered
+        others = schema.load_all(
+            self.store,
+            checked=(storage.LANG_KEY, storage.SETTINGS_KEY, storage.SAVE_KEY, GUEST_KEY),
+        )
+        self.report_set_aside([saved.problem, settings.problem, lang.problem, guest.problem,
+                               *others])
+        if self._game is None:
+            self.new_game(self.settings, save=False)  # the table behind the start screen
+        self.make_players()
+        self.announced = len(flow.table_log(self.game, self.observation_log()))
+        self.dispatch(ScreenShown("start"))  # continue (with a save), new game, rules, settings
+        if listen:
+            self.dom.on_events(self.on_click, self.on_key, self.on_change)
+            self.device.start()
+        if self.launch == "new":
+            self.command("new-game", None)
+        elif self.launch == "continue" and self.has_save:
+            self.command("continue", None)
+        elif self.launch == "play" and not self.has_save:  # Play on the shell's kept screen
+            self.command("play", None)
+        elif guest.value is not None:
+            self.pairing.join(GuestSession.from_json(guest.value))
+        self.render()
 
     # ------------------------------------------------------------ events
     # The page's events, each handled as one (web.runtime.Frames): one render at its end.
