@@ -62,8 +62,9 @@ class DailyRecord:
         """Against the computer in the player's seat, where its result is known: the deals
         the player scored more, the same, less."""
         better = same = worse = 0
+        computer = {(r.date, r.variant): r for r in self.computer}  # one look-up a deal
         for mine in self.played:
-            theirs = self.computer_result(mine.date, mine.variant)
+            theirs = computer.get((mine.date, mine.variant))
             if theirs is None:
                 continue
             if mine.points > theirs.points:
