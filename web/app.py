@@ -13,38 +13,28 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Awaitable, Mapping
-from html import escape
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
 import engine
 from engine import IllegalActionError
-from engine.log_events import LogEvent, PlayEvent, log_events
+from engine.log_events import LogEvent, log_events
 from engine.playable import PlayableGame
 from engine.players import Player
 from web import (
-    card_html,
-    events,
     flow,
-    flowview,
-    guideview,
     handover,
     i18n,
-    menu,
-    names,
-    render,
     schema,
     screens,
-    sound,
     storage,
 )
 from web import settings as prefs_store
-from web.adapter import game_decided, observe
-from web.ai_runner import drive
-from web.callouts import TableCallouts
+from web.adapter import game_decided
 from web.commands import Commands
 from web.computer import default_level, make_player
+from web.computer_turns import ComputerTurns
 from web.daily_deal import DailyDeal
 from web.dealing import deal_new_game
 from web.device import Device
@@ -83,28 +73,22 @@ from web.records import Records
 from web.review_screen import ReviewScreen
 from web.runtime import Frames, ManualRuntime, PageRuntime, Runtime
 from web.seat_frame import SeatFrame, seat_frame
-from web.seat_place import seat_name
-from web.seats import Seats, seat_label
+from web.seats import Seats
 from web.settings import Settings
 from web.storage import KeyValue
+from web.table_paint import TablePainter
 from web.table_state import (
-    ComputerFinished,
-    ComputerStarted,
     ComputerStopped,
     DealStarted,
     DeviceCalled,
     GameDealt,
     GameKept,
-    HandFocused,
     HandoverEnded,
     SaveAdopted,
     SetupChosen,
     ShelfCleared,
-    TrickSettled,
-    TrickSettling,
 )
 from web.tabs import Tabs
-from web.view import TableView
 
 T = TypeVar("T")
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
@@ -145,7 +129,8 @@ class App:
         self.dom = dom
         # Tasks and timers (web.runtime): the page's loop in the browser, else the tests'.
         self.runtime: Runtime = runtime or ManualRuntime()
-        self.frames = Frames(self.paint)  # one render per event (web.runtime)
+        self.painter = TablePainter(self)  # the view, drawn once per event (web.table_paint)
+        self.frames = Frames(self.painter.paint)  # one render per event (web.runtime)
         self.fixed_seed = seed  # tests: ?seed=N makes the deal and the AI repeatable
         self.store = store
         self.fast = fast
@@ -154,14 +139,7 @@ class App:
         self.model = Model()  # the state of the features moved to the one-way core
         self._game: PlayableGame | None = None  # the game on the table (see ``game``)
         self.players: dict[int, Player] = {}
-        self.callouts = TableCallouts()  # what other seats scored, said at their seats
         self.auto_passes = flow.AutoPasses()  # passes made for a person: "nothing to declare"
-        self.sound = sound.Sound() if sys.platform != "emscripten" else sound.WebAudio()
-        self.announced = 0
-        self.title_shown = ""  # the document's title as last set (the variant's name)
-        self.view: TableView | None = None
-        self.had_prompt = False
-        self.last_log: list[flow.TableEvent] = []
         self.records = Records(self)
         self.device = DeviceControls(self, device or Device())
         self.launch = launch  # ?start=new | ?start=continue (shortcuts), or a tap the shell kept
@@ -172,6 +150,7 @@ class App:
         self.guide = Guide(self)  # the guided first deal (web.guide)
         self.daily = DailyDeal(self)  # the daily deal (web.daily_deal)
         self.review = ReviewScreen(self)  # the review after a deal (web.review_screen)
+        self.turns = ComputerTurns(self)  # the computer's seats played (web.computer_turns)
 
     # ------------------------------------------------------- the one-way core
     def dispatch(self, msg: Msg) -> None:
@@ -241,12 +220,6 @@ class App:
     @property
     def has_save(self) -> bool:
         return self.model.table.has_save
-
-    @property
-    def hand_focus(self) -> int:
-        """The hand's card the keyboard is on (within the hand last shown)."""
-        shown = len(self.view.hand) if self.view is not None else 0
-        return max(0, min(self.model.table.hand_focus, shown - 1))
 
     @property
     def prefs(self) -> Settings:
@@ -329,7 +302,7 @@ class App:
         if self._game is None:
             self.new_game(self.settings, save=False)  # the table behind the start screen
         self.make_players()
-        self.announced = len(flow.table_log(self.game, self.observation_log()))
+        self.painter.announced_all()
         self.dispatch(ScreenShown("start"))  # continue (with a save), new game, rules, settings
         if listen:
             self.dom.on_events(self.on_click, self.on_key, self.on_change)
@@ -437,7 +410,7 @@ class App:
         self.lang = lang
         self.cat = load_catalog(lang)
         self.dom.set_lang(lang, i18n.direction(lang), self.cat.t("app.title"))
-        self.title_shown = self.cat.t("app.title")
+        self.painter.title_shown = self.cat.t("app.title")
         if save:
             storage.set_text(self.store, storage.LANG_KEY, lang)
 
@@ -457,7 +430,7 @@ class App:
         self.dispatch(ShelfCleared())
         self.dispatch(HintSet(None))
         self.dispatch(TableShown())
-        self.announced = 0
+        self.painter.announced_from_start()
         self.make_players()
 
     def keep_new_game(self) -> None:
@@ -520,47 +493,6 @@ class App:
         """The current game has a winner (bezik: the match may still go on)."""
         return game_decided(self.game)
 
-    def who(self, seat: int) -> str:
-        view = self.view
-        if view is None:
-            return str(seat)
-        return seat_name(view.seats[seat], view, self.cat)
-
-    def build(self) -> TableView:
-        """The table now: the frame of the seat shown (from the engine here, or from the
-        host at a guest's table), with this device's touches."""
-        frame = self.pairing.guest_frame()
-        if frame is None:
-            frame = seat_frame(self.game, self.human, self.auto_passes.of(self.game),
-                               self.deal_number)
-        table_events = list(frame.events)
-        self.last_log = table_events
-        view = frame.view
-        view.thinking = self.busy
-        view.by_host = self.pairing.joining is not None
-        view.deck_check = self.pairing.deck_check()
-        if self.pairing.paused():  # a device is away: nobody moves until it is back
-            view.legal, view.prompts = [], []
-        view.hand = card_html.sort_hand(view.hand, self.prefs.hand_sort, view.trump)
-        if view.seat_kinds is None and (self.seats.pass_and_play or self.seats.devices()):
-            view.seat_kinds = self.seats.to_json()  # names that do not change with the device
-        typed = names.for_seats(self.settings, self.seats)
-        if any(typed):
-            view.seat_names = typed
-        if self.handover is not None:
-            view = handover.conceal(view)
-        self.view = view
-        view.log = events.log_lines(
-            self.cat, table_events, human=self.human, who=self.who, draws=self.handover is None
-        )
-        view.drawn, view.trick_fresh = flow.fresh_moves(table_events, self.human)
-        if not any(isinstance(event, PlayEvent) for event in table_events):  # a new deal
-            view.drawn = list(view.hand)  # dealt from the stock
-        flow.dress_table(view, self.shelf, table_events, self.hint)
-        self.guide.dress(view)
-        self.daily.dress(view)
-        return view
-
     def render(self) -> None:
         """Show the table as it is now: at the end of the event being handled (one render
         per event, however many features ask), or at once outside an event."""
@@ -572,160 +504,8 @@ class App:
 
     def focus_hand(self, index: int | None = None) -> None:
         """Move the focus to a card of the hand (the one it was on), once it is drawn."""
-        self.frames.after(lambda: self.dom.focus_hand(self.hand_focus if index is None else index))
-
-    def paint(self) -> None:
-        """Build the view, patch the regions that changed, say and play what is new."""
-        view = self.build()
-        callout_wait = self.callouts.dress(
-            view,
-            self.last_log,
-            self.announced,  # moved on right after this render (announce)
-            viewer=self.human,
-            visible=self.handover is None and self.overlay is None and view.deal_summary is None,
-            keep_own=bool(self.seats.pass_and_play),
-            now=self.runtime.now(),
-        )
-        cat = self.cat
-        n = view.num_players
-        if self.hand_focus != self.model.table.hand_focus:  # the hand got shorter
-            self.dispatch(HandFocused(self.hand_focus))
-        regions = {
-            "bz-bar": menu.render_bar(
-                cat,
-                hint_enabled=not self.busy and render.human_to_act(view)
-                and self.pairing.joining is None,  # a guest's table holds no game to search
-                menu_open=self.overlay == "menu",
-                log_open=self.log_open,
-                variant=view.variant,
-                undo=self.records.undo_button(),
-            ),
-            "bz-scores": render.render_scores(view, cat),
-            "bz-opps": render.render_opponents(view, cat),
-            "bz-centre": render.render_centre(view, cat),
-            "bz-me": render.render_hand(view, cat, self.hand_focus),
-            "bz-prompt": guideview.render_bubble(view, cat) + flowview.render_prompt(view, cat),
-            "bz-notice": ""
-            if self.overlay == "start"
-            else self.notice_html() + flowview.render_toast(view, cat),
-            "bz-log": render.render_log(view, cat),
-        }
-        regions["bz-overlay"], modal = self.overlay_view(view)
-        if self.overlay == "start" or "start" in self.back:  # no table (nor controls) behind it
-            regions = {k: ("" if k != "bz-overlay" else v) for k, v in regions.items()}
-        # the look first: the patch is then laid out once, with it (and slides as it says)
-        self.dom.set_look(self.prefs.page_look(log_open=self.log_open))
-        self.dom.patch_all(regions, table_players=n, modal=modal,
-                           keep_bar=self.overlay == "menu")
-        title = menu.title_of(cat, view.variant)
-        if title != self.title_shown:
-            self.title_shown = title
-            self.dom.set_title(title)
-        self.dom.set_peer(*self.pairing.peer())
-        self.announce()
-        # A keyboard player who just won a trick lands on the declare/pass choice.
-        prompt = view.phase in ("declare", "answer") and view.current == self.human
-        if prompt and not self.had_prompt and self.dom.focus_is_in("#bz-me"):
-            self.dom.focus_first("#bz-prompt .btn")
-        self.had_prompt = prompt
-        # The timers this render asks for, once the page shows it.
-        if view.trick_state == "done":
-            self.settle_later(flow.tricks_done(self.last_log)[0])
-        if callout_wait is not None:
-            self.callouts_later(callout_wait)
-
-    def callouts_later(self, seconds: float) -> None:
-        """Render again once a shown call-out's time is up (one timer, the earliest)."""
-        due = self.callouts.timer_wanted(seconds, self.runtime.now())
-        if due is None:
-            return
-
-        async def later() -> None:
-            await self.runtime.sleep(seconds)
-            if self.callouts.timer_fired(due):
-                self.render()
-
-        self.runtime.spawn(later())
-
-    def notice_html(self) -> str:
-        if not self.keeper.playing:
-            return self.keeper.banner_html()
-        parts = []
-        if self.notice:
-            key, params = self.notice
-            text = self.cat.error(params["rule"]) if key == "rule" else self.cat.t(key, **params)
-            cls = "notice error" if self.notice_error else "notice"
-            parts.append(f'<p class="{cls}" role="alert">{escape(text)}</p>')
-        parts.append(self.hints.html())
-        names = [] if self.view is None else list(self.view.seat_names or [])
-        parts.append(self.pairing.banner_html(names))
-        return "".join(parts)
-
-    def overlay_view(self, view: TableView) -> tuple[str, bool]:
-        """The overlay's HTML, and whether it is a modal screen (what it covers is inert):
-        every screen is, but the summaries of a deal and a game, which leave the table in
-        view and usable."""
-        cat = self.cat
-        if self.overlay == "start":
-            return screens.render_start(
-                cat,
-                self.lang,
-                can_continue=self.has_save,
-                notice=self.notice_html(),
-                variant=self.game.rules.name,
-            ), True
-        paired = self.pairing.overlay_html(view.seat_names or [])
-        if paired is not None:
-            return paired, True
-        screen = {
-            "menu": lambda: menu.render_menu(self, cat, self.lang),
-            "dialog": lambda: screens.render_new_game(self, cat),
-            "confirm": lambda: screens.render_confirm_new(cat),
-            "settings": lambda: screens.render_settings(
-                self.prefs, cat, self.lang, self.device.storage_html(cat)
-            ),
-            "rules": lambda: screens.render_rules(
-                self.model.rules_variant or self.game.rules.name, cat
-            ),
-            "daily": self.daily.screen_html,
-        }.get(self.overlay or "")
-        if screen is not None:
-            return screen(), True
-        if self.handover is not None:
-            return handover.render_screen(
-                self.cat,
-                seat_label(self.cat, self.seats, self.handover, view.seat_names or ()),
-                handover.render_last_trick(view, self.cat),
-            ), True
-        records = self.review.overlay() or self.records.overlay()
-        if records is not None:
-            return records, True
-        if self.overlay == "game" and self.decided():
-            return render.render_game_summary(
-                view,
-                self.cat,
-                self.records.sheet_html(),
-                self.records.summary_actions(),
-                self.records.change_html(),
-            ), False
-        if view.deal_summary is not None:
-            return render.render_deal_summary(view, view.deal_summary, self.cat,
-                                              self.review.button_html()), False
-        return "", False
-
-    def announce(self) -> None:
-        """Say the new events in the live region, and play their sounds."""
-        log = self.last_log
-        if len(log) < self.announced:
-            self.announced = 0
-        start, self.announced = self.announced, len(log)
-        said = events.announcement(
-            self.cat, log, start, human=self.human, who=self.who, scores=self.game.scores()
-        )
-        if said:
-            self.dom.announce(said)
-        if start < len(log) and self.prefs.sound:
-            self.sound.play(events.sounds_for(log[start:]))
+        self.frames.after(lambda: self.dom.focus_hand(
+            self.painter.hand_focus if index is None else index))
 
     # ------------------------------------------------------------ actions
     def try_action(self, text: str) -> None:
@@ -782,88 +562,10 @@ class App:
             self.game.apply(engine.Action.parse("pass"))
 
     def settle_later(self, count: int) -> None:
-        """Put the just-finished trick aside after a moment (it stays peekable)."""
-        if self.shelf.settling == count:
-            return
-        self.dispatch(TrickSettling(count))
-        gen = self.generation
-
-        async def later() -> None:
-            hold = flow.TRICK_HOLD_SECONDS * self.prefs.pause_scale()
-            await self.runtime.sleep(0.25 if self.fast else hold)
-            if gen == self.generation:
-                self.dispatch(TrickSettled(count))
-                self.render()
-
-        self.runtime.spawn(later())
+        self.turns.settle_later(count)
 
     def kick_ai(self) -> None:
-        if self.busy or not self.keeper.playing or self.overlay == "start" or self.guide.holds():
-            return
-        seat = self.game.current_player
-        if seat is None or not self.seats.is_computer(seat) or self.game.deal.is_terminal:
-            return
-        if not self.pairing.may_play():
-            return
-        # At once, not when the task first runs: a second kick before then (a double tap on
-        # Continue) would start a second loop playing the same seat.
-        self.dispatch(ComputerStarted())
-        self.runtime.spawn(self.ai_loop())
-
-    async def ai_loop(self) -> None:
-        """The computer's turns, one after another, until a person is to move.
-
-        Each step between two waits is one event (web.runtime.Frames): its move, the
-        notices and sounds it sets off, and one render."""
-        gen = self.generation
-        self.dispatch(ComputerStarted())
-        self.frames.begin()
-        try:
-            while gen == self.generation:
-                game = self.game
-                seat = game.current_player
-                if seat is None or not self.seats.is_computer(seat) or game.deal.is_terminal:
-                    break
-                if not self.pairing.may_play() or self.guide.holds():
-                    break
-                self.render()
-                completed = not game.deal.trick and bool(game.deal.last_trick)
-                await self.between_events(self.runtime.sleep(self.pause(completed)))
-                if gen != self.generation:
-                    return
-                if game is not self.game or game.current_player != seat:
-                    continue  # the table moved meanwhile (undo, a take-over): look again
-                obs = observe(game, seat)
-                usual = self.players.get(seat) or make_player(default_level())
-                player = self.guide.player(seat, usual)
-                action = await self.between_events(drive(player.decide(obs)))
-                if gen != self.generation or game is not self.game:
-                    return
-                if game.current_player != seat:
-                    continue
-                try:
-                    self.apply(action)
-                except IllegalActionError:  # a confused player: fall back to the first legal move
-                    self.apply(game.legal_actions()[0])
-            if gen == self.generation:  # a person's turn: the table shows no thinking
-                self.dispatch(ComputerFinished(gen))
-                self.render()
-        finally:
-            self.dispatch(ComputerFinished(gen))
-            self.frames.end()
-
-    async def between_events(self, waiting: Awaitable[T]) -> T:
-        """Wait outside any event: the page's other events render while the task waits."""
-        self.frames.end()
-        try:
-            return await waiting
-        finally:
-            self.frames.begin()
-
-    def pause(self, after_trick: bool) -> float:
-        if self.fast:
-            return 0.02
-        return (0.9 if after_trick else 0.45) * self.prefs.pause_scale()
+        self.turns.kick()
 
     # ------------------------------------------------------------ commands
     def command(self, name: str, el: Control) -> None:
@@ -929,7 +631,7 @@ class App:
         """The table after the next deal was dealt (here, or by the host protocol)."""
         self.dispatch(DealStarted())
         self.dispatch(ShelfCleared())
-        self.announced = 0
+        self.painter.announced_from_start()
         self.pass_device(fresh=True)
         self.save()
         self.render()

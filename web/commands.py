@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from web import flow, i18n, names, sound
+from web import flow, i18n, names
 from web.daily_deal import DailyDeal
 from web.dom import Control, Dom
 from web.guide import Guide
@@ -35,8 +35,8 @@ from web.screens import NEW_GAME_FOCUS, parse_settings
 from web.seats import SeatsError
 from web.settings import Settings
 from web.storage import KeyValue
+from web.table_paint import TablePainter
 from web.table_state import HandFocused, HandoverEnded, TrickPeeked
-from web.view import TableView
 
 # The menu stays open for these (they act on the menu itself or only change its words).
 MENU_KEEPS = ("menu", "language", "close")
@@ -53,9 +53,7 @@ class CommandTable(Protocol):
     dom: Dom
     store: KeyValue
     lang: str
-    view: TableView | None
-    last_log: list[flow.TableEvent]
-    sound: sound.Sound
+    painter: TablePainter
     keeper: Keeper
     records: Records
     review: ReviewScreen
@@ -75,8 +73,6 @@ class CommandTable(Protocol):
     def has_save(self) -> bool: ...
     @property
     def handover(self) -> int | None: ...
-    @property
-    def hand_focus(self) -> int: ...
     @property
     def overlay(self) -> str | None: ...
     @property
@@ -225,7 +221,7 @@ class Commands:
         self.app.dispatch(LogToggled())
 
     def last_trick(self, el: Control) -> None:
-        self.app.dispatch(TrickPeeked(flow.tricks_done(self.app.last_log)[0]))
+        self.app.dispatch(TrickPeeked(flow.tricks_done(self.app.painter.last_log)[0]))
         self.app.render()
 
     def rematch(self, el: Control) -> None:
@@ -239,7 +235,7 @@ class Commands:
     # -------------------------------------------------------------- events
     def on_click(self, action: str | None, command: str | None, el: Control) -> None:
         app = self.app
-        app.sound.unlock()  # browsers start audio only after a tap
+        app.painter.sound.unlock()  # browsers start audio only after a tap
         try:
             if not app.keeper.playing:  # another tab plays: watch, or take over
                 if command == "take-over":
@@ -262,9 +258,10 @@ class Commands:
     def on_key(self, key: str, index: int | None) -> bool:
         """Arrow keys move along the hand (roving tabindex); True if handled."""
         app = self.app
-        if index is None or app.view is None:
+        view = app.painter.view
+        if index is None or view is None:
             return False
-        count = len(app.view.hand)
+        count = len(view.hand)
         if count == 0:
             return False
         step = HAND_STEPS.get(key)

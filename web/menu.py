@@ -8,10 +8,8 @@ and handles its ``data-command`` in the controller.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
-from typing import Any
 
 from web.card_html import Cat
 
@@ -24,12 +22,12 @@ class MenuEntry:
 
     command: str
     label: str
-    enabled: Callable[[Any], bool] | None = None  # given the App; None: always
+    needs_undo: bool = False  # usable only when a move can be taken back
 
 
 MENU_ENTRIES: list[MenuEntry] = [
     MenuEntry("new-game", "menu.new_game"),
-    MenuEntry("undo", "menu.undo", enabled=lambda app: bool(app.records.undo_available())),
+    MenuEntry("undo", "menu.undo", needs_undo=True),
     MenuEntry("score-sheet", "menu.score_sheet"),
     MenuEntry("stats", "menu.stats"),
     MenuEntry("history", "menu.history"),
@@ -129,11 +127,12 @@ def close_button(cat: Cat, command: str = "close") -> str:
     )
 
 
-def render_menu(app: Any, cat: Cat, lang: str) -> str:
-    """The menu panel: the commands of MENU_ENTRIES (and Install), then the languages."""
+def render_menu(cat: Cat, lang: str, *, undo_available: bool, device_items: str) -> str:
+    """The menu panel: the commands of MENU_ENTRIES, then the device's own lines
+    (``device_items``: Install, as web.install draws them), then the languages."""
     items = []
     for entry in MENU_ENTRIES:
-        usable = entry.enabled is None or entry.enabled(app)
+        usable = undo_available or not entry.needs_undo
         dis = "" if usable else ' aria-disabled="true"'
         items.append(
             f'<li><button type="button" class="btn item" data-command="{escape(entry.command)}"'
@@ -145,7 +144,7 @@ def render_menu(app: Any, cat: Cat, lang: str) -> str:
         f'<div class="dlg-head"><h2 id="menu-title">{escape(cat.t("menu.title"))}</h2>'
         f"{close_button(cat)}</div>"
         f'<div class="dlg-body"><ul class="menu-list">{"".join(items)}'
-        f"{app.device.menu_html(cat)}</ul>"
+        f"{device_items}</ul>"
         f'<h3 class="menu-sub">{escape(cat.t("menu.language"))}</h3>'
         f"{language_buttons(lang, cat)}</div>"
         "</div>"

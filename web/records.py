@@ -146,7 +146,7 @@ class Records:
         )
 
     def names(self) -> list[str]:
-        return [self.app.who(s) for s in range(self.app.game.rules.players)]
+        return [self.app.painter.who(s) for s in range(self.app.game.rules.players)]
 
     # -------------------------------------------------------------- replays
     def open_replay(self, entry: dict[str, Any]) -> None:

@@ -17,6 +17,7 @@ from web.card_html import Cat, face_html
 from web.computer import default_level, levels
 from web.link_texts import fair_deck_note
 from web.menu import close_button, language_buttons
+from web.model import Model
 from web.seats import Seats, SeatsError, fit, render_choices
 from web.settings import DEALER_CHOICES, Settings
 
@@ -168,10 +169,10 @@ def segment_group(legend: str, inner: str, extra: str = "") -> str:
     )
 
 
-def render_new_game(app: Any, cat: Cat) -> str:
+def render_new_game(model: Model, cat: Cat) -> str:
     """The new-game dialog: variant, house rules, who sits where, opponent level, dealer."""
-    source = dialog_source(app)
-    variant = app.model.dialog_variant or source.get("variant", "classic")
+    source = dialog_source(model)
+    variant = model.dialog_variant or source.get("variant", "classic")
     if variant not in engine.VARIANTS:
         variant = "classic"
     variants = "".join(
@@ -229,7 +230,7 @@ def render_new_game(app: Any, cat: Cat) -> str:
             radios("dealer", list(DEALER_CHOICES), dealer, "options.dealer.", cat),
         )
         + '<div class="dlg-actions ng-actions">'
-        + form_problem(app, cat)
+        + form_problem(model, cat)
         + button("start", cat.t("options.start"), primary=True)
         + button("close", cat.t("options.cancel"))
         + "</div></form>"
@@ -237,12 +238,12 @@ def render_new_game(app: Any, cat: Cat) -> str:
     return dialog("newgame", cat.t("options.title"), body, cat)
 
 
-def form_problem(app: Any, cat: Cat) -> str:
+def form_problem(model: Model, cat: Cat) -> str:
     """Why Start was refused (a seat or a name), beside the button and said at once: the
     table's notice lies under this modal screen (inert, or not drawn behind the start
     screen)."""
-    notice = getattr(app, "notice", None)
-    if not notice or not getattr(app, "notice_error", False):
+    notice = model.notice
+    if not notice or not model.notice_error:
         return ""
     key, params = notice
     if not str(key).startswith("seats.error."):
@@ -250,11 +251,12 @@ def form_problem(app: Any, cat: Cat) -> str:
     return f'<p class="notice error ng-problem" role="alert">{escape(cat.t(key, **params))}</p>'
 
 
-def dialog_source(app: Any) -> dict[str, Any]:
+def dialog_source(model: Model) -> dict[str, Any]:
     """What the dialog shows: the form being edited (players changed), else the last game's."""
-    if app.dialog_draft is None:
-        return dict(app.prefs.game_setup()) if app.pending_setup is None else app.pending_setup
-    draft = dict(app.dialog_draft)
+    if model.dialog_draft is None:
+        pending = model.pending_setup
+        return dict(model.prefs.game_setup() if pending is None else pending)
+    draft = dict(model.dialog_draft)
     try:
         return parse_settings(draft)
     except SeatsError:  # nobody chose a person yet, or a name is refused: keep the rest

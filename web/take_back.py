@@ -9,24 +9,23 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from engine.log_events import LogEvent
 from engine.playable import PlayableGame
 from engine.undo import can_undo, undo
-from web.flow import auto_pass_due, table_log
-from web.model import HintSet, Msg, ScreenShown
-from web.seats import Seats
+from web.flow import auto_pass_due
+from web.model import HintSet, Model, Msg, ScreenShown
 from web.table_state import MoveTakenBack, ShelfCleared
+
+
+class Announcer(Protocol):
+    def announced_all(self) -> None: ...
 
 
 class TakeBackTable(Protocol):
     """What taking back reads and changes of its table (``web.app.App`` is one)."""
 
-    announced: int
+    painter: Announcer
+    model: Model
 
-    @property
-    def seats(self) -> Seats: ...
-    @property
-    def human(self) -> int: ...
     @property
     def game(self) -> PlayableGame: ...
     @game.setter
@@ -35,17 +34,14 @@ class TakeBackTable(Protocol):
     def stop_ai(self) -> None: ...
     def pass_for_human(self) -> None: ...
     def dispatch(self, msg: Msg) -> None: ...
-    def observation_log(self) -> list[LogEvent]: ...
     def save(self) -> None: ...
 
 
 def person_seats(app: TakeBackTable) -> list[int]:
     """The seats played by people, here or on other devices (the new-game dialog's seat
     kinds when there are some): undo and the statistics against a level need exactly one."""
-    seats = getattr(app, "seats", None)
-    if seats is not None and callable(getattr(seats, "is_computer", None)):
-        return [s for s in range(app.game.rules.players) if not seats.is_computer(s)]
-    return [app.human]
+    seats = app.model.table.seats
+    return [s for s in range(app.game.rules.players) if not seats.is_computer(s)]
 
 
 def available(app: TakeBackTable) -> bool:
@@ -68,6 +64,6 @@ def take_back(app: TakeBackTable) -> bool:
     app.dispatch(ShelfCleared())
     app.dispatch(HintSet(None))
     app.dispatch(ScreenShown(None))
-    app.announced = len(table_log(app.game, app.observation_log()))
+    app.painter.announced_all()  # what the table shows after it was seen
     app.save()
     return True

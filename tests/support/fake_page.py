@@ -48,7 +48,7 @@ def computer_plays(app: Any, *, start: bool = False, limit: int = 100_000) -> No
     would not, as under a screen), as the tests that drive the computer themselves do."""
     runtime = manual(app)
     if start and not app.busy:
-        runtime.spawn(app.ai_loop())
+        runtime.spawn(app.turns.loop())
     for _ in range(limit):
         if not app.busy or not runtime.step():
             break

@@ -111,7 +111,7 @@ def test_finished_trick_goes_aside_and_can_be_peeked_until_the_next_trick() -> N
     seen: list[list[str]] = []
 
     def first_trick() -> None:
-        while not flow.tricks_done(app.last_log)[0]:
+        while not flow.tricks_done(app.painter.last_log)[0]:
             if app.game.current_player == app.human and not app.busy:
                 app.try_action(app.game.legal_actions()[0].text())
             computer_plays(app)
@@ -236,7 +236,7 @@ def test_kontr_vido_log_after_an_earlier_deal() -> None:
 def test_dealers_turned_up_seven_is_logged_announced_shown_and_in_the_summary() -> None:
     app, dom = in_thread(lambda: make_app(seed=SEVEN_TURNUP_SEED))
     assert app.game.deal.turnup is not None and app.game.scores()[1] == 10
-    line = app.cat.t("log.seven_turnup", player=app.who(1), count=10)
+    line = app.cat.t("log.seven_turnup", player=app.painter.who(1), count=10)
     assert line in dom.regions["bz-log"]
     assert (
         line in dom.regions["bz-notice"] and 'data-toast="seven-turnup"' in dom.regions["bz-notice"]
@@ -331,7 +331,7 @@ def test_hint_highlights_a_declaration_button_and_its_cards() -> None:
     assert re.search(r'class="btn act k-declare hinted"[^>]*data-action="' + declare, prompt)
     hand = dom.regions["bz-me"].split('class="hand"', 1)[1]
     hinted = re.findall(r'class="card face[^"]*hinted[^"]*"[^>]*data-card="([^"]+)"', hand)
-    in_hand = Counter(view_app.view.hand if view_app.view else []) & Counter(declare.split()[1:])
+    in_hand = Counter(view_app.painter.view.hand if view_app.painter.view else []) & Counter(declare.split()[1:])
     assert Counter(hinted) == in_hand and hinted
 
 
@@ -350,7 +350,7 @@ def test_deal_and_game_numbers() -> None:
 
 def test_rematch_starts_the_same_setup_again() -> None:
     app, _ = in_thread(lambda: make_app("russian", options={"target": 1500}))
-    view = app.build()
+    view = app.painter.build()
     assert 'data-command="rematch"' in render_game_summary(view, app.cat)
     old = app.game
     app.try_action(app.game.legal_actions()[0].text())
@@ -364,7 +364,7 @@ def test_sounds_follow_the_events_and_the_setting() -> None:
     app, dom = in_thread(lambda: make_app(seed=5))
     in_thread(lambda: play_deal(app, dom, []))
     app.render()
-    played = set(app.sound.played)
+    played = set(app.painter.sound.played)
     assert {"card", "trick", "deal"} <= played
     from web import sound
 
@@ -373,7 +373,7 @@ def test_sounds_follow_the_events_and_the_setting() -> None:
         assert length <= 0.6 and all(t.gain <= 0.08 for t in tones), name
     quiet, qdom = in_thread(lambda: new_app(seed=5, store=stored_settings(sound=False)))
     in_thread(lambda: play_deal(quiet, qdom, []))
-    assert quiet.sound.played == []
+    assert quiet.painter.sound.played == []
 
 
 def test_undo_takes_back_the_move_before_an_automatic_pass() -> None:

@@ -100,7 +100,7 @@ def storage_root() -> Any:
 def bubble_view(variant: str, moment: str, ask: str | None) -> Any:
     app, _ = started_app()
     click(app, "guided", variant=variant)
-    view = app.build()
+    view = app.painter.build()
     view.guide = GuideView((moment,), variant, 1, 7, ask)
     return view
 

@@ -245,7 +245,7 @@ def test_hand_over_screen_shows_the_last_trick_and_who_took_it() -> None:
                 cell = r'data-seat="(\d)"><span class="card[^"]*"[^>]*data-card="([^"]+)"'
                 shown = re.findall(cell, section.group(0))
                 assert shown == [(str(ev[1]), engine.cards.code_text(ev[2])) for ev in last]
-                taker = app.who(int(tricks[-1][1]))
+                taker = app.painter.who(int(tricks[-1][1]))
                 assert f"Last trick: {taker} took it" in section.group(0)
                 checked += 1
             else:
@@ -275,7 +275,7 @@ def test_the_tables_own_pass_says_nothing_to_declare() -> None:
             else:
                 computer_plays(app, start=True)
         app.render()
-        return len(app.auto_passes.of(app.game)), app.last_log, dom.regions["bz-log"]
+        return len(app.auto_passes.of(app.game)), app.painter.last_log, dom.regions["bz-log"]
 
     autos, events, log = in_thread(run)
     assert autos == 1

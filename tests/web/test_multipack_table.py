@@ -57,7 +57,7 @@ def test_carte_blanche_is_asked_shown_logged_and_called_out() -> None:
     app.try_action("blanche")
     assert ("carte_blanche" in [d[1] for d in app.game.deal.declarations if d[0] == 0])
     assert app.game.deal.points[0] == 50
-    assert any("carte blanche" in line for line in app.view.log)
+    assert any("carte blanche" in line for line in app.painter.view.log)
     said = callouts_from(log_events(app.game.deal.observation(1).log))
     assert [(c.seat, c.kind, c.points) for c in said] == [(0, "carte_blanche", 50)]
     assert callout_text(CAT, said[0]) == "Carte blanche +50"
@@ -160,7 +160,7 @@ def test_a_drawn_game_says_so() -> None:
 
     app, _ = new_app("rubicon")
     drawn = Settlement(None, 0, False, (500, 500), (500, 500), True, 0, 0)
-    assert winner_line(app.view, drawn, CAT) == CAT.t("summary.mp.drawn")
+    assert winner_line(app.painter.view, drawn, CAT) == CAT.t("summary.mp.drawn")
 
 
 def test_the_rubicon_states_its_brisques() -> None:
@@ -277,7 +277,7 @@ def test_the_deal_summary_of_a_one_deal_game(variant: str, points_row: bool) -> 
 
     app, _ = new_app(variant, seed=3)
     play_through(app, lambda: app.game.deal.is_terminal, past_the_end=False)
-    view = app.view
+    view = app.painter.view
     assert view.deal_summary is not None
     html = render.render_deal_summary(view, view.deal_summary, CAT)
     assert "Game score" not in html  # the deal's total is the game's

@@ -259,7 +259,7 @@ def test_hand_sort_and_four_colours_apply_at_once_and_persist() -> None:
     app.commands.on_change("setting.four_colour", "true")
     app.commands.on_change("setting.hand_sort", "colour")  # refused, kept
     shown = re.findall(r'data-action="play ([^"]+)"', dom.regions["bz-me"])
-    assert shown == sort_hand(shown, "suit", app.view.trump if app.view else None)
+    assert shown == sort_hand(shown, "suit", app.painter.view.trump if app.painter.view else None)
     assert dom.look["data-suits"] == "four"
     stored = json.loads(app.store.getItem(settings.SETTINGS_KEY))
     assert stored["hand_sort"] == "suit" and stored["four_colour"] is True

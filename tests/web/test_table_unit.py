@@ -123,13 +123,13 @@ def test_a_new_deals_hand_is_marked_as_dealt_from_the_stock_until_the_first_card
     from fake_page import new_app, play_through
 
     app, dom = new_app("classic", seed=3)
-    hand = app.view.hand
-    assert hand and sorted(app.view.drawn) == sorted(hand)
+    hand = app.painter.view.hand
+    assert hand and sorted(app.painter.view.drawn) == sorted(hand)
     assert dom.regions["bz-me"].count(" drawn") == len(hand)
 
     def after_first_play() -> bool:
-        return any(ev[0] == "play" for ev in app.last_log)
+        return any(ev[0] == "play" for ev in app.painter.last_log)
 
     play_through(app, after_first_play, limit=200)
     app.render()
-    assert after_first_play() and len(app.view.drawn) < len(app.view.hand)
+    assert after_first_play() and len(app.painter.view.drawn) < len(app.painter.view.hand)
