@@ -18,13 +18,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import engine
-from engine import IllegalActionError
 from engine.log_events import LogEvent, log_events
 from engine.playable import PlayableGame
 from engine.players import Player
 from web import (
     flow,
-    handover,
     i18n,
     schema,
     screens,
@@ -33,10 +31,8 @@ from web import (
 from web import settings as prefs_store
 from web.adapter import game_decided
 from web.commands import Commands
-from web.computer import default_level, make_player
 from web.computer_turns import ComputerTurns
 from web.daily_deal import DailyDeal
-from web.dealing import deal_new_game
 from web.device import Device
 from web.dom import Control, Dom
 from web.guide import Guide
@@ -46,15 +42,11 @@ from web.install import DeviceControls
 from web.joining import GUEST_KEY
 from web.keeper import Keeper
 from web.link.link_guest import GuestSession
-from web.link.wire import Refusal
 from web.model import (
-    DraftDropped,
     Focus,
     FocusHand,
-    HintSet,
     KeepStartScreen,
     Model,
-    MoveMade,
     Msg,
     NoticeSet,
     Render,
@@ -64,29 +56,22 @@ from web.model import (
     ScreenOpened,
     ScreenShown,
     SettingsLoaded,
-    SetupKept,
-    TableShown,
     update,
 )
 from web.pairing import Pairing
 from web.records import Records
 from web.review_screen import ReviewScreen
 from web.runtime import Frames, ManualRuntime, PageRuntime, Runtime
-from web.seat_frame import SeatFrame, seat_frame
+from web.seat_frame import SeatFrame
 from web.seats import Seats
 from web.settings import Settings
 from web.storage import KeyValue
+from web.table_game import TableGame
 from web.table_paint import TablePainter
 from web.table_state import (
     ComputerStopped,
-    DealStarted,
-    DeviceCalled,
-    GameDealt,
     GameKept,
-    HandoverEnded,
-    SaveAdopted,
     SetupChosen,
-    ShelfCleared,
 )
 from web.tabs import Tabs
 
@@ -150,6 +135,7 @@ class App:
         self.guide = Guide(self)  # the guided first deal (web.guide)
         self.daily = DailyDeal(self)  # the daily deal (web.daily_deal)
         self.review = ReviewScreen(self)  # the review after a deal (web.review_screen)
+        self.course = TableGame(self)  # the game's course (web.table_game)
         self.turns = ComputerTurns(self)  # the computer's seats played (web.computer_turns)
 
     # ------------------------------------------------------- the one-way core
@@ -372,31 +358,6 @@ class App:
         the next kick starts afresh (a loop left marked busy would refuse it for good)."""
         self.dispatch(ComputerStopped())
 
-    def adopt(self, save: dict[str, Any]) -> None:
-        """Take a checked save (web.schema) as the game on the table."""
-        self.stop_ai()
-        self.game = save["game"]
-        human = save.get("human", 0)
-        self.dispatch(
-            SaveAdopted(
-                human=human,
-                deal_number=save.get("deal_number", 1),
-                undo_used=save.get("undo_used") is True,
-                recorded=save.get("recorded") is True,
-                setup=save.get("settings", {}),
-                seats=saved_seats(save, self.game.rules.players, human),
-            )
-        )
-        self.pass_device(fresh=True)
-        self.daily.adopt(save.get("daily"))
-        self.make_players()
-        self.guide.adopt(save.get("guided"))
-        self.dispatch(HintSet(None))
-        self.dispatch(ScreenShown(None))
-        if self.seats.devices():  # a table hosted here: its devices pair again
-            self.pairing.resume_hosting(save.get("hosting"), self.game, self.settings,
-                                        self.seats)
-
     def report_set_aside(self, problems: list[schema.Problem | None]) -> None:
         """Tell the player about stored data that was set aside (the first one matters)."""
         found = [p for p in problems if p is not None]
@@ -415,75 +376,9 @@ class App:
             storage.set_text(self.store, storage.LANG_KEY, lang)
 
     # --------------------------------------------------------- new game
-    def new_game(self, settings: dict[str, Any], save: bool = True) -> None:
-        game, seats = deal_new_game(settings, self.fixed_seed)
-        self.put_on_table(game, settings, seats)
-        self.pass_device(fresh=True)
-        if save:
-            self.keep_new_game()
-
-    def put_on_table(self, game: PlayableGame, setup: dict[str, Any], seats: Seats) -> None:
-        """A new game on the table, shown from its start."""
-        self.stop_ai()
-        self.game = game
-        self.dispatch(GameDealt(seats.first_person(), setup, seats))
-        self.dispatch(ShelfCleared())
-        self.dispatch(HintSet(None))
-        self.dispatch(TableShown())
-        self.painter.announced_from_start()
-        self.make_players()
-
-    def keep_new_game(self) -> None:
-        """The game just dealt becomes the player's: its setup remembered, saved from now on
-        (the start screen's Play takes the game dealt behind it this way)."""
-        self.dispatch(GameKept())
-        self.dispatch(SetupKept(self.settings))
-        self.pass_for_human()
-        self.save()
-
-    def make_players(self) -> None:
-        n = self.game.rules.players
-        level = self.settings.get("level") or default_level()
-        base = self.fixed_seed
-        self.players = {
-            s: make_player(level, None if base is None else base * 7 + s)
-            for s in range(n)
-            if self.seats.is_computer(s)
-        }
-        self.players.update(self.daily.players())  # a daily deal's programs (web.daily_deal)
-
-    def pass_device(self, fresh: bool = False) -> None:
-        """Pass-and-play: call the next person to the device when it is their turn."""
-        deal = self.game.deal
-        nxt = handover.next_holder(
-            self.seats,
-            self.game.current_player,
-            self.human,
-            deal_over=deal.is_terminal,
-            fresh=fresh,
-        )
-        if nxt is not None:
-            self.dispatch(DeviceCalled(nxt))
-        elif not self.seats.pass_and_play:
-            self.dispatch(HandoverEnded())
-
     # --------------------------------------------------------------- save
     def save(self) -> None:
         self.keeper.save()
-
-    def save_fields(self) -> dict[str, Any]:
-        """What a save keeps besides the game (web.schema checks each when it is read)."""
-        return {
-            "human": self.human,
-            "settings": self.settings,
-            "deal_number": self.deal_number,
-            "undo_used": self.undo_used,
-            "recorded": self.recorded,
-            "seats": self.seats.to_json(),
-            "hosting": self.pairing.save_json(),  # other devices' seats (web.pairing)
-            **self.guide.save_fields(),
-            **self.daily.save_fields(),
-        }
 
     # -------------------------------------------------------------- view
     def observation_log(self) -> list[LogEvent]:
@@ -508,58 +403,8 @@ class App:
             self.painter.hand_focus if index is None else index))
 
     # ------------------------------------------------------------ actions
-    def try_action(self, text: str) -> None:
-        """A click on an action control: apply it or show why it is refused."""
-        if self.pairing.guest_acts(text) or self.guide.refuses(text):
-            return
-        if self.busy or self.handover is not None or self.game.deal.current_player != self.human:
-            self.set_notice(("error.rule.not_your_turn", {}), error=True)
-            self.render()
-            return
-        try:
-            self.apply(text)
-        except IllegalActionError as err:
-            self.set_notice(("rule", {"rule": err.rule}), error=True)
-            self.dom.shake(text)
-            self.render()
-            return
-        except Refusal as refusal:  # the table waits for another device
-            self.set_notice((f"link.refused.{refusal.reason}", {}), error=True)
-            self.render()
-            return
-        self.render()
-        self.kick_ai()
-
     def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None:
         self.dispatch(NoticeSet(text, error))
-
-    def apply(self, action: engine.Action | str) -> None:
-        """A move of a seat played here; at a hosted table it passes the host protocol,
-        which tells the other devices (and refuses it while one of them is away)."""
-        text = action if isinstance(action, str) else action.text()
-        if not self.pairing.play(self.game.current_player, text):
-            self.apply_here(text)
-
-    def apply_here(self, action: str) -> None:
-        """Carry out a checked move: the engine, the automatic passes, records, the save."""
-        self.game.apply(engine.Action.parse(action))
-        self.pass_for_human()
-        self.records.after_action()
-        self.dispatch(MoveMade())
-        if self.game.deal.is_terminal:
-            self.device.deal_finished()
-        self.pass_device()
-        self.save()
-
-    def pass_for_human(self) -> None:
-        """Automatic pass: a person won a trick and has nothing to declare."""
-        if not self.prefs.auto_pass:
-            return
-        while (seat := self.game.current_player) is not None and self.seats.is_person(seat):
-            if not flow.auto_pass_due(self.game, seat):
-                return
-            self.auto_passes.note(self.game)
-            self.game.apply(engine.Action.parse("pass"))
 
     def settle_later(self, count: int) -> None:
         self.turns.settle_later(count)
@@ -579,64 +424,51 @@ class App:
     def close_screen(self) -> None:
         self.dispatch(ScreenClosed())
 
+    # ------------------------------------------------ the game's course (web.table_game)
+    def adopt(self, save: dict[str, Any]) -> None:
+        self.course.adopt(save)
+
+    def new_game(self, settings: dict[str, Any], save: bool = True) -> None:
+        self.course.new_game(settings, save)
+
+    def put_on_table(self, game: PlayableGame, setup: dict[str, Any], seats: Seats) -> None:
+        self.course.put_on_table(game, setup, seats)
+
+    def keep_new_game(self) -> None:
+        self.course.keep_new_game()
+
+    def make_players(self) -> None:
+        self.course.make_players()
+
+    def try_action(self, text: str) -> None:
+        self.course.try_action(text)
+
+    def apply(self, action: engine.Action | str) -> None:
+        self.course.apply(action)
+
+    def apply_here(self, action: str) -> None:
+        self.course.apply_here(action)
+
+    def pass_for_human(self) -> None:
+        self.course.pass_for_human()
+
     def game_in_progress(self) -> bool:
-        """A started, undecided game the player would lose by starting another."""
-        if not self.has_save or self.decided():
-            return False
-        return self.deal_number > 1 or bool(self.game.deal.history)
+        return self.course.game_in_progress()
 
     def start_new_game(self, setup: dict[str, Any]) -> None:
-        self.dispatch(DraftDropped())
-        if self.guide.starts(setup) or self.daily.starts(setup):
-            return
-        if self.pairing.hosts(setup):
-            return  # dealt once the other devices are paired (web.pairing)
-        self.pairing.close()  # a game here: this device leaves a table it hosted or joined
-        self.new_game(setup)
-        self.render()
-        self.focus_hand(0)
-        self.kick_ai()
+        self.course.start_new_game(setup)
 
     def next_step(self) -> None:
-        game = self.game
-        if not game.deal.is_terminal:
-            return
-        if self.decided() and self.overlay != "game":
-            self.dispatch(ScreenShown("game"))
-            self.render()
-            self.focus_first("#bz-overlay .primary, #bz-overlay button")
-            return
-        if game.is_terminal:
-            return
-        if self.pairing.deal_next():
-            return  # dealt once every device has sent its share of the shuffle
-        self.dispatch(ScreenShown(None))
-        game.next_deal()
-        self.deal_began()
+        self.course.next_step()
 
     def frame_of_seat(self, game: PlayableGame, seat: int) -> SeatFrame:
-        """The frame of any seat of a game hosted here (its guests' seats)."""
-        return seat_frame(game, seat, self.auto_passes.of(game), self.deal_number)
+        return self.course.frame_of_seat(game, seat)
 
     def adopt_hosted(self, game: PlayableGame, setup: dict[str, Any], seats: Seats) -> None:
-        """The first deal of a table hosted here, dealt by the host protocol: the game on
-        the table, kept and saved from now on like any other."""
-        self.put_on_table(game, setup, seats)
-        self.keep_new_game()
-        self.render()
-        self.focus_hand(0)
-        self.kick_ai()
+        self.course.adopt_hosted(game, setup, seats)
 
     def deal_began(self) -> None:
-        """The table after the next deal was dealt (here, or by the host protocol)."""
-        self.dispatch(DealStarted())
-        self.dispatch(ShelfCleared())
-        self.painter.announced_from_start()
-        self.pass_device(fresh=True)
-        self.save()
-        self.render()
-        self.focus_hand()
-        self.kick_ai()
+        self.course.deal_began()
 
 
 AI_MODULES = (
@@ -666,13 +498,6 @@ async def prewarm(runtime: Runtime) -> None:
         await runtime.sleep(0.05)
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
-
-
-def saved_seats(data: dict[str, Any], players: int, human: int) -> Seats:
-    """A save's seat kinds; saves from before pass-and-play had one person."""
-    if "seats" not in data:
-        return Seats.solo(players, human)
-    return Seats.from_json(data["seats"], players)
 
 
 async def main() -> None:

@@ -45,7 +45,7 @@ class Keeper:
         if not self.playing:
             return False
         app = self.app
-        text = storage.encode(app.game.to_json(), app.save_fields())
+        text = storage.encode(app.game.to_json(), app.course.save_fields())
         self.tabs.publish(text)
         if storage.set_text(app.store, storage.SAVE_KEY, text):
             if self.failing:
