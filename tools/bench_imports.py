@@ -63,7 +63,7 @@ started = time.perf_counter()
 for name in wanted:
     importlib.import_module(name)
 app = time.perf_counter()
-for name in sys.modules["web.app"].AI_MODULES:
+for name in sys.modules["web.launch"].AI_MODULES:
     importlib.import_module(name)
 json.dumps({"app_ms": (app - started) * 1000, "ai_ms": (time.perf_counter() - app) * 1000})
 `));

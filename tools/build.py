@@ -453,7 +453,7 @@ def first_start_screens() -> dict[str, dict[str, Any]]:
     before the catalog arrives, or if it never does (a boot that failed to fetch it)."""
     sys.path.insert(0, str(ROOT))
     from web import i18n, screens
-    from web.app import load_catalog
+    from web.catalogs import load_catalog
     from web.dom import SKELETON
 
     def catalog(lang: str) -> dict[str, Any]:

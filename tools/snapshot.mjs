@@ -14,16 +14,16 @@ import { loadPyodide } from "pyodide";
 
 export const HOME = "/home/pyodide";
 // Imported before the snapshot is taken, decided by measurement (docs/start-up.md):
-// the engine, all the table code (web.app imports every web module except web.main, which
-// starts the app, and none of them touches the browser on import: web.dom reaches `js`
-// only when called), then every AI module, as listed by web.app's AI_MODULES (the modules
+// the engine, all the table code (web.launch imports web.app, which imports every web module
+// but web.main, which starts the app; none of them touches the browser on import: web.dom
+// reaches `js` only when called), then every AI module, as listed by web.launch's AI_MODULES (the modules
 // a fresh boot imports while the player looks at the table; else the first AI move would
 // compile them).
 export const MODULES = [
   "engine",
   "engine.players",
   "engine.match",
-  "web.app",
+  "web.launch",
   "web.dom",
   "web.page",
   "pyodide.ffi",
@@ -49,7 +49,7 @@ export async function makeSnapshot(root, files, modules = MODULES) {
 import importlib, sys
 for _name in snapshot_modules:
     importlib.import_module(_name)
-for _name in sys.modules["web.app"].AI_MODULES:
+for _name in sys.modules["web.launch"].AI_MODULES:
     importlib.import_module(_name)
 del _name
 sys.modules["__main__"].__dict__.pop("snapshot_modules", None)

@@ -16,7 +16,7 @@ from engine.actions import Action
 from engine.players import Decision
 
 # Seconds of thinking between yields: 0 (every slice) on the main thread, which paints
-# between them; more in a worker (set by web.app.main), where a yield only lets clicks in.
+# between them; more in a worker (set by web.launch.main), where a yield only lets clicks in.
 SLICE_BUDGET = 0.0
 
 

@@ -11,10 +11,7 @@ effects ``update`` returns. The rest still lives in fields here, on its way ther
 
 from __future__ import annotations
 
-import contextlib
-import sys
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any, TypeVar
 
 import engine
@@ -30,6 +27,7 @@ from web import (
 )
 from web import settings as prefs_store
 from web.adapter import game_decided
+from web.catalogs import load_catalog
 from web.commands import Commands
 from web.computer_turns import ComputerTurns
 from web.daily_deal import DailyDeal
@@ -61,7 +59,7 @@ from web.model import (
 from web.pairing import Pairing
 from web.records import Records
 from web.review_screen import ReviewScreen
-from web.runtime import Frames, ManualRuntime, PageRuntime, Runtime
+from web.runtime import Frames, ManualRuntime, Runtime
 from web.seat_frame import SeatFrame
 from web.seats import Seats
 from web.settings import Settings
@@ -76,23 +74,6 @@ from web.table_state import (
 from web.tabs import Tabs
 
 T = TypeVar("T")
-I18N_DIR = Path(__file__).resolve().parent / "i18n"
-WORKER_SLICE = 0.05  # the AI's thinking between yields in a worker (web/ai_runner.py)
-
-
-def load_catalog(lang: str) -> i18n.Catalog:
-    """The catalog of a language with English as fallback (read from the mounted files)."""
-
-    def read(code: str) -> str:
-        try:
-            return (I18N_DIR / f"{code}.json").read_text(encoding="utf-8")
-        except OSError:
-            return "{}"
-
-    english = read("en")
-    if lang == "en":
-        return i18n.Catalog.from_json("en", english)
-    return i18n.load_catalog(lang, read(lang), english)
 
 
 class App:
@@ -258,8 +239,6 @@ class App:
             self._open_table(listen)
         self.dom.set_state("ready")
         self.focus_first("#bz-overlay .primary")
-        if sys.platform == "emscripten":  # in the browser (tests drive the AI themselves)
-            self.runtime.spawn(prewarm(self.runtime))
 
     def _open_table(self, listen: bool) -> None:
         """What the start reads and draws: the stored state checked, the game kept or a
@@ -469,71 +448,3 @@ class App:
 
     def deal_began(self) -> None:
         self.course.deal_began()
-
-
-AI_MODULES = (
-    "engine.ai",
-    "engine.ai.world",
-    "engine.ai.policy",
-    "engine.ai.solver",
-    "engine.ai.search",
-    "engine.ai.vido",
-    "engine.ai.normal_level",
-    "engine.ai.reasons",
-    "engine.ai.strong_level",
-    "engine.ai.levels",
-    "engine.ai.review",
-)
-
-
-async def prewarm(runtime: Runtime) -> None:
-    """Import the AI's modules one per slice while the player looks at the table.
-
-    Compiling them on the AI's first move would be one long task of several
-    hundred milliseconds in Pyodide.
-    """
-    import importlib
-
-    for name in AI_MODULES:
-        await runtime.sleep(0.05)
-        with contextlib.suppress(ImportError):
-            importlib.import_module(name)
-
-
-async def main() -> None:
-    """PyScript entry: build the page skeleton, start the app."""
-    from web import ai_runner, page
-    from web.dom import BrowserDom
-    from web.link_page import PageTransport
-    from web.tabs import BrowserTabs
-
-    page.report_boot()
-    if page.in_worker():
-        ai_runner.SLICE_BUDGET = WORKER_SLICE
-    dom = BrowserDom()
-    try:
-        from web.device import BrowserDevice
-
-        params = page.facts().get("params", {})
-        raw_seed = str(params.get("seed", ""))
-        tabs = BrowserTabs()
-        await tabs.claim()
-        app = App(
-            dom,
-            page.PageStorage(),
-            fast="fast" in params,
-            seed=int(raw_seed) if raw_seed.isdigit() else None,
-            device=BrowserDevice(),
-            tabs=tabs,
-            launch=params.get("start") or page.kept_tap() or None,
-            runtime=PageRuntime(),
-            transport=PageTransport(),
-        )
-        app.start()
-        _APPS.append(app)
-    except Exception:
-        dom.set_state("error")
-        raise
-
-
-_APPS: list[App] = []

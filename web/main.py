@@ -2,6 +2,6 @@
 
 import asyncio
 
-from web.app import main
+from web.launch import main
 
 BOOT = asyncio.ensure_future(main())  # noqa: RUF006 - kept by this module global

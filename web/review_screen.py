@@ -35,7 +35,7 @@ from web.replay import Focus, Viewer, render_viewer, tricks_before
 from web.runtime import Frames, Runtime
 from web.seats import Seats
 
-if TYPE_CHECKING:  # the AI is imported when a review starts (web.app.prewarm before that)
+if TYPE_CHECKING:  # the AI is imported when a review starts (web.launch.prewarm before that)
     from engine.ai.review import Review, ReviewedDecision, Reviewing
 
 LIST = "review"  # the overlay of the list

@@ -20,7 +20,7 @@ from test_table import (  # noqa: F401 (shared_page, table_page: this module's t
 )
 
 from engine import new_game
-from web.app import load_catalog
+from web.catalogs import load_catalog
 from web.dom import FIT_STEPS
 
 

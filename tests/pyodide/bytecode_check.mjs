@@ -56,7 +56,7 @@ def _recording(self, data, path, *args, **kwargs):
 importlib.machinery.SourceFileLoader.source_to_code = _recording
 for name in wanted:
     importlib.import_module(name)
-for name in sys.modules["web.app"].AI_MODULES:
+for name in sys.modules["web.launch"].AI_MODULES:
     importlib.import_module(name)
 importlib.machinery.SourceFileLoader.source_to_code = _to_code
 problems = [f"compiled from source: {path}" for path in compiled if path.startswith("${HOME}/")]

@@ -51,7 +51,7 @@ export async function checkSnapshot(repo, python) {
     restored.FS.writeFile(`${HOME}/${rel}`, readFileSync(join(repo, rel)));
   }
   const preloaded = restored.runPython(
-    `import json, sys; wanted = ${JSON.stringify(MODULES)} + list(sys.modules["web.app"].AI_MODULES)\n` +
+    `import json, sys; wanted = ${JSON.stringify(MODULES)} + list(sys.modules["web.launch"].AI_MODULES)\n` +
     `json.dumps([m for m in wanted if m not in sys.modules])`,
   );
   if (preloaded !== "[]") throw new Error(`snapshot lacks modules ${preloaded}`);

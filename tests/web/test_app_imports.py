@@ -2,7 +2,7 @@
 
 Why: a first visit boots Python without its snapshot, and every module imported before the
 table is read and run while the player waits; the AI's modules come after the table shows
-(web.app.prewarm). A module-level import of the AI anywhere on the app's import path (the
+(web.launch.prewarm). A module-level import of the AI anywhere on the app's import path (the
 daily deal's once put it there) would undo that without any other test noticing."""
 
 from __future__ import annotations
@@ -21,6 +21,6 @@ def test_the_app_imports_no_ai_module_until_the_table_shows() -> None:
     out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, check=True,
                          capture_output=True, text=True).stdout
     assert json.loads(out) == []
-    from web.app import AI_MODULES
+    from web.launch import AI_MODULES
 
     assert "engine.ai.strong_level" in AI_MODULES  # prewarm imports them after the table

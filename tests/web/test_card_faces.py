@@ -11,8 +11,8 @@ import pytest
 from tool_loader import load_tool
 
 from web import card_faces, i18n
-from web.app import load_catalog
 from web.card_html import back_html, face_html
+from web.catalogs import load_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG_NS = "{http://www.w3.org/2000/svg}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from web import choices
-from web.app import load_catalog
+from web.catalogs import load_catalog
 from web.flowview import render_prompt
 from web.render import render_hand
 from web.view import ActionView, SeatView, TableCardView, TableView

@@ -28,7 +28,8 @@ from engine.daily import (
 )
 from engine.players import choose
 from web import daily_store, daily_view, schema, storage
-from web.app import App, load_catalog
+from web.app import App
+from web.catalogs import load_catalog
 
 DAY = "2026-12-03"
 

@@ -13,7 +13,7 @@ import pytest
 
 import engine
 from web.adapter import build_view
-from web.app import load_catalog
+from web.catalogs import load_catalog
 from web.render import render_groups
 from web.view import GroupView, SeatView, TableCardView, TableView
 

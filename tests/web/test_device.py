@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from web import storage
-from web.app import load_catalog
+from web.catalogs import load_catalog
 from web.device import ASKED_KEY, Device, DeviceState, is_ios, should_ask_persistence
 from web.install import DeviceControls
 from web.runtime import ManualRuntime

@@ -331,7 +331,8 @@ def test_hint_highlights_a_declaration_button_and_its_cards() -> None:
     assert re.search(r'class="btn act k-declare hinted"[^>]*data-action="' + declare, prompt)
     hand = dom.regions["bz-me"].split('class="hand"', 1)[1]
     hinted = re.findall(r'class="card face[^"]*hinted[^"]*"[^>]*data-card="([^"]+)"', hand)
-    in_hand = Counter(view_app.painter.view.hand if view_app.painter.view else []) & Counter(declare.split()[1:])
+    shown = view_app.painter.view
+    in_hand = Counter(shown.hand if shown else []) & Counter(declare.split()[1:])
     assert Counter(hinted) == in_hand and hinted
 
 

@@ -14,7 +14,8 @@ from fake_page import RecordingPage, computer_plays, started_app
 
 from engine.guided import GUIDED_VARIANTS, moments_wanted, script_for
 from web import i18n, stats, storage
-from web.app import App, load_catalog
+from web.app import App
+from web.catalogs import load_catalog
 from web.guideview import moment_key, render_bubble
 from web.view import GuideView
 
@@ -92,7 +93,7 @@ def test_every_moment_has_words_in_every_language(lang: str) -> None:
 
 
 def storage_root() -> Any:
-    from web.app import I18N_DIR
+    from web.catalogs import I18N_DIR
 
     return I18N_DIR
 

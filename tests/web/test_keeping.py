@@ -17,7 +17,7 @@ import pytest
 from fake_page import RecordingPage, manual
 
 from web import app as app_module
-from web import history, i18n, storage
+from web import catalogs, history, i18n, storage
 from web.app import App
 from web.model import HintSet, ScreenShown
 from web.tabs import LocalHub, Tabs
@@ -218,7 +218,7 @@ def poisoned(lang: str) -> i18n.Catalog:
             return {k: poison(v) for k, v in node.items()}
         return node
 
-    real = json.loads((app_module.I18N_DIR / f"{lang}.json").read_text("utf-8"))
+    real = json.loads((catalogs.I18N_DIR / f"{lang}.json").read_text("utf-8"))
     return i18n.Catalog.from_json(lang, json.dumps(poison(real)))
 
 

@@ -10,7 +10,7 @@ import pytest
 from engine.cards import code_text
 from tests.web.link_table import LinkedTable, leaked_cards, leaks_in_messages, visible_to
 from web import i18n
-from web.app import load_catalog
+from web.catalogs import load_catalog
 from web.link.fair_deck import HOST_KEY, commitment, deal_seed, verify_deal
 from web.link.link_guest import GuestSession
 from web.link.link_host import COMPUTER, HERE, REMOTE, Send, seat_view

@@ -15,8 +15,9 @@ from threads import in_thread
 
 import engine
 from web import ending, flow, i18n, stats, storage
-from web.app import App, load_catalog
+from web.app import App
 from web.callouts import Callouts, callout_text, callouts_from
+from web.catalogs import load_catalog
 
 CATS = {lang: load_catalog(lang) for lang in i18n.LANGS}
 SEVEN_TURNUP_SEED = 24  # classic: a seven is turned up at the first deal

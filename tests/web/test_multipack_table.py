@@ -21,8 +21,9 @@ import engine
 from engine.cards import code_text
 from engine.log_events import log_events
 from web import history, i18n, stats, storage
-from web.app import App, load_catalog
+from web.app import App
 from web.callouts import callout_text, callouts_from
+from web.catalogs import load_catalog
 
 CAT = load_catalog("en")
 ROOT = Path(__file__).resolve().parents[2]

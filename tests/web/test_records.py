@@ -18,7 +18,8 @@ from threads import in_thread as isolated
 import engine
 from engine.cli import summary
 from web import history, schema, stats, storage
-from web.app import App, load_catalog
+from web.app import App
+from web.catalogs import load_catalog
 from web.replay import Viewer, deal_steps, render_viewer
 from web.score_sheet import build_sheet, render_sheet
 

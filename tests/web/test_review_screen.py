@@ -20,7 +20,8 @@ import tests.web.test_two_devices as two_devices
 from engine import VARIANTS, replay_record
 from engine.playable import PlayableGame
 from web import i18n, storage
-from web.app import App, load_catalog
+from web.app import App
+from web.catalogs import load_catalog
 from web.replay import Focus, Viewer, deal_steps, render_viewer
 from web.review_screen import RENDER_EVERY, EntryView, ReviewView, render_review
 

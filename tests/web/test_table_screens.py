@@ -13,8 +13,8 @@ from fake_page import RecordingPage, play_through, started_app
 
 import engine
 from web import names, settings, stats, storage
-from web.app import load_catalog
 from web.card_html import sort_hand
+from web.catalogs import load_catalog
 from web.seats import SeatsError
 
 CAT = load_catalog("en")
