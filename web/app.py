@@ -316,6 +316,7 @@ class App:
             device=self.device.device,
             runtime=self.runtime,
         )
+        frames.paint_with(self.painter.paint)
         self.frames = frames
         self.dispatch(ComputerStopped(after=generation))
         self.start(listen=False)

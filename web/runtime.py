@@ -156,6 +156,11 @@ class Frames:
         self._after: list[Callable[[], None]] = []
         self.painted = 0  # renders done (the tests count them per event)
 
+    def paint_with(self, paint: Callable[[], None]) -> None:
+        """Draw with another painter from now on (a table started afresh in the same page,
+        inside the event that restarted it)."""
+        self._paint = paint
+
     def request(self) -> None:
         if self._depth:
             self._wanted = True

@@ -133,3 +133,16 @@ def test_a_new_deals_hand_is_marked_as_dealt_from_the_stock_until_the_first_card
     play_through(app, after_first_play, limit=200)
     app.render()
     assert after_first_play() and len(app.painter.view.drawn) < len(app.painter.view.hand)
+
+
+def test_a_restarted_table_draws_with_its_own_painter() -> None:
+    """The tests' restart (?fast) keeps the event under way but starts the table afresh:
+    what it draws is what its commands read (the arrow keys move along the hand shown)."""
+    app, _dom = new_app(seed=5)
+    app.on_click(None, "menu", None)  # a click's event: the restart renders at its end
+    with app.frames.event():
+        app.restart(5)
+        app.command("continue" if app.model.table.has_save else "play", None)
+    view = app.painter.view
+    assert view is not None and view.hand
+    assert app.on_key("ArrowRight", 0)
