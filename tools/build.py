@@ -61,6 +61,14 @@ INLINE_SCRIPT_RE = re.compile(
 )
 INLINE_STYLE_RE = re.compile(r"<style[^>]*>(?P<body>.*?)</style>", re.S)
 CHARSET_META = '<meta charset="utf-8">'
+# The shell's page functions: sources checked by tsc (web/shell-*.js, tsconfig.json) that
+# index.html names by <script src>; each is written into the page as an inline script (no
+# request of its own before the start screen is drawn) and left out of dist/'s files.
+SHELL_SCRIPT_RE = re.compile(
+    r'<script(?P<attrs>[^>]*?) src="(?P<src>web/shell-[\w-]+\.js)"></script>'
+)
+SHELL_TYPES = "web/shell.d.ts"  # the checker's declarations: nothing the page runs
+JSDOC_RE = re.compile(r"/\*\*.*?\*/ ?", re.S)
 CSP_META_RE = re.compile(r'<meta http-equiv="Content-Security-Policy"[^>]*>\n?')
 SHELL_FILES = ("index.html", "manifest.webmanifest")
 SW_NAME = "service-worker.js"
@@ -387,6 +395,31 @@ def content_security_policy(html: str) -> str:
     return "; ".join(directives)
 
 
+def shell_script(source: str) -> str:
+    """A shell script as the page runs it: without its type annotations (JSDoc) and its
+    comment lines, which only the checker and the reader need (a comment after code on
+    its line stays)."""
+    lines = JSDOC_RE.sub("", source).splitlines()
+    return "".join(f"{line}\n" for line in lines if line.strip()
+                   and not line.lstrip().startswith("//"))
+
+
+def shell_sources(html: str) -> list[str]:
+    """The shell scripts index.html names, in its order (paths from the repository's root)."""
+    return [m["src"] for m in SHELL_SCRIPT_RE.finditer(html)]
+
+
+def with_inline_shell(html: str, root: Path = ROOT) -> str:
+    """index.html with each shell script it names written into it (see SHELL_SCRIPT_RE)."""
+    def inline(match: re.Match[str]) -> str:
+        text = shell_script((root / match["src"]).read_text(encoding="utf-8"))
+        if "</script" in text.lower():
+            raise BuildError(f"{match['src']} holds a closing script tag")
+        return f"<script{match['attrs']}>\n{text}</script>"
+
+    return SHELL_SCRIPT_RE.sub(inline, html)
+
+
 def with_module_preloads(html: str, pyscript_dir: Path) -> str:
     """index.html with PyScript's core modules preloaded from its <head>.
 
@@ -590,11 +623,14 @@ def build(out: Path, *, snapshot: bool = True) -> list[dict[str, object]]:
     for name in SHELL_FILES:
         _copy(ROOT / name, out / name)
     index = out / "index.html"
-    html = with_module_preloads(index.read_text(encoding="utf-8"), pyscript_src)
+    source = index.read_text(encoding="utf-8")
+    shell = {*shell_sources(source), SHELL_TYPES}
+    html = with_module_preloads(with_inline_shell(source), pyscript_src)
     html = with_first_start(with_boot_preloads(html))
     index.write_text(with_csp(html), encoding="utf-8")
     for path in _walk(ROOT / "web"):
-        _copy(path, out / path.relative_to(ROOT))
+        if path.relative_to(ROOT).as_posix() not in shell:  # in the page, or not for it
+            _copy(path, out / path.relative_to(ROOT))
     for path in engine_files():
         _copy(path, out / path.relative_to(ROOT))
     strip_shipped_python(out)

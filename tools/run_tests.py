@@ -206,6 +206,10 @@ def main(argv: list[str] | None = None) -> int:
                   "lint"),
             Stage("types: mypy", [PY, "-m", "mypy", "engine", "web"], "types",
                   after=("lint: ruff",)),
+            # the shell's page functions (web/shell-*.js, as tsconfig.json lists them)
+            Stage("types: tsc", [str(ROOT / "node_modules" / ".bin" / "tsc"), "-p",
+                                 str(ROOT / "tsconfig.json")], "types-shell",
+                  after=("types: mypy",)),
             Stage(f"tests: CPython ({unit} xdist workers)",
                   [*pytest, "-n", unit, "-m", "not slow", "tests/engine", "tests/web",
                    "tests/tools"], "unit-tests"),

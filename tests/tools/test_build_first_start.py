@@ -33,13 +33,13 @@ def test_the_boot_downloads_wait_for_the_first_screen() -> None:
     html = build.with_boot_preloads(SHELL)
     assert "window.__bzBootDownloads = function" in html
     assert "})();" not in html.split("__bzBootDownloads", 1)[1].split("</script>", 1)[0]
-    assert "__bzBootDownloads?.()" in (build.ROOT / "index.html").read_text(encoding="utf-8")
+    assert "__bzBootDownloads?.()" in (build.ROOT / "web" / "shell-boot.js").read_text("utf-8")
 
 
 def test_the_shells_own_words_come_with_the_page_in_every_language() -> None:
     """The loading and error screens are worded before (or without) the catalog: every
     catalog entry the shell shows is written into the page, in each language."""
-    shell = (build.ROOT / "index.html").read_text(encoding="utf-8")
+    shell = build.with_inline_shell((build.ROOT / "index.html").read_text(encoding="utf-8"))
     used = set(re.findall(r'data-i18n="([a-z_.]+)"', shell))
     used |= set(re.findall(r'\bt\("((?:boot|update)\.[a-z_.]+)"', shell))
     assert used == set(build.SHELL_KEYS)

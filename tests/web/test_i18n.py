@@ -39,6 +39,12 @@ CATALOG_DIR = ROOT / "web" / "i18n"
 WEB_DIR = ROOT / "web"
 
 
+def shell_text() -> str:
+    """The shell's page and its scripts (web/shell-*.js, written into the page by the build)."""
+    paths = [ROOT / "index.html", *sorted(WEB_DIR.glob("shell-*.js"))]
+    return "\n".join(path.read_text(encoding="utf-8") for path in paths)
+
+
 def load(lang: str) -> dict[str, object]:
     data = json.loads((CATALOG_DIR / f"{lang}.json").read_text(encoding="utf-8"))
     assert isinstance(data, dict)
@@ -758,10 +764,7 @@ def test_no_affix_glued_to_a_placeholder() -> None:
 
 def test_shell_keys_exist_in_english() -> None:
     """index.html translates its boot/update shell from the catalogs before Python runs."""
-    shell = ROOT / "index.html"
-    if not shell.exists():
-        pytest.skip("no index.html yet")
-    text = shell.read_text(encoding="utf-8")
+    text = shell_text()
     keys = set(re.findall(r'data-i18n="([a-z0-9_.-]+)"', text))
     keys |= set(re.findall(r'\bt\("([a-z0-9_-]+\.[a-z0-9_.-]+)"', text))
     assert keys, "the shell scan found no keys"
@@ -863,7 +866,7 @@ def _key_like_prefix(text: str) -> bool:
 
 
 def web_key_usage() -> tuple[set[str], dict[str, list[str]]]:
-    """(string literals of web/*.py and index.html, dynamic key prefix -> where used).
+    """(string literals of web/*.py and the shell, dynamic key prefix -> where used).
 
     Every web module is scanned, so modules added later are covered too. A
     dynamic prefix is the literal start of an f-string or of a ``"…" + x``
@@ -889,11 +892,9 @@ def web_key_usage() -> tuple[set[str], dict[str, list[str]]]:
                 prefix = node.left.value
             if prefix is not None and _key_like_prefix(prefix):
                 prefixes.setdefault(prefix, []).append(f"{path.name}:{node.lineno}")
-    shell = ROOT / "index.html"
-    if shell.exists():
-        text = shell.read_text(encoding="utf-8")
-        literals.update(re.findall(r'data-i18n="([a-z0-9_.-]+)"', text))
-        literals.update(re.findall(r'\bt\("([a-z0-9_.-]+)"', text))
+    text = shell_text()
+    literals.update(re.findall(r'data-i18n="([a-z0-9_.-]+)"', text))
+    literals.update(re.findall(r'\bt\("([a-z0-9_.-]+)"', text))
     return literals, prefixes
 
 
@@ -915,7 +916,7 @@ def test_every_registered_dynamic_key_exists(lang: str) -> None:
 
 
 def test_no_unused_catalog_key() -> None:
-    """Every key is written in web code or index.html, or built by a registered family."""
+    """Every key is written in web code or the shell, or built by a registered family."""
     literals, _ = web_key_usage()
     used = {k for k in EN if k in literals}
     for keys in catalog_keys.dynamic_families(EN).values():
