@@ -11,7 +11,6 @@ effects ``update`` returns. The rest still lives in fields here, on its way ther
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, TypeVar
 
 import engine
@@ -140,15 +139,7 @@ class App:
                                               variant=self.game.rules.name)
                 self.dom.keep_start_screen(start)
 
-    # The table's facts (web.table_state), as the model keeps them.
-    @property
-    def human(self) -> int:
-        return self.model.table.human
-
-    @property
-    def handover(self) -> int | None:
-        return self.model.table.handover
-
+    # What pairing still reads of the table as properties (web.pairing's PairingTable).
     @property
     def settings(self) -> dict[str, Any]:
         """This game's new-game choices (a copy: the model's change only by messages)."""
@@ -159,77 +150,9 @@ class App:
         return self.model.table.seats
 
     @property
-    def shelf(self) -> flow.TrickShelf:
-        """The last finished trick: in the centre, aside, peeked at."""
-        return self.model.table.shelf
-
-    @property
-    def busy(self) -> bool:
-        """The computer is thinking (or about to): the person's input waits."""
-        return self.model.table.busy
-
-    @property
-    def generation(self) -> int:
-        return self.model.table.generation
-
-    @property
-    def deal_number(self) -> int:
-        return self.model.table.deal_number
-
-    @property
-    def undo_used(self) -> bool:
-        return self.model.table.undo_used
-
-    @property
-    def recorded(self) -> bool:
-        return self.model.table.recorded
-
-    @property
-    def has_save(self) -> bool:
-        return self.model.table.has_save
-
-    @property
-    def prefs(self) -> Settings:
-        """The player's settings (web.settings), as the model keeps them."""
-        return self.model.prefs
-
-    @property
     def overlay(self) -> str | None:
         """The screen over the table (None: the table itself)."""
         return self.model.overlay
-
-    @property
-    def back(self) -> list[str]:
-        """Screens to return to when the current one closes (a copy: see web.model)."""
-        return list(self.model.back)
-
-    @property
-    def notice(self) -> tuple[str, Mapping[str, Any]] | None:
-        """What the table tells under it, as data: (catalog key, its values)."""
-        return self.model.notice
-
-    @property
-    def notice_error(self) -> bool:
-        return self.model.notice_error
-
-    @property
-    def hint(self) -> tuple[str, str] | None:
-        """The hint asked for: (action text, reason code); ("", "") while thinking."""
-        return self.model.hint
-
-    @property
-    def log_open(self) -> bool:
-        return self.model.log_open
-
-    @property
-    def pending_setup(self) -> dict[str, Any] | None:
-        setup = self.model.pending_setup
-        return None if setup is None else dict(setup)
-
-    @property
-    def dialog_draft(self) -> dict[str, str] | None:
-        draft = self.model.dialog_draft
-        return None if draft is None else dict(draft)
 
     # ------------------------------------------------------------ start
     def start(self, listen: bool = True) -> None:
@@ -251,7 +174,7 @@ class App:
         settings = schema.load(self.store, storage.SETTINGS_KEY)
         # read once: from now on the model keeps them (each field exactly right)
         self.dispatch(SettingsLoaded(Settings.from_data(settings.value or {})))
-        self.dispatch(SetupChosen(self.prefs.game_setup()))
+        self.dispatch(SetupChosen(self.model.prefs.game_setup()))
         saved = schema.load(self.store, storage.SAVE_KEY)
         if saved.value is not None:
             self.adopt(saved.value)
@@ -274,9 +197,9 @@ class App:
             self.device.start()
         if self.launch == "new":
             self.command("new-game", None)
-        elif self.launch == "continue" and self.has_save:
+        elif self.launch == "continue" and self.model.table.has_save:
             self.command("continue", None)
-        elif self.launch == "play" and not self.has_save:  # Play on the shell's kept screen
+        elif self.launch == "play" and not self.model.table.has_save:  # the shell kept a Play
             self.command("play", None)
         elif guest.value is not None:
             self.pairing.join(GuestSession.from_json(guest.value))
@@ -303,7 +226,7 @@ class App:
         The same object starts afresh, so the page's listeners (bound to it) stay; the
         computer's turns and timers of before end at their next step (a new generation).
         """
-        generation = self.generation
+        generation = self.model.table.generation
         frames = self.frames  # the event under way (the restart's click) renders once
         self.dom.restart()
         App.__init__(
@@ -362,7 +285,7 @@ class App:
 
     # -------------------------------------------------------------- view
     def observation_log(self) -> list[LogEvent]:
-        return log_events(self.game.deal.observation(self.human).log)
+        return log_events(self.game.deal.observation(self.model.table.human).log)
 
     def decided(self) -> bool:
         """The current game has a winner (bezik: the match may still go on)."""

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from web import flow, i18n, names
@@ -21,6 +21,7 @@ from web.model import (
     FreshScreen,
     LogToggled,
     MenuLeft,
+    Model,
     Msg,
     NewGameAsked,
     RulesVariantChosen,
@@ -33,7 +34,6 @@ from web.review_screen import ReviewScreen
 from web.runtime import Runtime
 from web.screens import NEW_GAME_FOCUS, parse_settings
 from web.seats import SeatsError
-from web.settings import Settings
 from web.storage import KeyValue
 from web.table_paint import TablePainter
 from web.table_state import HandFocused, HandoverEnded, TrickPeeked
@@ -50,6 +50,9 @@ class CommandTable(Protocol):
     Named here so that this module needs no import of the App that owns it.
     """
 
+    @property
+    def model(self) -> Model: ...
+
     dom: Dom
     store: KeyValue
     lang: str
@@ -65,20 +68,6 @@ class CommandTable(Protocol):
     fast: bool  # ?fast: the tests' quick pauses and their restart
     runtime: Runtime
 
-    @property
-    def prefs(self) -> Settings: ...
-    @property
-    def settings(self) -> dict[str, Any]: ...
-    @property
-    def has_save(self) -> bool: ...
-    @property
-    def handover(self) -> int | None: ...
-    @property
-    def overlay(self) -> str | None: ...
-    @property
-    def pending_setup(self) -> dict[str, Any] | None: ...
-    @property
-    def notice(self) -> tuple[str, Mapping[str, Any]] | None: ...
 
     def dispatch(self, msg: Msg) -> None: ...
     def render(self) -> None: ...
@@ -127,7 +116,7 @@ class Commands:
 
     def run(self, name: str, el: Control) -> None:
         app = self.app
-        if app.overlay == "menu" and name not in MENU_KEEPS:
+        if app.model.overlay == "menu" and name not in MENU_KEEPS:
             app.dispatch(MenuLeft())  # a menu entry was chosen
         if (app.daily.command(name, el) or app.review.command(name, el)
                 or app.records.command(name, el)
@@ -160,7 +149,7 @@ class Commands:
         app.focus_hand()
 
     def menu(self, el: Control) -> None:
-        if self.app.overlay == "menu":
+        if self.app.model.overlay == "menu":
             self.app.close_screen()
         else:
             self.app.open_screen("menu", "#bz-overlay .menu-list .btn")
@@ -168,7 +157,7 @@ class Commands:
     def screen(self, name: str) -> None:
         app = self.app
         if name == "new-game":
-            if app.notice and str(app.notice[0]).startswith("seats.error."):
+            if app.model.notice and str(app.model.notice[0]).startswith("seats.error."):
                 app.set_notice(None)  # a refused start of before: a fresh form has none
             app.dispatch(FreshScreen("dialog", NEW_GAME_FOCUS))
         else:
@@ -186,7 +175,7 @@ class Commands:
     def play(self, el: Control) -> None:
         """The start screen's quick start: the game already dealt behind it, with the
         remembered setup (one tap from the first screen to the cards)."""
-        if not self.app.has_save:
+        if not self.app.model.table.has_save:
             self.app.keep_new_game()
         self.resume(el)
 
@@ -198,14 +187,14 @@ class Commands:
             app.set_notice((err.code, {"count": names.MAX_NAME}), error=True)
             app.render()
             return
-        if app.prefs.confirm_new_game and app.game_in_progress():
+        if app.model.prefs.confirm_new_game and app.game_in_progress():
             app.dispatch(NewGameAsked(setup, app.dom.read_form("bz-newgame")))
             return
         app.start_new_game(setup)
 
     def confirm_new(self, el: Control) -> None:
-        if self.app.pending_setup is not None:
-            self.app.start_new_game(self.app.pending_setup)
+        if self.app.model.pending_setup is not None:
+            self.app.start_new_game(dict(self.app.model.pending_setup))
 
     def stay(self, el: Control) -> None:
         """Keep playing: back to the table, the new game's choices dropped."""
@@ -228,7 +217,7 @@ class Commands:
         app = self.app
         if app.pairing.rematch():
             return  # the same table and devices: dealt once every device sent its share
-        app.new_game(app.settings)
+        app.new_game(dict(app.model.table.setup))
         app.render()
         app.kick_ai()
 

@@ -116,7 +116,7 @@ def record_deal(variant: str, seed: int, langs: tuple[str, ...], every: int = 6)
                 computer_plays(app)  # the tests' runtime: the computer's turns, now
                 if app.game.deal.is_terminal:
                     return
-                assert app.game.current_player == app.human
+                assert app.game.current_player == app.model.table.human
                 if step % every == 0:
                     app.set_language(langs[step // every % len(langs)], save=False)
                 app.render()
@@ -221,8 +221,8 @@ def record_positions(saves: list[str]) -> list[list[list[Any]]]:
         def settle() -> None:
             """What the app's timer does a moment after a trick ends (App.settle_later): the
             trick goes aside, and the position stays so while the person decides."""
-            if app.shelf.settling > app.shelf.settled:
-                app.dispatch(TrickSettled(app.shelf.settling))
+            if app.model.table.shelf.settling > app.model.table.shelf.settled:
+                app.dispatch(TrickSettled(app.model.table.shelf.settling))
                 app.render()
 
         return asyncio.run(go())
@@ -232,7 +232,7 @@ def record_positions(saves: list[str]) -> list[list[list[Any]]]:
 
 def game_over(app: App) -> Callable[[], bool]:
     """Whether the app shows a finished game's summary."""
-    return lambda: app.game.is_terminal and app.overlay == "game"
+    return lambda: app.game.is_terminal and app.model.overlay == "game"
 
 
 def record_records_screens(saves: list[str], langs: tuple[str, ...],

@@ -47,7 +47,7 @@ def play_deal(app: App, dom: RecordingPage, seen: list[list[str]], policy: Any =
     for _ in range(3000):
         if app.game.deal.is_terminal:
             return
-        if app.game.current_player == app.human and not app.busy:
+        if app.game.current_player == app.model.table.human and not app.model.table.busy:
             app.render()
             seen.append(prompt_actions(dom))
             legal = [a.text() for a in app.game.legal_actions()]
@@ -112,7 +112,7 @@ def test_finished_trick_goes_aside_and_can_be_peeked_until_the_next_trick() -> N
 
     def first_trick() -> None:
         while not flow.tricks_done(app.painter.last_log)[0]:
-            if app.game.current_player == app.human and not app.busy:
+            if app.game.current_player == app.model.table.human and not app.model.table.busy:
                 app.try_action(app.game.legal_actions()[0].text())
             computer_plays(app)
 
@@ -318,7 +318,7 @@ def test_hint_highlights_a_declaration_button_and_its_cards() -> None:
             acts = [a.text() for a in app.game.legal_actions()]
             if app.game.current_player == 0 and any(a.startswith("declare") for a in acts):
                 return
-            if app.game.current_player == 0 and not app.busy:
+            if app.game.current_player == 0 and not app.model.table.busy:
                 app.try_action(acts[0])
             computer_plays(app)
 
@@ -358,7 +358,7 @@ def test_rematch_starts_the_same_setup_again() -> None:
     app.command("rematch", None)
     assert app.game is not old and app.game.rules.name == "russian"
     assert app.game.rules.options.get("target") == 1500
-    assert not app.game.deal.history and app.overlay is None
+    assert not app.game.deal.history and app.model.overlay is None
 
 
 def test_sounds_follow_the_events_and_the_setting() -> None:
@@ -385,7 +385,7 @@ def test_undo_takes_back_the_move_before_an_automatic_pass() -> None:
     def until_auto_pass() -> None:
         for _ in range(3000):
             log = app.game.deal.log
-            mine = app.game.current_player == 0 and not app.busy
+            mine = app.game.current_player == 0 and not app.model.table.busy
             if mine and log and log[-1][0] == "draw" and ["pass", 0] in log[-4:]:
                 return
             if mine:
@@ -412,7 +412,7 @@ def test_a_bezik_game_ending_says_its_match_points_and_why() -> None:
     game.apply("refuse")
     facts = game.match_facts()
     assert facts is not None and facts.game_winner == caller and facts.game_points == 2
-    view = build_view(game, app.human)
+    view = build_view(game, app.model.table.human)
     assert view.game_over and view.match is not None
     assert view.match.game_why == "normal,refused,rubikon"
     html = render_game_summary(view, app.cat)

@@ -37,7 +37,7 @@ def play(app: App, until_game_summary: bool) -> None:
         app,
         lambda: app.game.deal.is_terminal
         and app.decided()
-        and (not until_game_summary or app.overlay == "game"),
+        and (not until_game_summary or app.model.overlay == "game"),
     )
 
 

@@ -141,7 +141,7 @@ def test_the_computers_declaration_is_called_out_at_its_seat_with_its_points() -
             if game.deal.is_terminal:
                 break
             before = len(game.deal.log)
-            if game.current_player == app.human:
+            if game.current_player == app.model.table.human:
                 legal = [a.text() for a in game.legal_actions()]
                 app.try_action(next((a for a in legal if a == "pass"), legal[0]))
             else:
@@ -235,7 +235,7 @@ def test_hand_over_screen_shows_the_last_trick_and_who_took_it() -> None:
         game = app.game
         if game.deal.is_terminal or checked >= 3:
             break
-        if app.handover is not None:
+        if app.model.table.handover is not None:
             overlay = dom.regions["bz-overlay"]
             tricks = [ev for ev in game.deal.log if ev[0] == "trick"]
             if tricks:
@@ -271,7 +271,7 @@ def test_the_tables_own_pass_says_nothing_to_declare() -> None:
             game = app.game
             if game.deal.is_terminal or app.auto_passes.of(game):
                 break
-            if game.current_player == app.human:
+            if game.current_player == app.model.table.human:
                 app.try_action(game.legal_actions()[0].text())
             else:
                 computer_plays(app, start=True)

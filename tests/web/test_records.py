@@ -237,7 +237,7 @@ def test_undo_in_the_app_and_a_finished_game_in_history_and_stats() -> None:
         drive(app, lambda: app.game.current_player == 0)
         assert 'data-command="undo">' in menu_html(app, dom)
         app.command("undo", None)
-        assert app.game.to_json() == before and app.undo_used
+        assert app.game.to_json() == before and app.model.table.undo_used
         saved = json.loads(app.store.getItem(storage.SAVE_KEY))
         assert saved["undo_used"] is True and saved["game"] == before
         drive(app, lambda: app.game.is_terminal)

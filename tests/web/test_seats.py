@@ -121,7 +121,8 @@ def start(kinds: list[str], variant: str = "classic", seed: int = 5) -> tuple[Ap
 
 def drive_ai(app: App) -> None:
     """Play the computer seats now (the tests' runtime runs their turns to the end)."""
-    while app.game.current_player is not None and not app.seats.is_person(app.game.current_player):
+    seats = app.model.table.seats
+    while (seat := app.game.current_player) is not None and not seats.is_person(seat):
         if app.game.deal.is_terminal:
             return
         computer_plays(app, start=True)
@@ -129,7 +130,7 @@ def drive_ai(app: App) -> None:
 
 def test_solo_game_has_no_handover() -> None:
     app, dom = start(["person", "computer"])
-    assert app.seats.people_count() == 1 and app.handover is None
+    assert app.model.table.seats.people_count() == 1 and app.model.table.handover is None
     assert "data-handover" not in dom.page()
 
 
@@ -140,8 +141,8 @@ def test_two_people_play_a_whole_deal_and_never_see_each_other() -> None:
     steps = 0
     while not game.deal.is_terminal:
         page = dom.page()
-        holder = app.human
-        if app.handover is not None:
+        holder = app.model.table.human
+        if app.model.table.handover is not None:
             assert "data-handover" in page and 'data-command="ready"' in page
             assert "data-card" not in dom.regions["bz-me"].split('class="hand"')[1]
             assert leaks(game, None, page) == []
@@ -154,8 +155,8 @@ def test_two_people_play_a_whole_deal_and_never_see_each_other() -> None:
         action = game.legal_actions()[0].text()
         app.try_action(action)
         steps += 1
-        if app.handover is not None:
-            assert app.human != holder and app.human == game.current_player
+        if app.model.table.handover is not None:
+            assert app.model.table.human != holder and app.model.table.human == game.current_player
     assert handovers >= 16  # every trick passes the device at least once
     assert "data-summary" in dom.page() and "data-handover" not in dom.page()
 
@@ -172,16 +173,16 @@ def test_people_and_computers_share_a_table(variant: str, kinds: list[str]) -> N
     game = app.game
     assert set(app.players) == {s for s, k in enumerate(kinds) if k == "computer"}
     for _ in range(40):
-        if app.handover is not None:
+        if app.model.table.handover is not None:
             assert leaks(game, None, dom.page()) == []
             app.command("ready", None)
         drive_ai(app)
         if game.deal.is_terminal:
             break
-        if app.handover is not None:
+        if app.model.table.handover is not None:
             continue
         seat = game.current_player
-        assert app.seats.is_person(seat) and app.human == seat
+        assert app.model.table.seats.is_person(seat) and app.model.table.human == seat
         assert leaks(game, seat, dom.page()) == []
         app.try_action(game.legal_actions()[0].text())
 

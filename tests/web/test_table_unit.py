@@ -29,7 +29,7 @@ def play_deal(app: App) -> None:
         for _ in range(2000):
             if app.game.deal.is_terminal:
                 return
-            if app.game.current_player == app.human and not app.busy:
+            if app.game.current_player == app.model.table.human and not app.model.table.busy:
                 app.try_action(app.game.legal_actions()[0].text())
             computer_plays(app)
 
@@ -107,7 +107,7 @@ def test_a_whole_game_ends_with_the_game_summary() -> None:
     def whole_game() -> tuple[App, RecordingPage]:
         app, dom = run_app("classic", seed=8)
 
-        play_through(app, lambda: app.game.is_terminal and app.overlay == "game")
+        play_through(app, lambda: app.game.is_terminal and app.model.overlay == "game")
         return app, dom
 
     app, dom = isolated(whole_game)
