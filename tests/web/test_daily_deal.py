@@ -107,7 +107,7 @@ def test_same_cards_on_two_devices_on_a_date_and_others_the_next_day() -> None:
     assert 'data-command="daily"' in page_one.regions["bz-overlay"]
     one.command("daily", None)
     two.command("daily", None)
-    assert one.overlay is None and one.daily.active and one.human == DAILY_SEAT
+    assert one.overlay is None and one.daily.active and one.model.table.human == DAILY_SEAT
     dealt = one.game.record()["deals"][0]
     assert dealt == two.game.record()["deals"][0]
     assert hand_shown(page_one) == hand_shown(page_two) and hand_shown(page_one)
@@ -288,7 +288,7 @@ def test_a_save_with_a_wrong_daily_mark() -> None:
     # a mark that is no date: the save is set aside and told, as any damaged save
     store.setItem(storage.SAVE_KEY, json.dumps({**save, "daily": "today"}))
     third, _ = device(store=store)
-    assert third.notice is not None and third.notice[0] == "save.unreadable"
+    assert third.model.notice is not None and third.model.notice[0] == "save.unreadable"
     assert schema.broken_keys(store, storage.SAVE_KEY)
 
 

@@ -180,7 +180,7 @@ def test_settings_change_at_once_and_persist() -> None:
     assert stored["animation"] == "off" and stored["sound"] is False
     assert stored["card_size"] == "large"
     again, dom2 = boot(app.store)
-    assert again.prefs.animation == "off" and dom2.look["data-motion"] == "off"
+    assert again.model.prefs.animation == "off" and dom2.look["data-motion"] == "off"
 
 
 def test_corrupt_settings_never_break_the_start() -> None:

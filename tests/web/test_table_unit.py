@@ -73,7 +73,7 @@ def save_round_trip_and_bad_saves() -> None:
     text = app.store.getItem(storage.SAVE_KEY)
     again = App(RecordingPage(), app.store, fast=True)
     again.start()
-    assert again.game.to_json() == json.loads(text)["game"] or again.busy
+    assert again.game.to_json() == json.loads(text)["game"] or again.model.table.busy
     for bad in (
         "{not json",
         json.dumps({"format": "bezique-save", "version": 0, "game": {}}),
@@ -83,7 +83,7 @@ def save_round_trip_and_bad_saves() -> None:
         store.setItem(storage.SAVE_KEY, bad)
         fresh = App(RecordingPage(), store, fast=True)
         fresh.start()
-        assert fresh.notice is not None and fresh.notice_error
+        assert fresh.model.notice is not None and fresh.model.notice_error
         aside = [k for k in store.data if k.startswith(storage.ASIDE_PREFIX)]
         assert len(aside) == 1 and store.data[aside[0]] == bad
 
