@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-import engine
-from engine.log_events import LogEvent, log_events
 from engine.playable import PlayableGame
 from engine.players import Player
 from web import (
@@ -25,7 +23,6 @@ from web import (
     storage,
 )
 from web import settings as prefs_store
-from web.adapter import game_decided
 from web.catalogs import load_catalog
 from web.commands import Commands
 from web.computer_turns import ComputerTurns
@@ -177,7 +174,7 @@ class App:
         self.dispatch(SetupChosen(self.model.prefs.game_setup()))
         saved = schema.load(self.store, storage.SAVE_KEY)
         if saved.value is not None:
-            self.adopt(saved.value)
+            self.course.adopt(saved.value)
             self.dispatch(GameKept())
         guest = schema.load(self.store, GUEST_KEY)  # a seat at another device's table
         # statistics, history, what others registered
@@ -188,8 +185,8 @@ class App:
         self.report_set_aside([saved.problem, settings.problem, lang.problem, guest.problem,
                                *others])
         if self._game is None:
-            self.new_game(self.settings, save=False)  # the table behind the start screen
-        self.make_players()
+            self.course.new_game(self.settings, save=False)  # the table behind the start screen
+        self.course.make_players()
         self.painter.announced_all()
         self.dispatch(ScreenShown("start"))  # continue (with a save), new game, rules, settings
         if listen:
@@ -256,11 +253,6 @@ class App:
     def game(self, game: PlayableGame) -> None:
         self._game = game
 
-    def stop_ai(self) -> None:
-        """Drop the computer's turn being thought about: its loop ends at its next step, and
-        the next kick starts afresh (a loop left marked busy would refuse it for good)."""
-        self.dispatch(ComputerStopped())
-
     def report_set_aside(self, problems: list[schema.Problem | None]) -> None:
         """Tell the player about stored data that was set aside (the first one matters)."""
         found = [p for p in problems if p is not None]
@@ -284,12 +276,6 @@ class App:
         self.keeper.save()
 
     # -------------------------------------------------------------- view
-    def observation_log(self) -> list[LogEvent]:
-        return log_events(self.game.deal.observation(self.model.table.human).log)
-
-    def decided(self) -> bool:
-        """The current game has a winner (bezik: the match may still go on)."""
-        return game_decided(self.game)
 
     def render(self) -> None:
         """Show the table as it is now: at the end of the event being handled (one render
@@ -309,9 +295,6 @@ class App:
     def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None:
         self.dispatch(NoticeSet(text, error))
 
-    def settle_later(self, count: int) -> None:
-        self.turns.settle_later(count)
-
     def kick_ai(self) -> None:
         self.turns.kick()
 
@@ -328,41 +311,12 @@ class App:
         self.dispatch(ScreenClosed())
 
     # ------------------------------------------------ the game's course (web.table_game)
-    def adopt(self, save: dict[str, Any]) -> None:
-        self.course.adopt(save)
-
-    def new_game(self, settings: dict[str, Any], save: bool = True) -> None:
-        self.course.new_game(settings, save)
-
-    def put_on_table(self, game: PlayableGame, setup: dict[str, Any], seats: Seats) -> None:
-        self.course.put_on_table(game, setup, seats)
-
-    def keep_new_game(self) -> None:
-        self.course.keep_new_game()
 
     def make_players(self) -> None:
         self.course.make_players()
 
-    def try_action(self, text: str) -> None:
-        self.course.try_action(text)
-
-    def apply(self, action: engine.Action | str) -> None:
-        self.course.apply(action)
-
     def apply_here(self, action: str) -> None:
         self.course.apply_here(action)
-
-    def pass_for_human(self) -> None:
-        self.course.pass_for_human()
-
-    def game_in_progress(self) -> bool:
-        return self.course.game_in_progress()
-
-    def start_new_game(self, setup: dict[str, Any]) -> None:
-        self.course.start_new_game(setup)
-
-    def next_step(self) -> None:
-        self.course.next_step()
 
     def frame_of_seat(self, game: PlayableGame, seat: int) -> SeatFrame:
         return self.course.frame_of_seat(game, seat)

@@ -36,6 +36,7 @@ from web.screens import NEW_GAME_FOCUS, parse_settings
 from web.seats import SeatsError
 from web.storage import KeyValue
 from web.table_paint import TablePainter
+from web.table_parts import Course, Turns
 from web.table_state import HandFocused, HandoverEnded, TrickPeeked
 
 # The menu stays open for these (they act on the menu itself or only change its words).
@@ -49,6 +50,11 @@ class CommandTable(Protocol):
 
     Named here so that this module needs no import of the App that owns it.
     """
+
+    @property
+    def course(self) -> Course: ...
+    @property
+    def turns(self) -> Turns: ...
 
     @property
     def model(self) -> Model: ...
@@ -75,15 +81,7 @@ class CommandTable(Protocol):
     def set_language(self, lang: str, save: bool = True) -> None: ...
     def open_screen(self, name: str, focus: str = "") -> None: ...
     def close_screen(self) -> None: ...
-    def new_game(self, settings: dict[str, Any], save: bool = True) -> None: ...
-    def start_new_game(self, setup: dict[str, Any]) -> None: ...
-    def keep_new_game(self) -> None: ...
-    def game_in_progress(self) -> bool: ...
-    def next_step(self) -> None: ...
     def restart(self, seed: int | None) -> None: ...
-    def try_action(self, text: str) -> None: ...
-    def pass_for_human(self) -> None: ...
-    def kick_ai(self) -> None: ...
     def focus_first(self, selector: str) -> None: ...
     def focus_hand(self, index: int | None = None) -> None: ...
 
@@ -107,7 +105,7 @@ class Commands:
             "confirm-new": self.confirm_new,
             "stay": self.stay,
             "log": self.log,
-            "next": lambda el: app.next_step(),
+            "next": lambda el: app.course.next_step(),
             "hint": self.hint,
             "last-trick": self.last_trick,
             "rematch": self.rematch,
@@ -167,16 +165,16 @@ class Commands:
         app = self.app
         app.dispatch(TableShown())
         app.pairing.show_codes_if_waiting()
-        app.pass_for_human()
+        app.course.pass_for_human()
         app.render()
         app.focus_hand()
-        app.kick_ai()
+        app.turns.kick()
 
     def play(self, el: Control) -> None:
         """The start screen's quick start: the game already dealt behind it, with the
         remembered setup (one tap from the first screen to the cards)."""
         if not self.app.model.table.has_save:
-            self.app.keep_new_game()
+            self.app.course.keep_new_game()
         self.resume(el)
 
     def start(self, el: Control) -> None:
@@ -187,14 +185,14 @@ class Commands:
             app.set_notice((err.code, {"count": names.MAX_NAME}), error=True)
             app.render()
             return
-        if app.model.prefs.confirm_new_game and app.game_in_progress():
+        if app.model.prefs.confirm_new_game and app.course.game_in_progress():
             app.dispatch(NewGameAsked(setup, app.dom.read_form("bz-newgame")))
             return
-        app.start_new_game(setup)
+        app.course.start_new_game(setup)
 
     def confirm_new(self, el: Control) -> None:
         if self.app.model.pending_setup is not None:
-            self.app.start_new_game(dict(self.app.model.pending_setup))
+            self.app.course.start_new_game(dict(self.app.model.pending_setup))
 
     def stay(self, el: Control) -> None:
         """Keep playing: back to the table, the new game's choices dropped."""
@@ -217,9 +215,9 @@ class Commands:
         app = self.app
         if app.pairing.rematch():
             return  # the same table and devices: dealt once every device sent its share
-        app.new_game(dict(app.model.table.setup))
+        app.course.new_game(dict(app.model.table.setup))
         app.render()
-        app.kick_ai()
+        app.turns.kick()
 
     # -------------------------------------------------------------- events
     def on_click(self, action: str | None, command: str | None, el: Control) -> None:
@@ -238,7 +236,7 @@ class Commands:
                 idx = app.dom.attr(el, "data-index")
                 if idx is not None and idx != "":
                     app.dispatch(HandFocused(int(idx)))
-                app.try_action(action)
+                app.course.try_action(action)
         except Exception as exc:  # never leave the page dead on a bug: show it
             app.set_notice(("error.internal", {"detail": str(exc)}), error=True)
             app.render()

@@ -49,6 +49,7 @@ from web.pairing import Pairing
 from web.runtime import Frames, Runtime
 from web.seats import Seats
 from web.storage import KeyValue
+from web.table_parts import Course, Turns
 from web.table_state import GameKept
 from web.view import DailyView, TableView
 
@@ -60,6 +61,11 @@ REDRAW_STEPS = 20  # the progress shown moves on in twentieths
 
 class DailyTable(Protocol):
     """What the daily deal reads and changes of its table (``web.app.App`` is one)."""
+
+    @property
+    def course(self) -> Course: ...
+    @property
+    def turns(self) -> Turns: ...
 
     @property
     def model(self) -> Model: ...
@@ -78,11 +84,7 @@ class DailyTable(Protocol):
 
     def dispatch(self, msg: Msg) -> None: ...
     def render(self) -> None: ...
-    def kick_ai(self) -> None: ...
     def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None: ...
-    def game_in_progress(self) -> bool: ...
-    def put_on_table(self, game: PlayableGame, setup: dict[str, Any], seats: Seats) -> None: ...
-    def pass_for_human(self) -> None: ...
     def save(self) -> None: ...
     def open_screen(self, name: str, focus: str = "") -> None: ...
     def command(self, name: str, el: Control) -> None: ...
@@ -270,7 +272,7 @@ class DailyDeal:
             self.show(today, variant)
         elif self.on_table() and (self.date, app.game.rules.name) == (today, variant):
             app.command("continue", None)
-        elif app.model.prefs.confirm_new_game and app.game_in_progress():
+        elif app.model.prefs.confirm_new_game and app.course.game_in_progress():
             app.dispatch(NewGameAsked({"daily": today, "variant": variant}, {}))
         else:
             self.begin(today, variant)
@@ -285,14 +287,14 @@ class DailyDeal:
         app.pairing.close()  # a game here: this device leaves another's table
         self.date, self.game = day, game  # before the table makes its players
         self.share_status = self.share_failed = None
-        app.put_on_table(game, setup, seats)
+        app.course.put_on_table(game, setup, seats)
         app.dispatch(GameKept())
         app.dispatch(SetupKept({}))  # nothing remembered; the next start opens on Continue
-        app.pass_for_human()
+        app.course.pass_for_human()
         app.save()
         app.render()
         app.focus_hand(0)
-        app.kick_ai()
+        app.turns.kick()
 
     def show(self, day: str, variant: str) -> None:
         if self.shown != (day, variant):

@@ -28,6 +28,7 @@ from web.dom import Control, Dom
 from web.model import Model, Msg, NewGameAsked, ScreenShown
 from web.pairing import Pairing
 from web.seats import Seats
+from web.table_parts import Course, Turns
 from web.view import GuideView, TableView
 
 FREE = "free"  # the bubble after the script's last move
@@ -35,6 +36,11 @@ FREE = "free"  # the bubble after the script's last move
 
 class GuideTable(Protocol):
     """What the guide reads and changes of its table (``web.app.App`` is one)."""
+
+    @property
+    def course(self) -> Course: ...
+    @property
+    def turns(self) -> Turns: ...
 
     @property
     def model(self) -> Model: ...
@@ -47,13 +53,7 @@ class GuideTable(Protocol):
 
     def dispatch(self, msg: Msg) -> None: ...
     def render(self) -> None: ...
-    def kick_ai(self) -> None: ...
-    def stop_ai(self) -> None: ...
-    def apply(self, action: str) -> None: ...
     def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None: ...
-    def game_in_progress(self) -> bool: ...
-    def put_on_table(self, game: PlayableGame, setup: dict[str, Any], seats: Seats) -> None: ...
-    def keep_new_game(self) -> None: ...
     def focus_hand(self, index: int | None = None) -> None: ...
     def focus_first(self, selector: str) -> None: ...
 
@@ -180,7 +180,7 @@ class Guide:
             self.seen = -1 if applied is None else applied
             self.app.render()
             self.app.focus_hand()
-            self.app.kick_ai()
+            self.app.turns.kick()
         elif name == "guided-skip":
             self.skip()
         elif name == "guided-leave":
@@ -200,22 +200,22 @@ class Guide:
             return
         target = next((s.at for s in self.script.steps if s.at > applied),
                       len(self.script.moves))
-        app.stop_ai()
+        app.turns.stop()
         while (applied := self.applied()) is not None and applied < target:
             move = self.scripted()
             if move is None:
                 break
-            app.apply(move)
+            app.course.apply(move)
         app.render()
         app.focus_hand()
-        app.kick_ai()
+        app.turns.kick()
 
     def ask(self, variant: str) -> None:
         """Start a guided deal, after the question that a game in progress would be left."""
         app = self.app
         if variant not in GUIDED_VARIANTS:
             variant = "classic"
-        if app.model.prefs.confirm_new_game and app.game_in_progress():
+        if app.model.prefs.confirm_new_game and app.course.game_in_progress():
             app.dispatch(NewGameAsked({"guided": variant}, {}))
             return
         self.begin(variant)
@@ -228,12 +228,12 @@ class Guide:
         seats = Seats.solo(game.rules.players, script.seat)
         setup = prepared_setup(app.model.table.setup, script.variant, seats)
         app.pairing.close()  # a game here: this device leaves another's table
-        app.put_on_table(game, setup, seats)
+        app.course.put_on_table(game, setup, seats)
         self.script, self.game, self.seen = script, game, -1
-        app.keep_new_game()
+        app.course.keep_new_game()
         app.render()
         app.focus_hand(0)
-        app.kick_ai()
+        app.turns.kick()
 
 
 class ScriptedPlayer:

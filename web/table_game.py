@@ -36,6 +36,7 @@ from web.pairing import Pairing
 from web.records import Records
 from web.seat_frame import SeatFrame, seat_frame
 from web.seats import Seats
+from web.table_parts import Turns
 from web.table_state import (
     DealStarted,
     DeviceCalled,
@@ -53,6 +54,9 @@ class Announcing(Protocol):
 
 class GameTable(Protocol):
     """What the game's course reads and changes of its table (``web.app.App`` is one)."""
+
+    @property
+    def turns(self) -> Turns: ...
 
     dom: Dom
     model: Model
@@ -76,8 +80,6 @@ class GameTable(Protocol):
     def dispatch(self, msg: Msg) -> None: ...
     def render(self) -> None: ...
     def save(self) -> None: ...
-    def kick_ai(self) -> None: ...
-    def stop_ai(self) -> None: ...
     def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None: ...
     def focus_hand(self, index: int | None = None) -> None: ...
     def focus_first(self, selector: str) -> None: ...
@@ -96,7 +98,7 @@ class TableGame:
 
     def adopt(self, save: dict[str, Any]) -> None:
         """Take a checked save (web.schema) as the game on the table."""
-        self.app.stop_ai()
+        self.app.turns.stop()
         self.app.game = save["game"]
         human = save.get("human", 0)
         self.app.dispatch(
@@ -129,7 +131,7 @@ class TableGame:
 
     def put_on_table(self, game: PlayableGame, setup: dict[str, Any], seats: Seats) -> None:
         """A new game on the table, shown from its start."""
-        self.app.stop_ai()
+        self.app.turns.stop()
         self.app.game = game
         self.app.dispatch(GameDealt(seats.first_person(), setup, seats))
         self.app.dispatch(ShelfCleared())
@@ -208,7 +210,7 @@ class TableGame:
             self.app.render()
             return
         self.app.render()
-        self.app.kick_ai()
+        self.app.turns.kick()
 
     def apply(self, action: engine.Action | str) -> None:
         """A move of a seat played here; at a hosted table it passes the host protocol,
@@ -255,7 +257,7 @@ class TableGame:
         self.new_game(setup)
         self.app.render()
         self.app.focus_hand(0)
-        self.app.kick_ai()
+        self.app.turns.kick()
 
     def next_step(self) -> None:
         game = self.app.game
@@ -286,7 +288,7 @@ class TableGame:
         self.keep_new_game()
         self.app.render()
         self.app.focus_hand(0)
-        self.app.kick_ai()
+        self.app.turns.kick()
 
     def deal_began(self) -> None:
         """The table after the next deal was dealt (here, or by the host protocol)."""
@@ -297,7 +299,7 @@ class TableGame:
         self.app.save()
         self.app.render()
         self.app.focus_hand()
-        self.app.kick_ai()
+        self.app.turns.kick()
 
 
 def saved_seats(data: dict[str, Any], players: int, human: int) -> Seats:

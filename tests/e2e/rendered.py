@@ -106,7 +106,8 @@ def record_deal(variant: str, seed: int, langs: tuple[str, ...], every: int = 6)
         shell = RecordingShell()
         app = App(ReplayDom(shell), storage.MemoryStorage(), fast=True, seed=seed)
         app.start()
-        app.new_game({"variant": variant, "options": {}, "level": "easy", "dealer": "random"})
+        setup = {"variant": variant, "options": {}, "level": "easy", "dealer": "random"}
+        app.course.new_game(setup)
         app.render()
         out = Deal(variant)
 
@@ -123,7 +124,7 @@ def record_deal(variant: str, seed: int, langs: tuple[str, ...], every: int = 6)
                 out.frames.append(Frame(f"{variant} step {step} {app.lang}", shell.taken(), step))
                 legal = [a.text() for a in app.game.legal_actions()]
                 pick = next((a for a in legal if a.startswith(("declare", "seven"))), legal[0])
-                app.try_action(pick)
+                app.course.try_action(pick)
                 step += 1
                 assert step < 200, "the deal does not end"
                 await asyncio.sleep(0)
@@ -185,7 +186,7 @@ def record_tables(langs: tuple[str, ...], variants: tuple[str, ...], seed: int =
         for lang in langs:
             app.set_language(lang, save=False)
             for variant in variants:
-                app.new_game({"variant": variant, "options": {}, "level": "easy",
+                app.course.new_game({"variant": variant, "options": {}, "level": "easy",
                               "dealer": "random"})
                 app.render()
                 frames.append(Frame(f"{variant}/{lang}", shell.taken(), 0))

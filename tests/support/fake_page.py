@@ -27,9 +27,9 @@ def play_through(
             return
         if app.game.deal.is_terminal:
             if past_the_end or not app.game.is_terminal:
-                app.next_step()
+                app.course.next_step()
         elif app.game.current_player == app.model.table.human and not app.model.table.busy:
-            app.try_action(app.game.legal_actions()[0].text())
+            app.course.try_action(app.game.legal_actions()[0].text())
         computer_plays(app)
 
 
@@ -138,6 +138,6 @@ def new_app(
     settings: dict[str, Any] = {"variant": variant, "options": options or {}, "level": level}
     if dealer is not None:
         settings["dealer"] = dealer
-    app.new_game(settings)
+    app.course.new_game(settings)
     app.render()
     return app, dom

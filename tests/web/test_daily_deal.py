@@ -83,7 +83,7 @@ def play_daily_deal(app: App, pick: Callable[[App], str] = first_legal) -> None:
         if app.game.deal.is_terminal:
             return
         if app.game.current_player == app.model.table.human and not app.model.table.busy:
-            app.try_action(pick(app))
+            app.course.try_action(pick(app))
         computer_plays(app)
     raise AssertionError("the daily deal did not end")
 
@@ -131,7 +131,7 @@ def test_the_opponents_are_the_daily_program_and_a_reload_changes_nothing() -> N
     moves = 0
     while moves < 8:
         if app.game.current_player == app.model.table.human and not app.model.table.busy:
-            app.try_action(first_legal(app))
+            app.course.try_action(first_legal(app))
             moves += 1
         computer_plays(app)
     # a reload: a new app on the same storage, the save continued from the start screen
@@ -299,7 +299,7 @@ def test_no_undo_and_no_hint_while_the_daily_deal_is_played() -> None:
     table = app.model.table
     while not app.game.deal.history or app.game.current_player != table.human or table.busy:
         if app.game.current_player == app.model.table.human and not app.model.table.busy:
-            app.try_action(first_legal(app))
+            app.course.try_action(first_legal(app))
         computer_plays(app)
     made = list(app.game.deal.history)
     assert 'data-command="undo" aria-disabled="true"' in page.regions["bz-bar"]
@@ -317,7 +317,7 @@ def test_no_undo_and_no_hint_while_the_daily_deal_is_played() -> None:
     moved = False
     while not moved or app.game.current_player != app.model.table.human or app.model.table.busy:
         if app.game.current_player == app.model.table.human and not app.model.table.busy:
-            app.try_action(first_legal(app))
+            app.course.try_action(first_legal(app))
             moved = True
         computer_plays(app)
     assert 'data-command="undo" aria-disabled="true"' not in page.regions["bz-bar"]

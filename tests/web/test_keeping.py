@@ -61,15 +61,15 @@ def human_move(app: App, rng: random.Random) -> str:
     """The human's move (the computer's answers follow, as its loop would)."""
     assert app.game.current_player == app.model.table.human
     text = rng.choice(app.game.legal_actions()).text()
-    app.try_action(text)
+    app.course.try_action(text)
     computer_moves(app)
     return text
 
 
 def computer_moves(app: App) -> None:
-    app.stop_ai()  # the test makes the computer's moves itself (the first legal each)
+    app.turns.stop()  # the test makes the computer's moves itself (the first legal each)
     while not app.game.deal.is_terminal and app.game.current_player != app.model.table.human:
-        app.apply(app.game.legal_actions()[0])
+        app.course.apply(app.game.legal_actions()[0])
 
 
 def actions(game_json: dict[str, Any]) -> list[str]:

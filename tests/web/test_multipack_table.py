@@ -55,7 +55,7 @@ def test_carte_blanche_is_asked_shown_logged_and_called_out() -> None:
     prompt = str(dom.regions["bz-prompt"])
     assert 'data-action="blanche"' in prompt and 'data-action="pass"' in prompt
     assert "Show it as carte blanche for 50 points" in prompt
-    app.try_action("blanche")
+    app.course.try_action("blanche")
     assert ("carte_blanche" in [d[1] for d in app.game.deal.declarations if d[0] == 0])
     assert app.game.deal.points[0] == 50
     assert any("carte blanche" in line for line in app.painter.view.log)
@@ -67,7 +67,7 @@ def test_carte_blanche_is_asked_shown_logged_and_called_out() -> None:
 def test_the_opponents_carte_blanche_shows_its_cards() -> None:
     app, dom = new_app("rubicon", seed=43)  # seat 1 (the baseline AI) may show carte blanche
 
-    app.kick_ai()
+    app.turns.kick()
     computer_plays(app)
     assert app.game.deal.phase != "blanche"
     shown = app.game.observation(app.model.table.human).multipack
@@ -115,7 +115,7 @@ def test_a_quintuple_bezique_lies_as_two_stacked_cards_with_counts() -> None:
     assert group.group(0).count('<span class="stack-n" aria-hidden="true">×5</span>') == 2
     assert "queen of spades, on the table, 5 copies" in group.group(0)
     play = next(a.text() for a in app.game.legal_actions() if a.text().endswith(" QS"))
-    app.try_action(play)  # one copy of the stack is played: four are left, the group broken
+    app.course.try_action(play)  # one copy of the stack is played: four are left, the group broken
     me = str(dom.regions["bz-me"])
     assert ">×4</span>" in me and ">×5</span>" in me and "broken" in me
 
@@ -184,7 +184,7 @@ def test_undo_history_stats_replay_export_and_import(variant: str) -> None:
     app, dom = new_app(variant, seed=7)
     play_through(app, lambda: len(app.game.deal.history) >= 10 and app.game.current_player == 0)
     before = app.game.to_json()
-    app.try_action(app.game.legal_actions()[0].text())
+    app.course.try_action(app.game.legal_actions()[0].text())
     play_through(app, lambda: app.game.current_player == 0)
     app.command("undo", None)
     assert app.game.to_json() == before and app.model.table.undo_used

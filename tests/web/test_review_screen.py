@@ -36,7 +36,7 @@ def table_at_the_end(game: PlayableGame, lang: str = "en") -> tuple[App, Recordi
     app.start()
     if lang != "en":
         app.set_language(lang)
-    app.adopt({"game": game, "human": SEAT, "deal_number": 1,
+    app.course.adopt({"game": game, "human": SEAT, "deal_number": 1,
                "settings": {"variant": game.rules.name, "options": {}, "level": "normal"}})
     app.review.worlds, app.review.gap, app.review.slice = WORLDS, GAP, 0.0
     app.render()

@@ -83,7 +83,7 @@ def test_a_double_tap_on_play_starts_the_computer_once() -> None:
     """Two taps before the computer's turn begins: one move by the computer, none for you."""
 
     app, _ = boot()
-    app.new_game({**app.model.table.setup, "dealer": "you", "level": "normal"}, save=False)
+    app.course.new_game({**app.model.table.setup, "dealer": "you", "level": "normal"}, save=False)
     app.dispatch(ScreenShown("start"))  # the computer leads this deal, behind it
     assert app.game.current_player == 1
     app.command("play", None)
@@ -97,9 +97,9 @@ def test_a_new_game_started_while_the_computer_thinks_is_played() -> None:
     """Menu, New game, Start during the computer's turn: the new game's computer plays."""
 
     app, _ = boot(form={"variant": "classic", "level": "normal", "dealer": "you"})
-    app.new_game({**app.model.table.setup, "dealer": "you", "level": "normal"})
+    app.course.new_game({**app.model.table.setup, "dealer": "you", "level": "normal"})
     first = app.game
-    app.kick_ai()  # the computer leads: it is thinking (its pause) ...
+    app.turns.kick()  # the computer leads: it is thinking (its pause) ...
     assert app.model.table.busy and not first.deal.history
     app.command("new-game", None)
     app.command("start", None)  # ... when the new game starts
@@ -143,7 +143,7 @@ def test_confirmation_before_leaving_a_game() -> None:
     app.command("new-game", None)
     app.command("start", None)
     first = app.game
-    app.try_action(app.game.legal_actions()[0].text())  # the game is under way
+    app.course.try_action(app.game.legal_actions()[0].text())  # the game is under way
     app.command("new-game", None)
     app.command("start", None)
     assert app.model.overlay == "confirm" and app.game is first
@@ -158,7 +158,7 @@ def test_confirmation_before_leaving_a_game() -> None:
     assert app.model.overlay is None and app.game is not first
     # turned off in the settings: no question
     app.commands.on_change("setting.confirm_new_game", "false")
-    app.try_action(app.game.legal_actions()[0].text())
+    app.course.try_action(app.game.legal_actions()[0].text())
     second = app.game
     app.command("new-game", None)
     app.command("start", None)

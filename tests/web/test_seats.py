@@ -114,7 +114,7 @@ def start(kinds: list[str], variant: str = "classic", seed: int = 5) -> tuple[Ap
     app = App(dom, storage.MemoryStorage(), fast=True, seed=seed)
     app.start()
     settings = {"variant": variant, "options": {}, "level": "greedy", "dealer": "random"}
-    app.new_game({**settings, "seats": kinds})
+    app.course.new_game({**settings, "seats": kinds})
     app.render()
     return app, dom
 
@@ -153,7 +153,7 @@ def test_two_people_play_a_whole_deal_and_never_see_each_other() -> None:
         assert game.current_player == holder
         assert leaks(game, holder, page) == [], f"step {steps}"
         action = game.legal_actions()[0].text()
-        app.try_action(action)
+        app.course.try_action(action)
         steps += 1
         if app.model.table.handover is not None:
             assert app.model.table.human != holder and app.model.table.human == game.current_player
@@ -184,13 +184,13 @@ def test_people_and_computers_share_a_table(variant: str, kinds: list[str]) -> N
         seat = game.current_player
         assert app.model.table.seats.is_person(seat) and app.model.table.human == seat
         assert leaks(game, seat, dom.page()) == []
-        app.try_action(game.legal_actions()[0].text())
+        app.course.try_action(game.legal_actions()[0].text())
 
 
 def test_save_keeps_seat_kinds_and_resume_hides_hands() -> None:
     app, _ = start(["person", "person"])
     app.command("ready", None)
-    app.try_action(app.game.legal_actions()[0].text())
+    app.course.try_action(app.game.legal_actions()[0].text())
     data = json.loads(app.store.getItem(storage.SAVE_KEY))
     assert data["seats"] == ["person", "person"]
     assert json.loads(app.store.getItem(storage.SETTINGS_KEY))["seats"] == ["person", "person"]

@@ -60,12 +60,12 @@ def valid_texts() -> dict[str, str]:
     store = storage.MemoryStorage()
     app = App(RecordingPage(), store, fast=True, seed=11)
     app.start()
-    app.new_game({"variant": "classic", "options": {"target": 1500}, "level": "greedy",
+    app.course.new_game({"variant": "classic", "options": {"target": 1500}, "level": "greedy",
                   "dealer": "random"})
     for _ in range(3):
-        app.try_action(app.game.legal_actions()[0].text())
+        app.course.try_action(app.game.legal_actions()[0].text())
         while app.game.current_player not in (app.model.table.human, None):
-            app.apply(app.game.legal_actions()[0])
+            app.course.apply(app.game.legal_actions()[0])
     app.set_language("tr")
     return {k: v for k, v in store.data.items() if k in schema.REGISTRY}
 
@@ -149,10 +149,10 @@ def exercise(key: str, text: str) -> str:
         outcome = "kept"
     # The table works on: a new game with the settings as loaded, and a move.
     app.command("new-game", None)
-    app.new_game(app.model.table.setup)
+    app.course.new_game(app.model.table.setup)
     app.render()
     if app.game.current_player == app.model.table.human:
-        app.try_action(app.game.legal_actions()[0].text())
+        app.course.try_action(app.game.legal_actions()[0].text())
     assert_stored_values_valid(store)
     return outcome
 

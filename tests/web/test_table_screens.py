@@ -167,7 +167,7 @@ def test_leaving_asks_with_staying_first_and_staying_returns_to_the_table() -> N
     app.command("new-game", None)
     app.command("start", None)
     game = app.game
-    app.try_action(app.game.legal_actions()[0].text())
+    app.course.try_action(app.game.legal_actions()[0].text())
     app.command("new-game", None)
     app.command("start", None)
     html = overlay(dom)
@@ -228,7 +228,7 @@ def test_undo_is_one_tap_on_the_table_and_absent_in_pass_and_play() -> None:
         past_the_end=False,
     )
     before = app.game.to_json()
-    app.try_action(app.game.legal_actions()[0].text())
+    app.course.try_action(app.game.legal_actions()[0].text())
     play_through(app, lambda: app.game.current_player == 0, past_the_end=False)
     bar = dom.regions["bz-bar"]
     assert re.search(r'class="btn tool" data-command="undo">', bar)

@@ -30,7 +30,7 @@ def play_deal(app: App) -> None:
             if app.game.deal.is_terminal:
                 return
             if app.game.current_player == app.model.table.human and not app.model.table.busy:
-                app.try_action(app.game.legal_actions()[0].text())
+                app.course.try_action(app.game.legal_actions()[0].text())
             computer_plays(app)
 
     isolated(go)
@@ -69,7 +69,7 @@ def test_save_round_trip_and_bad_saves() -> None:
 
 def save_round_trip_and_bad_saves() -> None:
     app, _ = run_app("classic")
-    app.try_action(app.game.legal_actions()[0].text())
+    app.course.try_action(app.game.legal_actions()[0].text())
     text = app.store.getItem(storage.SAVE_KEY)
     again = App(RecordingPage(), app.store, fast=True)
     again.start()

@@ -60,13 +60,13 @@ def pair(net: MemoryNet, host: App, host_dom: RecordingPage,
          guests: dict[int, tuple[App, RecordingPage]], setup: dict[str, Any]) -> None:
     """The host starts a table; each guest joins with the host's code; the host takes the
     guest's code back."""
-    host.start_new_game(setup)
+    host.course.start_new_game(setup)
     settle(net, host)
     assert host.model.overlay == "host"
     hosting = host.pairing.hosting
     assert hosting is not None
     watch_privacy(hosting)
-    host.kick_ai()  # the computer never plays the game behind the codes (not the table's)
+    host.turns.kick()  # the computer never plays the game behind the codes (not the table's)
     assert not host.model.table.busy
     for seat, (guest, guest_dom) in guests.items():
         guest.command("join-table", None)
@@ -123,9 +123,9 @@ def play_moves(net: MemoryNet, host: App, guests: dict[int, App], moves: int) ->
             joining = guests[seat].pairing.joining
             assert joining is not None and joining.session.obs is not None
             assert joining.session.obs["current_player"] == seat
-            guests[seat].try_action(joining.session.obs["legal_actions"][0])
+            guests[seat].course.try_action(joining.session.obs["legal_actions"][0])
         elif host.model.table.seats.is_person(seat):
-            host.try_action(game.legal_actions()[0].text())
+            host.course.try_action(game.legal_actions()[0].text())
     settle(net, host, *guests.values())
     return host.game.deal.is_terminal
 
@@ -161,7 +161,7 @@ def test_a_deal_of_russian_three_handed_with_two_guests_and_the_next_one() -> No
     pair(net, host, host_dom, guests, setup)
     apps = {seat: app for seat, (app, _) in guests.items()}
     play_deal(net, host, apps)
-    host.next_step()  # the host deals the next deal: every device sends its share first
+    host.course.next_step()  # the host deals the next deal: every device sends its share first
     settle(net, host, *apps.values())
     assert host.model.table.deal_number == 2 and not host.game.deal.is_terminal
     for seat, app in apps.items():
@@ -193,7 +193,7 @@ def test_a_guest_cut_off_mid_deal_rejoins_to_the_same_position() -> None:
         offered = re.findall(r"<[^>]*data-action=[^>]*>", dom.page())
         assert offered and all("aria-disabled" in tag for tag in offered)
     if host.game.current_player == 0:  # the table waits: a move here is refused
-        host.try_action(host.game.legal_actions()[0].text())
+        host.course.try_action(host.game.legal_actions()[0].text())
         assert host.model.notice is not None and host.model.notice[0] == "link.refused.paused"
     assert host.game.to_json() == before  # nobody, not the computer either, moved
     # the guest pairs again with the host's new code, and is given its seat back
@@ -323,7 +323,7 @@ def test_a_move_the_host_refuses_is_said_on_the_guest_and_changes_nothing() -> N
     if host.game.current_player == 1:  # the host's turn, for a move out of turn
         joining = guest.pairing.joining
         assert joining is not None and joining.session.obs is not None
-        guest.try_action(joining.session.obs["legal_actions"][0])
+        guest.course.try_action(joining.session.obs["legal_actions"][0])
         settle(net, host, guest)
     assert host.game.current_player == 0
     joining = guest.pairing.joining
@@ -382,7 +382,7 @@ def test_a_guest_that_leaves_can_have_its_seat_played_by_the_computer() -> None:
     guest, guest_dom = device(net, seed=6)
     pair(net, host, host_dom, {1: (guest, guest_dom)}, CLASSIC)
     play_moves(net, host, {1: guest}, 10)
-    guest.start_new_game({"variant": "classic", "options": {}, "level": "greedy",
+    guest.course.start_new_game({"variant": "classic", "options": {}, "level": "greedy",
                           "seats": ["person", "computer"]})
     assert guest.pairing.joining is None  # this device left the table
     settle(net, host, guest)
@@ -402,7 +402,7 @@ def test_a_host_that_leaves_tells_its_guests_and_they_can_leave_too() -> None:
     (not that it waits for it), offers to leave, and a reload does not rejoin that table."""
     net, host, _, guest, guest_dom = classic_pair()
     settle(net, host, guest)
-    host.start_new_game({"variant": "classic", "options": {}, "level": "greedy",
+    host.course.start_new_game({"variant": "classic", "options": {}, "level": "greedy",
                          "seats": ["person", "computer"]})
     settle(net, host, guest)
     joining = guest.pairing.joining
