@@ -396,4 +396,7 @@ def _text(value: JsonValue) -> str:
 
 def _by_seat(value: JsonValue) -> dict[int, str]:
     """Texts by seat (their keys the seat numbers as text, as JSON writes them)."""
-    return {int(k): _text(v) for k, v in _need(as_object(value), "texts by seat").items()}
+    texts = _need(as_object(value), "texts by seat")
+    if not all(k.isdecimal() for k in texts):
+        raise ValueError(f"hosting: {sorted(texts)!r} are not all seat numbers")
+    return {int(k): _text(v) for k, v in texts.items()}
