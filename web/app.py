@@ -1,52 +1,32 @@
-"""The table controller: state, events, the AI loop, saving.
+"""The table's composition root: one table in one page, made of its parts.
 
-It owns the Game, turns clicks and keys into engine actions, runs the AI in
-cooperative slices and re-renders the regions of the table that changed.
-The DOM is reached only through ``web.dom`` so this logic stays readable.
-
-The state of the features moved to the one-way core lives in ``self.model``
-(``web.model``): it changes only through ``dispatch``, which carries out the
-effects ``update`` returns. The rest still lives in fields here, on its way there.
+Each concern has its own module: the model and ``update`` (web.model), the effects
+(web.effects), drawing (web.table_paint), the game's course (web.table_game), the
+computer's turns (web.computer_turns), the start (web.table_start), and the features.
+Here they are made and handed this object, from which each reads only what its own
+protocol names; the page's events come in here, each handled as one (one render).
 """
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any
 
 from engine.playable import PlayableGame
 from engine.players import Player
-from web import (
-    flow,
-    i18n,
-    screens,
-    storage,
-)
-from web import settings as prefs_store
+from web import flow, i18n, storage
 from web.catalogs import load_catalog
 from web.commands import Commands
 from web.computer_turns import ComputerTurns
 from web.daily_deal import DailyDeal
 from web.device import Device
 from web.dom import Control, Dom
+from web.effects import carry_out
 from web.guide import Guide
 from web.hints import Hints
 from web.hosting import Transport
 from web.install import DeviceControls
 from web.keeper import Keeper
-from web.model import (
-    Focus,
-    FocusHand,
-    KeepStartScreen,
-    Model,
-    Msg,
-    NoticeSet,
-    Render,
-    ResumePlay,
-    SaveSettings,
-    ScreenClosed,
-    ScreenOpened,
-    update,
-)
+from web.model import Model, Msg, NoticeSet, ScreenClosed, ScreenOpened, update
 from web.pairing import Pairing
 from web.records import Records
 from web.review_screen import ReviewScreen
@@ -55,12 +35,8 @@ from web.storage import KeyValue
 from web.table_game import TableGame
 from web.table_paint import TablePainter
 from web.table_start import open_table
-from web.table_state import (
-    ComputerStopped,
-)
+from web.table_state import ComputerStopped
 from web.tabs import Tabs
-
-T = TypeVar("T")
 
 
 class App:
@@ -106,28 +82,12 @@ class App:
         self.course = TableGame(self)  # the game's course (web.table_game)
         self.turns = ComputerTurns(self)  # the computer's seats played (web.computer_turns)
 
-    # ------------------------------------------------------- the one-way core
     def dispatch(self, msg: Msg) -> None:
-        """The one way the model changes: ``web.model.update``, then its effects in order
-        (at most one render among them)."""
+        """The one way the model changes: ``web.model.update``, then the effects it returns
+        (``web.effects``), in order."""
         self.model, effects = update(self.model, msg)
-        for effect in effects:
-            if isinstance(effect, SaveSettings):
-                prefs_store.save(self.store, effect.prefs)
-            elif isinstance(effect, Render):
-                self.render()
-            elif isinstance(effect, Focus):
-                self.focus_first(effect.selector)
-            elif isinstance(effect, FocusHand):
-                self.focus_hand()
-            elif isinstance(effect, ResumePlay):
-                self.kick_ai()
-            elif isinstance(effect, KeepStartScreen):
-                start = screens.render_start(self.cat, self.lang, can_continue=True,
-                                              variant=self.game.rules.name)
-                self.dom.keep_start_screen(start)
+        carry_out(self, effects)
 
-    # ------------------------------------------------------------ start
     def start(self, listen: bool = True) -> None:
         """Open the table in one paint, whatever it draws (each paint costs a phone's worker
         its round trips to the page), then say the app is ready."""
@@ -135,20 +95,6 @@ class App:
             open_table(self, listen)
         self.dom.set_state("ready")
         self.focus_first("#bz-overlay .primary")
-
-    # ------------------------------------------------------------ events
-    # The page's events, each handled as one (web.runtime.Frames): one render at its end.
-    def on_click(self, action: str | None, command: str | None, el: Control) -> None:
-        with self.frames.event():
-            self.commands.on_click(action, command, el)
-
-    def on_key(self, key: str, index: int | None) -> bool:
-        with self.frames.event():
-            return self.commands.on_key(key, index)
-
-    def on_change(self, name: str, value: str) -> None:
-        with self.frames.event():
-            self.commands.on_change(name, value)
 
     def restart(self, seed: int | None) -> None:
         """Tests only (?fast): the app as a visit finds it, from what is stored now, without
@@ -160,16 +106,8 @@ class App:
         generation = self.model.table.generation
         frames = self.frames  # the event under way (the restart's click) renders once
         self.dom.restart()
-        App.__init__(
-            self,
-            self.dom,
-            self.store,
-            fast=True,
-            seed=seed,
-            tabs=self.keeper.tabs,
-            device=self.device.device,
-            runtime=self.runtime,
-        )
+        App.__init__(self, self.dom, self.store, fast=True, seed=seed, tabs=self.keeper.tabs,
+                     device=self.device.device, runtime=self.runtime)
         frames.paint_with(self.painter.paint)
         self.frames = frames
         self.dispatch(ComputerStopped(after=generation))
@@ -191,7 +129,6 @@ class App:
     def has_game(self) -> bool:
         return self._game is not None
 
-    # --------------------------------------------------------- language
     def set_language(self, lang: str, save: bool = True) -> None:
         self.lang = lang
         self.cat = load_catalog(lang)
@@ -200,7 +137,6 @@ class App:
         if save:
             storage.set_text(self.store, storage.LANG_KEY, lang)
 
-    # --------------------------------------------------------------- save
     def save(self) -> None:
         self.keeper.save()
 
@@ -218,14 +154,9 @@ class App:
         self.frames.after(lambda: self.dom.focus_hand(
             self.painter.hand_focus if index is None else index))
 
-    # ------------------------------------------------------------ actions
     def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None:
         self.dispatch(NoticeSet(text, error))
 
-    def kick_ai(self) -> None:
-        self.turns.kick()
-
-    # ------------------------------------------------------------ commands
     def command(self, name: str, el: Control) -> None:
         """Run a ``data-command`` (web.commands)."""
         self.commands.run(name, el)

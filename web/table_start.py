@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from web import i18n, schema, storage
+from web.commands import Commands
 from web.dom import Control, Dom
 from web.install import DeviceControls
 from web.joining import GUEST_KEY
@@ -35,6 +36,7 @@ class StartingTable(Protocol):
     launch: str | None
     device: DeviceControls
     pairing: Pairing
+    commands: Commands
 
     @property
     def model(self) -> Model: ...
@@ -49,9 +51,6 @@ class StartingTable(Protocol):
     def render(self) -> None: ...
     def set_language(self, lang: str, save: bool = True) -> None: ...
     def command(self, name: str, el: Control) -> None: ...
-    def on_click(self, action: str | None, command: str | None, el: Control) -> None: ...
-    def on_key(self, key: str, index: int | None) -> bool: ...
-    def on_change(self, name: str, value: str) -> None: ...
 
 
 def open_table(app: StartingTable, listen: bool) -> None:
@@ -84,7 +83,7 @@ def open_table(app: StartingTable, listen: bool) -> None:
     app.painter.announced_all()
     app.dispatch(ScreenShown("start"))  # continue (with a save), new game, rules, settings
     if listen:
-        app.dom.on_events(app.on_click, app.on_key, app.on_change)
+        app.dom.on_events(app.commands.on_click, app.commands.on_key, app.commands.on_change)
         app.device.start()
     has_save = app.model.table.has_save
     if app.launch == "new":
