@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.playable import PlayableGame
 from engine.players import Player
-from web import flow, i18n, storage
+from web import flow
 from web.catalogs import load_catalog
 from web.commands import Commands
 from web.computer_turns import ComputerTurns
@@ -26,7 +26,7 @@ from web.hints import Hints
 from web.hosting import Transport
 from web.install import DeviceControls
 from web.keeper import Keeper
-from web.model import Model, Msg, NoticeSet, ScreenClosed, ScreenOpened, update
+from web.model import Model, Msg, NoticeSet, update
 from web.pairing import Pairing
 from web.records import Records
 from web.review_screen import ReviewScreen
@@ -65,7 +65,7 @@ class App:
         self.fast = fast
         self.lang = "en"
         self.cat = load_catalog("en")
-        self.model = Model()  # the state of the features moved to the one-way core
+        self.model = Model()  # the table's UI state (web.model), changed only by dispatch
         self._game: PlayableGame | None = None  # the game on the table (see ``game``)
         self.players: dict[int, Player] = {}
         self.auto_passes = flow.AutoPasses()  # passes made for a person: "nothing to declare"
@@ -98,11 +98,8 @@ class App:
 
     def restart(self, seed: int | None) -> None:
         """Tests only (?fast): the app as a visit finds it, from what is stored now, without
-        booting Python again (the end-to-end tests' reset between tests of one page).
-
-        The same object starts afresh, so the page's listeners (bound to it) stay; the
-        computer's turns and timers of before end at their next step (a new generation).
-        """
+        booting Python again. The same object starts afresh (the page's listeners, bound
+        to it, stay); the computer's turns of before end at their next step."""
         generation = self.model.table.generation
         frames = self.frames  # the event under way (the restart's click) renders once
         self.dom.restart()
@@ -124,18 +121,6 @@ class App:
     @game.setter
     def game(self, game: PlayableGame) -> None:
         self._game = game
-
-    @property
-    def has_game(self) -> bool:
-        return self._game is not None
-
-    def set_language(self, lang: str, save: bool = True) -> None:
-        self.lang = lang
-        self.cat = load_catalog(lang)
-        self.dom.set_lang(lang, i18n.direction(lang), self.cat.t("app.title"))
-        self.painter.title_shown = self.cat.t("app.title")
-        if save:
-            storage.set_text(self.store, storage.LANG_KEY, lang)
 
     def save(self) -> None:
         self.keeper.save()
@@ -160,10 +145,3 @@ class App:
     def command(self, name: str, el: Control) -> None:
         """Run a ``data-command`` (web.commands)."""
         self.commands.run(name, el)
-
-    def open_screen(self, name: str, focus: str = "") -> None:
-        """Show a screen over the table; closing it returns to a start/new-game screen below."""
-        self.dispatch(ScreenOpened(name, focus))
-
-    def close_screen(self) -> None:
-        self.dispatch(ScreenClosed())

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from web import flow, i18n, names
+from web.catalogs import use_language
 from web.daily_deal import DailyDeal
 from web.dom import Control, Dom
 from web.guide import Guide
@@ -25,6 +26,8 @@ from web.model import (
     Msg,
     NewGameAsked,
     RulesVariantChosen,
+    ScreenClosed,
+    ScreenOpened,
     SettingChanged,
     TableShown,
 )
@@ -62,6 +65,7 @@ class CommandTable(Protocol):
     dom: Dom
     store: KeyValue
     lang: str
+    cat: i18n.Catalog
     painter: TablePainter
     keeper: Keeper
     records: Records
@@ -79,9 +83,6 @@ class CommandTable(Protocol):
     def dispatch(self, msg: Msg) -> None: ...
     def render(self) -> None: ...
     def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None: ...
-    def set_language(self, lang: str, save: bool = True) -> None: ...
-    def open_screen(self, name: str, focus: str = "") -> None: ...
-    def close_screen(self) -> None: ...
     def restart(self, seed: int | None) -> None: ...
     def focus_first(self, selector: str) -> None: ...
     def focus_hand(self, index: int | None = None) -> None: ...
@@ -101,7 +102,7 @@ class Commands:
             "settings": lambda el: self.screen("settings"),
             "continue": self.resume,
             "play": self.play,
-            "close": lambda el: app.close_screen(),
+            "close": lambda el: app.dispatch(ScreenClosed()),
             "start": self.start,
             "confirm-new": self.confirm_new,
             "stay": self.stay,
@@ -137,7 +138,7 @@ class Commands:
     def language(self, el: Control) -> None:
         lang = self.app.dom.attr(el, "data-lang") or "en"
         if lang in i18n.LANGS:
-            self.app.set_language(lang)
+            use_language(self.app, lang)
             self.app.render()
 
     def ready(self, el: Control) -> None:
@@ -149,9 +150,9 @@ class Commands:
 
     def menu(self, el: Control) -> None:
         if self.app.model.overlay == "menu":
-            self.app.close_screen()
+            self.app.dispatch(ScreenClosed())
         else:
-            self.app.open_screen("menu", "#bz-overlay .menu-list .btn")
+            self.app.dispatch(ScreenOpened("menu", "#bz-overlay .menu-list .btn"))
 
     def screen(self, name: str) -> None:
         app = self.app

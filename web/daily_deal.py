@@ -44,7 +44,7 @@ from web.dealing import prepared_setup
 from web.dom import Control, Dom
 from web.keeper import Keeper
 from web.menu import close_button
-from web.model import Model, Msg, NewGameAsked, SetupKept
+from web.model import Model, Msg, NewGameAsked, ScreenOpened, SetupKept
 from web.pairing import Pairing
 from web.runtime import Frames, Runtime
 from web.seats import Seats
@@ -86,7 +86,6 @@ class DailyTable(Protocol):
     def render(self) -> None: ...
     def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None: ...
     def save(self) -> None: ...
-    def open_screen(self, name: str, focus: str = "") -> None: ...
     def command(self, name: str, el: Control) -> None: ...
     def focus_hand(self, index: int | None = None) -> None: ...
 
@@ -300,7 +299,7 @@ class DailyDeal:
         if self.shown != (day, variant):
             self.share_status = self.share_failed = None
         self.shown = (day, variant)
-        self.app.open_screen("daily")
+        self.app.dispatch(ScreenOpened("daily"))
 
     def share(self) -> None:
         """The result shown (the daily screen's, else the summary's) as text, to the

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from web import i18n, schema, storage
+from web.catalogs import use_language
 from web.commands import Commands
 from web.dom import Control, Dom
 from web.install import DeviceControls
@@ -25,6 +26,8 @@ from web.table_state import GameKept, SetupChosen
 
 
 class Announcing(Protocol):
+    title_shown: str
+
     def announced_all(self) -> None: ...
 
 
@@ -37,6 +40,8 @@ class StartingTable(Protocol):
     device: DeviceControls
     pairing: Pairing
     commands: Commands
+    lang: str
+    cat: i18n.Catalog
 
     @property
     def model(self) -> Model: ...
@@ -44,12 +49,9 @@ class StartingTable(Protocol):
     def course(self) -> Course: ...
     @property
     def painter(self) -> Announcing: ...
-    @property
-    def has_game(self) -> bool: ...
 
     def dispatch(self, msg: Msg) -> None: ...
     def render(self) -> None: ...
-    def set_language(self, lang: str, save: bool = True) -> None: ...
     def command(self, name: str, el: Control) -> None: ...
 
 
@@ -61,7 +63,7 @@ def open_table(app: StartingTable, listen: bool) -> None:
     store = app.store
     lang = schema.load(store, storage.LANG_KEY)
     chosen = lang.value or app.dom.html_lang()
-    app.set_language(chosen if chosen in i18n.LANGS else "en", save=False)
+    use_language(app, chosen if chosen in i18n.LANGS else "en", save=False)
     settings = schema.load(store, storage.SETTINGS_KEY)
     # read once: from now on the model keeps them (each field exactly right)
     app.dispatch(SettingsLoaded(Settings.from_data(settings.value or {})))
@@ -77,7 +79,7 @@ def open_table(app: StartingTable, listen: bool) -> None:
     )
     report_set_aside(app, [saved.problem, settings.problem, lang.problem, guest.problem,
                            *others])
-    if not app.has_game:  # the table behind the start screen
+    if saved.value is None:  # no game kept: a fresh one behind the start screen
         app.course.new_game(dict(app.model.table.setup), save=False)
     app.course.make_players()
     app.painter.announced_all()

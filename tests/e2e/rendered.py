@@ -21,6 +21,7 @@ from threads import in_thread
 
 from web import storage
 from web.app import App
+from web.catalogs import use_language
 from web.dom import FIT_TEXT, BrowserDom
 from web.table_state import TrickSettled
 
@@ -119,7 +120,7 @@ def record_deal(variant: str, seed: int, langs: tuple[str, ...], every: int = 6)
                     return
                 assert app.game.current_player == app.model.table.human
                 if step % every == 0:
-                    app.set_language(langs[step // every % len(langs)], save=False)
+                    use_language(app, langs[step // every % len(langs)], save=False)
                 app.render()
                 out.frames.append(Frame(f"{variant} step {step} {app.lang}", shell.taken(), step))
                 legal = [a.text() for a in app.game.legal_actions()]
@@ -131,7 +132,7 @@ def record_deal(variant: str, seed: int, langs: tuple[str, ...], every: int = 6)
 
         asyncio.run(go())
         for lang in langs:
-            app.set_language(lang, save=False)
+            use_language(app, lang, save=False)
             app.render()
             out.frames.append(Frame(f"{variant} summary {lang}", shell.taken(), -1, last=True))
         return out
@@ -153,7 +154,7 @@ def record_screens(langs: tuple[str, ...], screens: tuple[str, ...]) -> list[Fra
             app.command("play", None)  # the start screen's quick start: the table
             frames = [Frame("table", shell.taken(), 0)]
             for lang in langs:
-                app.set_language(lang, save=False)
+                use_language(app, lang, save=False)
                 app.render()
                 frames.append(Frame(f"table/{lang}", shell.taken(), 0))
                 for screen in screens:
@@ -184,7 +185,7 @@ def record_tables(langs: tuple[str, ...], variants: tuple[str, ...], seed: int =
         app.start()
         frames = []
         for lang in langs:
-            app.set_language(lang, save=False)
+            use_language(app, lang, save=False)
             for variant in variants:
                 app.course.new_game({"variant": variant, "options": {}, "level": "easy",
                               "dealer": "random"})
@@ -254,7 +255,7 @@ def record_records_screens(saves: list[str], langs: tuple[str, ...],
             play_through(app, game_over(app))
         frames = [Frame("summary", shell.taken(), 0)]
         for lang in langs:
-            app.set_language(lang, save=False)
+            use_language(app, lang, save=False)
             app.render()
             frames.append(Frame(f"summary/{lang}", shell.taken(), 1))
             for screen in screens:

@@ -30,6 +30,7 @@ import engine
 from engine.cards import code_text
 from web import storage
 from web.app import App
+from web.catalogs import use_language
 
 LANGS = ("en", "he", "tr", "ru")
 SIZES = ((320, 568), (360, 640), (390, 844), (1280, 720))
@@ -145,7 +146,7 @@ def record() -> list[Frame]:
                 if where == "shown":
                     app.game.apply("blanche")  # what the baseline computer chooses
                 for lang in LANGS:
-                    app.set_language(lang, save=False)
+                    use_language(app, lang, save=False)
                     app.render()
                     frames.append(Frame(f"{where}/{lang}", shell.taken(), 0))
             for where, game in positions.items():
@@ -153,7 +154,7 @@ def record() -> list[Frame]:
                              save=False)
                 app.game = game
                 for lang in LANGS:
-                    app.set_language(lang, save=False)
+                    use_language(app, lang, save=False)
                     app.render()
                     frames.append(Frame(f"{where}/{lang}", shell.taken(), 0))
             # kept as the player's setup: the new-game dialog opens on it below
@@ -162,20 +163,20 @@ def record() -> list[Frame]:
             app.render()
             app.course.next_step()  # the deal's summary, then the game's: the settlement
             for lang in LANGS:
-                app.set_language(lang, save=False)
+                use_language(app, lang, save=False)
                 app.render()
                 frames.append(Frame(f"settlement/{lang}", shell.taken(), 1, last=True))
             app.command("close", None)
             app.command("new-game", None)  # six-pack's: the session's games, four tens
             for lang in LANGS:
-                app.set_language(lang, save=False)
+                use_language(app, lang, save=False)
                 app.render()
                 frames.append(Frame(f"newgame/{lang}", shell.taken(), 3, last=True))
             app.command("close", None)
             app.command("menu", None)
             app.command("rules", None)
             for lang in LANGS:
-                app.set_language(lang, save=False)
+                use_language(app, lang, save=False)
                 app.render()
                 frames.append(Frame(f"rules/{lang}", shell.taken(), 2, last=True))
 

@@ -233,6 +233,7 @@ def inert(html: str) -> bool:
 
 def test_markup_in_texts_is_inert(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(app_module, "load_catalog", poisoned)
+    monkeypatch.setattr(catalogs, "load_catalog", poisoned)
     store = storage.MemoryStorage()
     store.setItem(storage.SETTINGS_KEY, json.dumps({"variant": "russian", "level": "greedy"}))
     app, page = open_tab(store)

@@ -19,6 +19,7 @@ from threads import in_thread
 from web import i18n, score_sheet, storage
 from web.adapter import game_decided
 from web.app import App
+from web.catalogs import use_language
 
 ROOT = Path(__file__).resolve().parents[2]
 UNGROUPED = re.compile(r"(?<![\d.,\u00a0])\d{4,}(?![\d.,\u00a0])")
@@ -59,14 +60,14 @@ def finished_classic() -> tuple[App, RecordingPage, dict[str, dict[str, str]]]:
         play(app, until_game_summary=False)
         shots: dict[str, dict[str, str]] = {}
         for lang in i18n.LANGS:
-            app.set_language(lang, save=False)
+            use_language(app, lang, save=False)
             app.render()
             shots[lang] = {"deal": dom.regions["bz-overlay"], "scores": dom.regions["bz-scores"]}
         app.course.next_step()
         sheet = score_sheet.build_sheet(app.game)
         names = [f"P{s}" for s in range(app.game.rules.players)]
         for lang in i18n.LANGS:
-            app.set_language(lang, save=False)
+            use_language(app, lang, save=False)
             app.render()
             shots[lang]["game"] = dom.regions["bz-overlay"]
             shots[lang]["sheet"] = score_sheet.render_sheet(sheet, names, "classic", app.cat)
@@ -102,7 +103,7 @@ def test_scores_and_summaries_are_locale_formatted(
 def test_bezik_target_stake_and_match_board_are_locale_formatted(lang: str) -> None:
     def run() -> dict[str, str]:
         app, dom = start("bezik", seed=5)
-        app.set_language(lang, save=False)
+        use_language(app, lang, save=False)
         app.render()
         return dict(dom.regions)
 

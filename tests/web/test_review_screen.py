@@ -21,7 +21,7 @@ from engine import VARIANTS, replay_record
 from engine.playable import PlayableGame
 from web import i18n, storage
 from web.app import App
-from web.catalogs import load_catalog
+from web.catalogs import load_catalog, use_language
 from web.replay import Focus, Viewer, deal_steps, render_viewer
 from web.review_screen import RENDER_EVERY, EntryView, ReviewView, render_review
 
@@ -35,7 +35,7 @@ def table_at_the_end(game: PlayableGame, lang: str = "en") -> tuple[App, Recordi
     app = App(dom, storage.MemoryStorage(), fast=True, seed=5)
     app.start()
     if lang != "en":
-        app.set_language(lang)
+        use_language(app, lang)
     app.course.adopt({"game": game, "human": SEAT, "deal_number": 1,
                "settings": {"variant": game.rules.name, "options": {}, "level": "normal"}})
     app.review.worlds, app.review.gap, app.review.slice = WORLDS, GAP, 0.0

@@ -21,6 +21,7 @@ from fake_page import RecordingPage
 
 from web import schema, storage
 from web.app import App
+from web.catalogs import use_language
 from web.i18n import LANGS
 
 CASES_PER_KIND = 300
@@ -66,7 +67,7 @@ def valid_texts() -> dict[str, str]:
         app.course.try_action(app.game.legal_actions()[0].text())
         while app.game.current_player not in (app.model.table.human, None):
             app.course.apply(app.game.legal_actions()[0])
-    app.set_language("tr")
+    use_language(app, "tr")
     return {k: v for k, v in store.data.items() if k in schema.REGISTRY}
 
 
