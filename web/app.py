@@ -37,7 +37,7 @@ from web.guide import Guide
 from web.hints import Hints
 from web.hosting import Transport
 from web.install import DeviceControls
-from web.joining import GUEST_KEY
+from web.joining import GUEST, GUEST_KEY
 from web.keeper import Keeper
 from web.link.link_guest import GuestSession
 from web.model import (
@@ -252,11 +252,11 @@ class App:
         # read once: from now on the model keeps them (each field exactly right)
         self.dispatch(SettingsLoaded(Settings.from_data(settings.value or {})))
         self.dispatch(SetupChosen(self.prefs.game_setup()))
-        saved = schema.load(self.store, storage.SAVE_KEY)
+        saved = schema.load(self.store, schema.SAVE)
         if saved.value is not None:
             self.adopt(saved.value)
             self.dispatch(GameKept())
-        guest = schema.load(self.store, GUEST_KEY)  # a seat at another device's table
+        guest = schema.load(self.store, GUEST)  # a seat at another device's table
         # statistics, history, what others registered
         others = schema.load_all(
             self.store,
@@ -405,7 +405,7 @@ class App:
         self.dispatch(ScreenClosed())
 
     # ------------------------------------------------ the game's course (web.table_game)
-    def adopt(self, save: dict[str, Any]) -> None:
+    def adopt(self, save: schema.SavedGame) -> None:
         self.course.adopt(save)
 
     def new_game(self, settings: dict[str, Any], save: bool = True) -> None:
