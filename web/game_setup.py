@@ -2,7 +2,7 @@
 offer, what a game is dealt from and what a save keeps beside the game.
 
 Why a module of its own: settings, the schema of stored data and the dialog all speak of
-the same few fields; each used to pass a ``dict[str, Any]`` and trust its keys.
+the same few fields; each used to pass an untyped dict and trust its keys.
 """
 
 from __future__ import annotations

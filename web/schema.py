@@ -68,7 +68,7 @@ class Shape(Generic[T_co]):
 
 @dataclass(frozen=True)
 class Unchecked(Shape[JsonValue]):
-    """Any JSON value, as it is (use sparingly: the consumer must check it)."""
+    """A JSON value of any kind, as it is (use sparingly: the consumer must check it)."""
 
     def check(self, value: JsonValue, path: str = "$") -> JsonValue:
         return value
