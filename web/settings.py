@@ -6,10 +6,10 @@ not an int here) and, for a field with choices, one of them; anything else
 falls back to the default, field by field. So a corrupt or hand-edited entry
 can never break the app: at worst a setting returns to its default.
 
-Adding a setting is one line in ``Settings`` (a ``Rule`` in the field's metadata:
-``choices`` when only some values are valid, ``check`` for a test of the value,
-``clean`` when a stored value may be mended part by part, like the players' names);
-the settings screen lists what it shows in ``web.screens.SETTING_CONTROLS``.
+Adding a setting is one line in ``Settings`` (``choices`` in the field's
+metadata when only some values are valid, ``clean`` when a stored value may be
+mended part by part, like the players' names: read as a ``Rule``); the settings
+screen lists what it shows in ``web.screens.SETTING_CONTROLS``.
 """
 
 from __future__ import annotations
@@ -41,27 +41,32 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Rule:
-    """What a field takes beyond its type: one of ``choices``, a value ``check`` passes;
-    ``clean`` mends a stored value first (a bad part dropped alone)."""
+    """What a field takes beyond its type, kept in its metadata (the settings screen reads
+    ``choices`` there too): one of ``choices``, a value ``check`` passes; ``clean`` mends
+    a stored value first (a bad part dropped alone)."""
 
     choices: tuple[str, ...] | None = None
     check: Callable[[object], bool] | None = None
     clean: Callable[[object], object] | None = None
 
 
-def _choice(*values: str) -> dict[str, Rule]:
-    return {"rule": Rule(choices=values)}
+def _choice(*values: str) -> dict[str, tuple[str, ...]]:
+    return {"choices": values}
 
 
 def _check(fn: Callable[[object], bool], clean: Callable[[object], object] | None = None
-           ) -> dict[str, Rule]:
-    return {"rule": Rule(check=fn, clean=clean)}
+           ) -> dict[str, Callable[[object], object]]:
+    return {"check": fn} if clean is None else {"check": fn, "clean": clean}
 
 
 def rule_of(f: Field[T]) -> Rule:
-    """A field's rule (none: any value of its type)."""
-    rule = f.metadata.get("rule")
-    return rule if isinstance(rule, Rule) else Rule()
+    """A field's rule from its metadata (none: any value of its type)."""
+    choices, check, clean = (f.metadata.get(k) for k in ("choices", "check", "clean"))
+    return Rule(
+        tuple(str(c) for c in choices) if isinstance(choices, tuple) else None,
+        check if callable(check) else None,
+        clean if callable(clean) else None,
+    )
 
 
 def _variant_ok(value: object) -> bool:
