@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Required, TypeAlias, TypedDict
 
 # A house rule's value: a switch, a number or a word (None: the variant's default).
-OptionValue: TypeAlias = "bool | int | str | None"
+OptionValue: TypeAlias = bool | int | str | None
 
 
 class GameSetup(TypedDict, total=False):
