@@ -11,11 +11,8 @@ effects ``update`` returns. The rest still lives in fields here, on its way ther
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, TypeVar
 
-import engine
-from engine.log_events import LogEvent, log_events
 from engine.playable import PlayableGame
 from engine.players import Player
 from web import (
@@ -26,7 +23,6 @@ from web import (
     storage,
 )
 from web import settings as prefs_store
-from web.adapter import game_decided
 from web.catalogs import load_catalog
 from web.commands import Commands
 from web.computer_turns import ComputerTurns
@@ -140,15 +136,7 @@ class App:
                                               variant=self.game.rules.name)
                 self.dom.keep_start_screen(start)
 
-    # The table's facts (web.table_state), as the model keeps them.
-    @property
-    def human(self) -> int:
-        return self.model.table.human
-
-    @property
-    def handover(self) -> int | None:
-        return self.model.table.handover
-
+    # What pairing still reads of the table as properties (web.pairing's PairingTable).
     @property
     def settings(self) -> dict[str, Any]:
         """This game's new-game choices (a copy: the model's change only by messages)."""
@@ -159,77 +147,9 @@ class App:
         return self.model.table.seats
 
     @property
-    def shelf(self) -> flow.TrickShelf:
-        """The last finished trick: in the centre, aside, peeked at."""
-        return self.model.table.shelf
-
-    @property
-    def busy(self) -> bool:
-        """The computer is thinking (or about to): the person's input waits."""
-        return self.model.table.busy
-
-    @property
-    def generation(self) -> int:
-        return self.model.table.generation
-
-    @property
-    def deal_number(self) -> int:
-        return self.model.table.deal_number
-
-    @property
-    def undo_used(self) -> bool:
-        return self.model.table.undo_used
-
-    @property
-    def recorded(self) -> bool:
-        return self.model.table.recorded
-
-    @property
-    def has_save(self) -> bool:
-        return self.model.table.has_save
-
-    @property
-    def prefs(self) -> Settings:
-        """The player's settings (web.settings), as the model keeps them."""
-        return self.model.prefs
-
-    @property
     def overlay(self) -> str | None:
         """The screen over the table (None: the table itself)."""
         return self.model.overlay
-
-    @property
-    def back(self) -> list[str]:
-        """Screens to return to when the current one closes (a copy: see web.model)."""
-        return list(self.model.back)
-
-    @property
-    def notice(self) -> tuple[str, Mapping[str, Any]] | None:
-        """What the table tells under it, as data: (catalog key, its values)."""
-        return self.model.notice
-
-    @property
-    def notice_error(self) -> bool:
-        return self.model.notice_error
-
-    @property
-    def hint(self) -> tuple[str, str] | None:
-        """The hint asked for: (action text, reason code); ("", "") while thinking."""
-        return self.model.hint
-
-    @property
-    def log_open(self) -> bool:
-        return self.model.log_open
-
-    @property
-    def pending_setup(self) -> dict[str, Any] | None:
-        setup = self.model.pending_setup
-        return None if setup is None else dict(setup)
-
-    @property
-    def dialog_draft(self) -> dict[str, str] | None:
-        draft = self.model.dialog_draft
-        return None if draft is None else dict(draft)
 
     # ------------------------------------------------------------ start
     def start(self, listen: bool = True) -> None:
@@ -251,10 +171,10 @@ class App:
         settings = schema.load(self.store, storage.SETTINGS_KEY)
         # read once: from now on the model keeps them (each field exactly right)
         self.dispatch(SettingsLoaded(Settings.from_data(settings.value or {})))
-        self.dispatch(SetupChosen(self.prefs.game_setup()))
+        self.dispatch(SetupChosen(self.model.prefs.game_setup()))
         saved = schema.load(self.store, schema.SAVE)
         if saved.value is not None:
-            self.adopt(saved.value)
+            self.course.adopt(saved.value)
             self.dispatch(GameKept())
         guest = schema.load(self.store, GUEST)  # a seat at another device's table
         # statistics, history, what others registered
@@ -265,8 +185,8 @@ class App:
         self.report_set_aside([saved.problem, settings.problem, lang.problem, guest.problem,
                                *others])
         if self._game is None:
-            self.new_game(self.settings, save=False)  # the table behind the start screen
-        self.make_players()
+            self.course.new_game(self.settings, save=False)  # the table behind the start screen
+        self.course.make_players()
         self.painter.announced_all()
         self.dispatch(ScreenShown("start"))  # continue (with a save), new game, rules, settings
         if listen:
@@ -274,9 +194,9 @@ class App:
             self.device.start()
         if self.launch == "new":
             self.command("new-game", None)
-        elif self.launch == "continue" and self.has_save:
+        elif self.launch == "continue" and self.model.table.has_save:
             self.command("continue", None)
-        elif self.launch == "play" and not self.has_save:  # Play on the shell's kept screen
+        elif self.launch == "play" and not self.model.table.has_save:  # the shell kept a Play
             self.command("play", None)
         elif guest.value is not None:
             self.pairing.join(GuestSession.from_json(guest.value))
@@ -303,7 +223,7 @@ class App:
         The same object starts afresh, so the page's listeners (bound to it) stay; the
         computer's turns and timers of before end at their next step (a new generation).
         """
-        generation = self.generation
+        generation = self.model.table.generation
         frames = self.frames  # the event under way (the restart's click) renders once
         self.dom.restart()
         App.__init__(
@@ -333,11 +253,6 @@ class App:
     def game(self, game: PlayableGame) -> None:
         self._game = game
 
-    def stop_ai(self) -> None:
-        """Drop the computer's turn being thought about: its loop ends at its next step, and
-        the next kick starts afresh (a loop left marked busy would refuse it for good)."""
-        self.dispatch(ComputerStopped())
-
     def report_set_aside(self, problems: list[schema.Problem | None]) -> None:
         """Tell the player about stored data that was set aside (the first one matters)."""
         found = [p for p in problems if p is not None]
@@ -361,12 +276,6 @@ class App:
         self.keeper.save()
 
     # -------------------------------------------------------------- view
-    def observation_log(self) -> list[LogEvent]:
-        return log_events(self.game.deal.observation(self.human).log)
-
-    def decided(self) -> bool:
-        """The current game has a winner (bezik: the match may still go on)."""
-        return game_decided(self.game)
 
     def render(self) -> None:
         """Show the table as it is now: at the end of the event being handled (one render
@@ -386,9 +295,6 @@ class App:
     def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None:
         self.dispatch(NoticeSet(text, error))
 
-    def settle_later(self, count: int) -> None:
-        self.turns.settle_later(count)
-
     def kick_ai(self) -> None:
         self.turns.kick()
 
@@ -405,41 +311,12 @@ class App:
         self.dispatch(ScreenClosed())
 
     # ------------------------------------------------ the game's course (web.table_game)
-    def adopt(self, save: schema.SavedGame) -> None:
-        self.course.adopt(save)
-
-    def new_game(self, settings: dict[str, Any], save: bool = True) -> None:
-        self.course.new_game(settings, save)
-
-    def put_on_table(self, game: PlayableGame, setup: dict[str, Any], seats: Seats) -> None:
-        self.course.put_on_table(game, setup, seats)
-
-    def keep_new_game(self) -> None:
-        self.course.keep_new_game()
 
     def make_players(self) -> None:
         self.course.make_players()
 
-    def try_action(self, text: str) -> None:
-        self.course.try_action(text)
-
-    def apply(self, action: engine.Action | str) -> None:
-        self.course.apply(action)
-
     def apply_here(self, action: str) -> None:
         self.course.apply_here(action)
-
-    def pass_for_human(self) -> None:
-        self.course.pass_for_human()
-
-    def game_in_progress(self) -> bool:
-        return self.course.game_in_progress()
-
-    def start_new_game(self, setup: dict[str, Any]) -> None:
-        self.course.start_new_game(setup)
-
-    def next_step(self) -> None:
-        self.course.next_step()
 
     def frame_of_seat(self, game: PlayableGame, seat: int) -> SeatFrame:
         return self.course.frame_of_seat(game, seat)

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from web import flow, i18n, names
@@ -21,6 +21,7 @@ from web.model import (
     FreshScreen,
     LogToggled,
     MenuLeft,
+    Model,
     Msg,
     NewGameAsked,
     RulesVariantChosen,
@@ -33,9 +34,9 @@ from web.review_screen import ReviewScreen
 from web.runtime import Runtime
 from web.screens import NEW_GAME_FOCUS, parse_settings
 from web.seats import SeatsError
-from web.settings import Settings
 from web.storage import KeyValue
 from web.table_paint import TablePainter
+from web.table_parts import Course, Turns
 from web.table_state import HandFocused, HandoverEnded, TrickPeeked
 
 # The menu stays open for these (they act on the menu itself or only change its words).
@@ -49,6 +50,14 @@ class CommandTable(Protocol):
 
     Named here so that this module needs no import of the App that owns it.
     """
+
+    @property
+    def course(self) -> Course: ...
+    @property
+    def turns(self) -> Turns: ...
+
+    @property
+    def model(self) -> Model: ...
 
     dom: Dom
     store: KeyValue
@@ -65,20 +74,6 @@ class CommandTable(Protocol):
     fast: bool  # ?fast: the tests' quick pauses and their restart
     runtime: Runtime
 
-    @property
-    def prefs(self) -> Settings: ...
-    @property
-    def settings(self) -> dict[str, Any]: ...
-    @property
-    def has_save(self) -> bool: ...
-    @property
-    def handover(self) -> int | None: ...
-    @property
-    def overlay(self) -> str | None: ...
-    @property
-    def pending_setup(self) -> dict[str, Any] | None: ...
-    @property
-    def notice(self) -> tuple[str, Mapping[str, Any]] | None: ...
 
     def dispatch(self, msg: Msg) -> None: ...
     def render(self) -> None: ...
@@ -86,15 +81,7 @@ class CommandTable(Protocol):
     def set_language(self, lang: str, save: bool = True) -> None: ...
     def open_screen(self, name: str, focus: str = "") -> None: ...
     def close_screen(self) -> None: ...
-    def new_game(self, settings: dict[str, Any], save: bool = True) -> None: ...
-    def start_new_game(self, setup: dict[str, Any]) -> None: ...
-    def keep_new_game(self) -> None: ...
-    def game_in_progress(self) -> bool: ...
-    def next_step(self) -> None: ...
     def restart(self, seed: int | None) -> None: ...
-    def try_action(self, text: str) -> None: ...
-    def pass_for_human(self) -> None: ...
-    def kick_ai(self) -> None: ...
     def focus_first(self, selector: str) -> None: ...
     def focus_hand(self, index: int | None = None) -> None: ...
 
@@ -118,7 +105,7 @@ class Commands:
             "confirm-new": self.confirm_new,
             "stay": self.stay,
             "log": self.log,
-            "next": lambda el: app.next_step(),
+            "next": lambda el: app.course.next_step(),
             "hint": self.hint,
             "last-trick": self.last_trick,
             "rematch": self.rematch,
@@ -127,7 +114,7 @@ class Commands:
 
     def run(self, name: str, el: Control) -> None:
         app = self.app
-        if app.overlay == "menu" and name not in MENU_KEEPS:
+        if app.model.overlay == "menu" and name not in MENU_KEEPS:
             app.dispatch(MenuLeft())  # a menu entry was chosen
         if (app.daily.command(name, el) or app.review.command(name, el)
                 or app.records.command(name, el)
@@ -160,7 +147,7 @@ class Commands:
         app.focus_hand()
 
     def menu(self, el: Control) -> None:
-        if self.app.overlay == "menu":
+        if self.app.model.overlay == "menu":
             self.app.close_screen()
         else:
             self.app.open_screen("menu", "#bz-overlay .menu-list .btn")
@@ -168,7 +155,7 @@ class Commands:
     def screen(self, name: str) -> None:
         app = self.app
         if name == "new-game":
-            if app.notice and str(app.notice[0]).startswith("seats.error."):
+            if app.model.notice and str(app.model.notice[0]).startswith("seats.error."):
                 app.set_notice(None)  # a refused start of before: a fresh form has none
             app.dispatch(FreshScreen("dialog", NEW_GAME_FOCUS))
         else:
@@ -178,16 +165,16 @@ class Commands:
         app = self.app
         app.dispatch(TableShown())
         app.pairing.show_codes_if_waiting()
-        app.pass_for_human()
+        app.course.pass_for_human()
         app.render()
         app.focus_hand()
-        app.kick_ai()
+        app.turns.kick()
 
     def play(self, el: Control) -> None:
         """The start screen's quick start: the game already dealt behind it, with the
         remembered setup (one tap from the first screen to the cards)."""
-        if not self.app.has_save:
-            self.app.keep_new_game()
+        if not self.app.model.table.has_save:
+            self.app.course.keep_new_game()
         self.resume(el)
 
     def start(self, el: Control) -> None:
@@ -198,14 +185,14 @@ class Commands:
             app.set_notice((err.code, {"count": names.MAX_NAME}), error=True)
             app.render()
             return
-        if app.prefs.confirm_new_game and app.game_in_progress():
+        if app.model.prefs.confirm_new_game and app.course.game_in_progress():
             app.dispatch(NewGameAsked(setup, app.dom.read_form("bz-newgame")))
             return
-        app.start_new_game(setup)
+        app.course.start_new_game(setup)
 
     def confirm_new(self, el: Control) -> None:
-        if self.app.pending_setup is not None:
-            self.app.start_new_game(self.app.pending_setup)
+        if self.app.model.pending_setup is not None:
+            self.app.course.start_new_game(dict(self.app.model.pending_setup))
 
     def stay(self, el: Control) -> None:
         """Keep playing: back to the table, the new game's choices dropped."""
@@ -228,9 +215,9 @@ class Commands:
         app = self.app
         if app.pairing.rematch():
             return  # the same table and devices: dealt once every device sent its share
-        app.new_game(app.settings)
+        app.course.new_game(dict(app.model.table.setup))
         app.render()
-        app.kick_ai()
+        app.turns.kick()
 
     # -------------------------------------------------------------- events
     def on_click(self, action: str | None, command: str | None, el: Control) -> None:
@@ -249,7 +236,7 @@ class Commands:
                 idx = app.dom.attr(el, "data-index")
                 if idx is not None and idx != "":
                     app.dispatch(HandFocused(int(idx)))
-                app.try_action(action)
+                app.course.try_action(action)
         except Exception as exc:  # never leave the page dead on a bug: show it
             app.set_notice(("error.internal", {"detail": str(exc)}), error=True)
             app.render()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Awaitable
 from typing import Protocol, TypeVar
 
-from engine import Action, IllegalActionError
+from engine import IllegalActionError
 from engine.playable import PlayableGame
 from engine.players import Player
 from web import flow
@@ -23,13 +23,24 @@ from web.keeper import Keeper
 from web.model import Model
 from web.pairing import Pairing
 from web.runtime import Frames, Runtime
-from web.table_state import ComputerFinished, ComputerStarted, TableMsg, TrickSettled, TrickSettling
+from web.table_parts import Course
+from web.table_state import (
+    ComputerFinished,
+    ComputerStarted,
+    ComputerStopped,
+    TableMsg,
+    TrickSettled,
+    TrickSettling,
+)
 
 T = TypeVar("T")
 
 
 class TurnsTable(Protocol):
     """What the computer's turns read and change of their table (``web.app.App`` is one)."""
+
+    @property
+    def course(self) -> Course: ...
 
     runtime: Runtime
     frames: Frames
@@ -45,7 +56,6 @@ class TurnsTable(Protocol):
 
     def dispatch(self, msg: TableMsg) -> None: ...
     def render(self) -> None: ...
-    def apply(self, action: Action | str) -> None: ...
 
 
 class ComputerTurns:
@@ -53,6 +63,11 @@ class ComputerTurns:
 
     def __init__(self, app: TurnsTable) -> None:
         self.app = app
+
+    def stop(self) -> None:
+        """Drop the computer's turn being thought about: its loop ends at its next step, and
+        the next kick starts afresh (a loop left marked busy would refuse it for good)."""
+        self.app.dispatch(ComputerStopped())
 
     def kick(self) -> None:
         """Let the computer play if a seat of its is to move (and nothing holds it)."""
@@ -101,9 +116,9 @@ class ComputerTurns:
                 if game.current_player != seat:
                     continue
                 try:
-                    app.apply(action)
+                    app.course.apply(action)
                 except IllegalActionError:  # a confused player: fall back to the first legal move
-                    app.apply(game.legal_actions()[0])
+                    app.course.apply(game.legal_actions()[0])
             if gen == app.model.table.generation:  # a person's turn: the table shows no thinking
                 app.dispatch(ComputerFinished(gen))
                 app.render()

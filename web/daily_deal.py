@@ -44,12 +44,12 @@ from web.dealing import prepared_setup
 from web.dom import Control, Dom
 from web.keeper import Keeper
 from web.menu import close_button
-from web.model import Msg, NewGameAsked, SetupKept
+from web.model import Model, Msg, NewGameAsked, SetupKept
 from web.pairing import Pairing
 from web.runtime import Frames, Runtime
 from web.seats import Seats
-from web.settings import Settings
 from web.storage import KeyValue
+from web.table_parts import Course, Turns
 from web.table_state import GameKept
 from web.view import DailyView, TableView
 
@@ -62,6 +62,14 @@ REDRAW_STEPS = 20  # the progress shown moves on in twentieths
 class DailyTable(Protocol):
     """What the daily deal reads and changes of its table (``web.app.App`` is one)."""
 
+    @property
+    def course(self) -> Course: ...
+    @property
+    def turns(self) -> Turns: ...
+
+    @property
+    def model(self) -> Model: ...
+
     dom: Dom
     store: KeyValue
     runtime: Runtime
@@ -73,24 +81,10 @@ class DailyTable(Protocol):
 
     @property
     def game(self) -> PlayableGame: ...
-    @property
-    def deal_number(self) -> int: ...
-    @property
-    def settings(self) -> dict[str, Any]: ...
-    @property
-    def prefs(self) -> Settings: ...
-    @property
-    def busy(self) -> bool: ...
-    @property
-    def overlay(self) -> str | None: ...
 
     def dispatch(self, msg: Msg) -> None: ...
     def render(self) -> None: ...
-    def kick_ai(self) -> None: ...
     def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None: ...
-    def game_in_progress(self) -> bool: ...
-    def put_on_table(self, game: PlayableGame, setup: dict[str, Any], seats: Seats) -> None: ...
-    def pass_for_human(self) -> None: ...
     def save(self) -> None: ...
     def open_screen(self, name: str, focus: str = "") -> None: ...
     def command(self, name: str, el: Control) -> None: ...
@@ -131,7 +125,7 @@ class DailyDeal:
     def on_table(self) -> bool:
         """The deal on the table is the daily deal (being played, or over and kept): no
         undo and no hint while it is."""
-        return self.active and self.app.deal_number == 1
+        return self.active and self.app.model.table.deal_number == 1
 
     def today(self) -> str:
         """The device's date (a page that tells none, or a wrong one: this clock's)."""
@@ -208,7 +202,7 @@ class DailyDeal:
     def dress(self, view: TableView) -> None:
         """The table's label and, at the deal's end, the result on its summary."""
         view.daily = None
-        if not self.on_table() or self.app.overlay == "start" or self.date is None:
+        if not self.on_table() or self.app.model.overlay == "start" or self.date is None:
             return
         view.daily = self.view_of(self.date, self.app.game.rules.name)
 
@@ -278,7 +272,7 @@ class DailyDeal:
             self.show(today, variant)
         elif self.on_table() and (self.date, app.game.rules.name) == (today, variant):
             app.command("continue", None)
-        elif app.prefs.confirm_new_game and app.game_in_progress():
+        elif app.model.prefs.confirm_new_game and app.course.game_in_progress():
             app.dispatch(NewGameAsked({"daily": today, "variant": variant}, {}))
         else:
             self.begin(today, variant)
@@ -289,18 +283,18 @@ class DailyDeal:
         app = self.app
         game = daily_game(day, variant)
         seats = Seats.solo(game.rules.players, DAILY_SEAT)
-        setup = prepared_setup(app.settings, variant, seats, level=LEVEL)
+        setup = prepared_setup(app.model.table.setup, variant, seats, level=LEVEL)
         app.pairing.close()  # a game here: this device leaves another's table
         self.date, self.game = day, game  # before the table makes its players
         self.share_status = self.share_failed = None
-        app.put_on_table(game, setup, seats)
+        app.course.put_on_table(game, setup, seats)
         app.dispatch(GameKept())
         app.dispatch(SetupKept({}))  # nothing remembered; the next start opens on Continue
-        app.pass_for_human()
+        app.course.pass_for_human()
         app.save()
         app.render()
         app.focus_hand(0)
-        app.kick_ai()
+        app.turns.kick()
 
     def show(self, day: str, variant: str) -> None:
         if self.shown != (day, variant):
@@ -312,7 +306,7 @@ class DailyDeal:
         """The result shown (the daily screen's, else the summary's) as text, to the
         platform's share sheet or the clipboard; what became of it is said by the button."""
         app = self.app
-        if app.overlay == "daily" and self.shown is not None:
+        if app.model.overlay == "daily" and self.shown is not None:
             day, variant = self.shown
         elif self.active and self.date is not None:
             day, variant = self.date, app.game.rules.name
@@ -371,11 +365,11 @@ class DailyDeal:
         work = Work(job.steps, float, lambda: self.background is job and app.daily is self,
                     job.steps.close, progress, done, failed)
         await run_in_slices(work, Pace(ai_runner.SLICE_BUDGET, STEP_WAIT, IDLE_WAIT),
-                            app.runtime, app.frames, lambda: app.busy)
+                            app.runtime, app.frames, lambda: app.model.table.busy)
 
     def progress_shown(self) -> bool:
         """The computer's progress is on the page (the summary or the daily screen)."""
-        return self.app.overlay == "daily" or (
+        return self.app.model.overlay == "daily" or (
             self.on_table() and self.app.game.deal.is_terminal)
 
 

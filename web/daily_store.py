@@ -98,7 +98,7 @@ def save(store: KeyValue, record: DailyRecord) -> bool:
 
 
 # ------------------------------------------------------------------ checking
-def _result(value: dict[str, object]) -> DailyResult:
+def _result(value: JsonObject) -> DailyResult:
     result = DailyResult.from_json(value)
     if result.date != value["date"]:
         raise schema.Invalid("$.date", "not a date written YYYY-MM-DD")
@@ -137,7 +137,7 @@ def _record(value: dict[str, object]) -> DailyRecord:
 
 ENTRY = schema.register(
     DAILY_KEY,
-    schema.Custom(_record, schema.Obj({
+    schema.Custom(_record, schema.Fields({
         "format": schema.OneOf((FORMAT,)),
         "version": schema.OneOf((VERSION,)),
         "played": schema.ListOf(RESULT, KEEP),

@@ -25,10 +25,10 @@ from engine.playable import PlayableGame
 from engine.players import Decision, Player, decided
 from web.dealing import prepared_setup
 from web.dom import Control, Dom
-from web.model import Msg, NewGameAsked, ScreenShown
+from web.model import Model, Msg, NewGameAsked, ScreenShown
 from web.pairing import Pairing
 from web.seats import Seats
-from web.settings import Settings
+from web.table_parts import Course, Turns
 from web.view import GuideView, TableView
 
 FREE = "free"  # the bubble after the script's last move
@@ -37,29 +37,23 @@ FREE = "free"  # the bubble after the script's last move
 class GuideTable(Protocol):
     """What the guide reads and changes of its table (``web.app.App`` is one)."""
 
+    @property
+    def course(self) -> Course: ...
+    @property
+    def turns(self) -> Turns: ...
+
+    @property
+    def model(self) -> Model: ...
+
     dom: Dom
     pairing: Pairing
 
     @property
     def game(self) -> PlayableGame: ...
-    @property
-    def human(self) -> int: ...
-    @property
-    def deal_number(self) -> int: ...
-    @property
-    def settings(self) -> dict[str, Any]: ...
-    @property
-    def prefs(self) -> Settings: ...
 
     def dispatch(self, msg: Msg) -> None: ...
     def render(self) -> None: ...
-    def kick_ai(self) -> None: ...
-    def stop_ai(self) -> None: ...
-    def apply(self, action: str) -> None: ...
     def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None: ...
-    def game_in_progress(self) -> bool: ...
-    def put_on_table(self, game: PlayableGame, setup: dict[str, Any], seats: Seats) -> None: ...
-    def keep_new_game(self) -> None: ...
     def focus_hand(self, index: int | None = None) -> None: ...
     def focus_first(self, selector: str) -> None: ...
 
@@ -82,7 +76,7 @@ class Guide:
     def applied(self) -> int | None:
         """Moves made in the guided deal (None: no guided deal on the table, or a later
         deal of its game)."""
-        if not self.active or self.app.deal_number != 1:
+        if not self.active or self.app.model.table.deal_number != 1:
             return None
         return len(self.app.game.deal.history)
 
@@ -136,7 +130,7 @@ class Guide:
         """A person's move other than the scripted one: told, shaken, not made."""
         wanted = self.scripted()
         app = self.app
-        if wanted is None or app.game.current_player != app.human:
+        if wanted is None or app.game.current_player != app.model.table.human:
             return False
         try:
             if Action.parse(text) == Action.parse(wanted):
@@ -186,7 +180,7 @@ class Guide:
             self.seen = -1 if applied is None else applied
             self.app.render()
             self.app.focus_hand()
-            self.app.kick_ai()
+            self.app.turns.kick()
         elif name == "guided-skip":
             self.skip()
         elif name == "guided-leave":
@@ -206,22 +200,22 @@ class Guide:
             return
         target = next((s.at for s in self.script.steps if s.at > applied),
                       len(self.script.moves))
-        app.stop_ai()
+        app.turns.stop()
         while (applied := self.applied()) is not None and applied < target:
             move = self.scripted()
             if move is None:
                 break
-            app.apply(move)
+            app.course.apply(move)
         app.render()
         app.focus_hand()
-        app.kick_ai()
+        app.turns.kick()
 
     def ask(self, variant: str) -> None:
         """Start a guided deal, after the question that a game in progress would be left."""
         app = self.app
         if variant not in GUIDED_VARIANTS:
             variant = "classic"
-        if app.prefs.confirm_new_game and app.game_in_progress():
+        if app.model.prefs.confirm_new_game and app.course.game_in_progress():
             app.dispatch(NewGameAsked({"guided": variant}, {}))
             return
         self.begin(variant)
@@ -232,14 +226,14 @@ class Guide:
         script = script_for(variant if variant in GUIDED_VARIANTS else "classic")
         game = script.start()
         seats = Seats.solo(game.rules.players, script.seat)
-        setup = prepared_setup(app.settings, script.variant, seats)
+        setup = prepared_setup(app.model.table.setup, script.variant, seats)
         app.pairing.close()  # a game here: this device leaves another's table
-        app.put_on_table(game, setup, seats)
+        app.course.put_on_table(game, setup, seats)
         self.script, self.game, self.seen = script, game, -1
-        app.keep_new_game()
+        app.course.keep_new_game()
         app.render()
         app.focus_hand(0)
-        app.kick_ai()
+        app.turns.kick()
 
 
 class ScriptedPlayer:

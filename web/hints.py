@@ -16,24 +16,19 @@ from web import i18n
 from web.adapter import observe
 from web.card_html import cards_bdi
 from web.computer import hint_for
-from web.model import HintSet
+from web.model import HintSet, Model
 
 
 class HintTable(Protocol):
     """What the hint reads and sets of its table (``web.app.App`` is one)."""
 
+    @property
+    def model(self) -> Model: ...
+
     game: PlayableGame
     cat: i18n.Catalog
 
-    @property
-    def busy(self) -> bool: ...
-    @property
-    def handover(self) -> int | None: ...
-    @property
-    def human(self) -> int: ...
 
-    @property
-    def hint(self) -> tuple[str, str] | None: ...
 
     def dispatch(self, msg: HintSet) -> None: ...
     def render(self) -> None: ...
@@ -49,10 +44,11 @@ class Hints:
 
     async def show(self) -> None:
         app = self.app
-        if app.busy or app.handover is not None or app.game.current_player != app.human:
+        table = app.model.table
+        if table.busy or table.handover is not None or app.game.current_player != table.human:
             return
         game = app.game
-        obs = observe(game, app.human)
+        obs = observe(game, app.model.table.human)
         app.set_notice(None)
         app.dispatch(HintSet(("", "")))
         app.render()
@@ -65,10 +61,10 @@ class Hints:
 
     def html(self) -> str:
         """The hint box under the table ("" when no hint is asked for)."""
-        if not self.app.hint:
+        if not self.app.model.hint:
             return ""
         cat = self.app.cat
-        action, reason = self.app.hint
+        action, reason = self.app.model.hint
         if not action:
             body = escape(cat.t("hint.thinking"))
         else:

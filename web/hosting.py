@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from engine.playable import PlayableGame
+from web.json_data import JsonObject, JsonValue
 from web.link.link_host import COMPUTER, HERE, REMOTE, HostTable, Send
 from web.link.wire import Refusal
 from web.seats import Seats
@@ -43,7 +44,7 @@ class HostApp(Protocol):
     """What hosting asks of the table's controller."""
 
     def apply_here(self, action: str) -> None: ...
-    def frame_for(self, seat: int) -> dict[str, Any]: ...
+    def frame_for(self, seat: int) -> JsonObject: ...
     def link_dealt(self, game: PlayableGame, first: bool) -> None: ...
     def link_changed(self) -> None: ...
 
@@ -69,7 +70,7 @@ class Hosting:
     """The host's side of a table shared with other devices."""
 
     def __init__(self, app: HostApp, transport: Transport, variant: str,
-                 options: Mapping[str, Any], seats: Seats, dealer: int,
+                 options: Mapping[str, JsonValue], seats: Seats, dealer: int,
                  entropy: Callable[[], str] | None = None) -> None:
         self.app = app
         self.transport = transport
@@ -82,7 +83,7 @@ class Hosting:
         self.game: PlayableGame | None = None  # the game the table was given (a rematch's)
 
     @classmethod
-    def resume(cls, app: HostApp, transport: Transport, data: Any, game: PlayableGame,
+    def resume(cls, app: HostApp, transport: Transport, data: object, game: PlayableGame,
                seats: Seats, entropy: Callable[[], str] | None = None) -> Hosting:
         """The table saved by a host page that was reloaded: every device pairs again and
         gets its seat back (ValueError: a save whose table does not fit its game)."""

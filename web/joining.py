@@ -9,10 +9,11 @@ table's controller asks this module what to draw and where a move goes.
 from __future__ import annotations
 
 import json
-from typing import Any, Protocol
+from typing import Protocol
 
 from web import schema, storage
 from web.hosting import CONNECTED, OFFERING, WAITING, LinkHandle, Transport
+from web.json_data import JsonObject
 from web.link.link_guest import GuestSession
 from web.storage import KeyValue
 
@@ -21,8 +22,9 @@ ANSWERING = "answering"
 GUEST_KEY = "bezique.guest"
 
 
-def _session(data: Any) -> Any:
-    """A kept guest session: its seat, token and deal's share (as GuestSession keeps them)."""
+def _session(data: JsonObject) -> JsonObject:
+    """A kept guest session: its seat, token and deal's share (as GuestSession keeps them;
+    ``schema.Obj`` checked it is an object first)."""
     GuestSession.from_json(data)
     return data
 

@@ -83,10 +83,10 @@ class Keeper:
         app = self.app
         if self.playing and not extends(app.game.to_json(), data["game"].to_json()):
             return
-        app.adopt(data)
+        app.course.adopt(data)
         if self.playing:
             self.save()
-            app.kick_ai()
+            app.turns.kick()
         app.render()
 
     def role_changed(self) -> None:
@@ -95,9 +95,9 @@ class Keeper:
             app.set_notice(None)
             self.save()
             app.render()
-            app.kick_ai()
+            app.turns.kick()
         else:  # another tab took over: stop the computer's turn, watch
-            app.stop_ai()
+            app.turns.stop()
             app.render()
 
     def take_over(self) -> None:

@@ -7,20 +7,29 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Protocol
 
 from web import page
 
 Done = Callable[[str, str], None]
 
 
-def _keep(fn: Callable[..., None]) -> Any:
+class KeptCallback(Protocol):
+    """A Python function the page's JavaScript may call until it is destroyed (Pyodide's
+    proxy of it)."""
+
+    def destroy(self) -> None: ...
+
+
+def _keep(fn: Callable[..., None]) -> KeptCallback:
     from pyodide.ffi import create_proxy
 
-    return create_proxy(fn)
+    proxy: KeptCallback = create_proxy(fn)
+    return proxy
 
 
-def _once(fn: Callable[..., None]) -> Any:
+def _once(fn: Callable[..., None]) -> object:
+    """A Python function the page's JavaScript calls once (then Pyodide lets it go)."""
     from pyodide.ffi import create_once_callable
 
     return create_once_callable(fn)

@@ -7,11 +7,9 @@ parameters, worded when drawn).
 
 from __future__ import annotations
 
-from typing import Any
-
 from .i18n import Catalog
 
-Notice = tuple[str, dict[str, Any]]
+Notice = tuple[str, dict[str, object]]  # a catalog key and its parameters (Catalog.t's)
 
 
 def refusal_notice(reason: str, rule: str = "") -> Notice:

@@ -12,19 +12,22 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from html import escape
-from typing import Any, Protocol
+from typing import Protocol
 
+from engine.playable import PlayableGame
 from web.card_html import Cat
 from web.dealing import choose_dealer, setup_seats
 from web.device_records import keep_guest_game
+from web.dom import Control, Dom
 from web.hosting import CONNECTED, WAITING, Hosting, Transport
 from web.joining import ANSWERING, Joining, keep_session, kept_session
+from web.json_data import JsonObject, as_list, as_object
 from web.link.frame_wire import KnownEvents, frame_to_json
 from web.link.link_guest import GuestSession
 from web.link_texts import refusal_notice, verdict_key
-from web.model import DraftChanged, FreshScreen, NoticeSet, ScreenShown, TableShown
+from web.model import DraftChanged, FreshScreen, Msg, NoticeSet, ScreenShown, TableShown
 from web.screens import NEW_GAME_FOCUS, dialog
 from web.seat_frame import SeatFrame
 from web.seats import COMPUTER, DEVICE, PERSON, Seats, seat_label
@@ -158,7 +161,7 @@ def host_left_banner(cat: Cat) -> str:
             f'{escape(cat.t("pair.leave"))}</button></div>')
 
 
-def seat_of(el: Any, attr: Callable[[Any, str], str | None]) -> int | None:
+def seat_of(el: Control, attr: Callable[[Control, str], str | None]) -> int | None:
     value = attr(el, "data-seat")
     return int(value) if value is not None and value.isdigit() else None
 
@@ -166,8 +169,7 @@ def seat_of(el: Any, attr: Callable[[Any, str], str | None]) -> int | None:
 class PairingTable(Protocol):
     """What pairing asks of the table's controller (web.app.App)."""
 
-    dom: Any
-    game: Any
+    dom: Dom
     store: KeyValue
 
     @property
@@ -176,17 +178,18 @@ class PairingTable(Protocol):
     @property
     def seats(self) -> Seats: ...
     @property
-    def settings(self) -> dict[str, Any]: ...
+    def settings(self) -> Mapping[str, object]: ...
     @property
     def overlay(self) -> str | None: ...
-    def dispatch(self, msg: Any) -> None: ...
+    def dispatch(self, msg: Msg) -> None: ...
     def render(self) -> None: ...
     def kick_ai(self) -> None: ...
     def apply_here(self, action: str) -> None: ...
     def deal_began(self) -> None: ...
     def make_players(self) -> None: ...
-    def adopt_hosted(self, game: Any, setup: dict[str, Any], seats: Seats) -> None: ...
-    def frame_of_seat(self, game: Any, seat: int) -> SeatFrame: ...
+    def adopt_hosted(self, game: PlayableGame, setup: dict[str, object],
+                     seats: Seats) -> None: ...
+    def frame_of_seat(self, game: PlayableGame, seat: int) -> SeatFrame: ...
     def focus_first(self, selector: str) -> None: ...
 
 
@@ -199,11 +202,11 @@ class Pairing:
         self.hosting: Hosting | None = None
         self.joining: Joining | None = None
         self.qr: dict[str, str] = {}  # code -> its QR image (SVG), once the shell drew it
-        self.setup: dict[str, Any] = {}  # the hosted table's new-game choices
+        self.setup: dict[str, object] = {}  # the hosted table's new-game choices
         self.seats: Seats | None = None
         self.told_refusal: tuple[str, str] | None = None  # a guest's: the refusal last said
         self.told_verdicts: set[int] = set()  # a guest's: the deals whose deck was told
-        self.kept: dict[str, Any] = {}  # a guest's: the session as last kept in storage
+        self.kept: dict[str, object] = {}  # a guest's: the session as last kept in storage
         self.sent: dict[int, KnownEvents] = {}  # a host's: each guest's events last sent
 
     # ----- the table's questions -------------------------------------------------------
@@ -270,7 +273,7 @@ class Pairing:
         return True
 
     # ----- hosting ------------------------------------------------------------------------
-    def hosts(self, setup: dict[str, Any]) -> bool:
+    def hosts(self, setup: Mapping[str, object]) -> bool:
         """A new game with seats on other devices: host it (True), pairing them first."""
         seats = setup_seats(setup)
         if seats is None or not seats.devices():
@@ -283,20 +286,21 @@ class Pairing:
         self.host(setup, seats, dealer)
         return True
 
-    def host(self, setup: dict[str, Any], seats: Seats, dealer: int) -> None:
+    def host(self, setup: Mapping[str, object], seats: Seats, dealer: int) -> None:
         """Set up a table for other devices and show the codes to pair them."""
         if self.transport is None:
             return
         self.close()
         self.setup, self.seats = dict(setup), seats
-        options = dict(setup.get("options") or {})
+        options = as_object(setup.get("options")) or {}
         self.hosting = Hosting(self, self.transport, str(setup.get("variant", "classic")),
                                options, seats, dealer)
         self.hosting.invite_all()
         self.app.dispatch(ScreenShown("host"))
         self.app.render()
 
-    def resume_hosting(self, data: Any, game: Any, setup: dict[str, Any], seats: Seats) -> bool:
+    def resume_hosting(self, data: object, game: PlayableGame, setup: Mapping[str, object],
+                       seats: Seats) -> bool:
         """A saved game with other devices' seats: host it again, those devices pairing
         anew (True); without a table to resume (no transport, a save that does not fit)
         their seats go to the computer and the player is told."""
@@ -323,14 +327,14 @@ class Pairing:
         if self.hosting is not None and self.hosting.waiting:
             self.app.dispatch(ScreenShown("host"))
 
-    def save_json(self) -> dict[str, Any] | None:
+    def save_json(self) -> dict[str, object] | None:
         """The hosted table's protocol state, kept in the save beside the game."""
         return None if self.hosting is None else self.hosting.table.to_json()
 
     def apply_here(self, action: str) -> None:
         self.app.apply_here(action)
 
-    def frame_for(self, seat: int) -> dict[str, Any]:
+    def frame_for(self, seat: int) -> JsonObject:
         """What a guest's table draws for its seat, its seat kinds as that device names
         them (itself a person; the other people another device's)."""
         assert self.hosting is not None and self.hosting.table.game is not None
@@ -339,7 +343,7 @@ class Pairing:
         frame.view.seat_kinds = [PERSON if s == seat else COMPUTER if kind == "computer"
                                  else DEVICE for s, kind in enumerate(kinds)]
         data = frame_to_json(frame, self.sent.get(seat))
-        self.sent[seat] = (data["events"], frame.events)
+        self.sent[seat] = (as_list(data["events"]) or [], frame.events)
         return data
 
     def guest_frame(self) -> SeatFrame | None:
@@ -352,7 +356,7 @@ class Pairing:
         frame = joining.session.frame
         return SeatFrame(dataclasses.replace(frame.view), frame.events)
 
-    def link_dealt(self, game: Any, first: bool) -> None:
+    def link_dealt(self, game: PlayableGame, first: bool) -> None:
         """The protocol dealt a deal: the first one's game becomes the table's."""
         if first and self.seats is not None:
             self.app.adopt_hosted(game, self.setup, self.seats)
@@ -437,7 +441,7 @@ class Pairing:
         self.app.render()
 
     # ----- commands --------------------------------------------------------------------
-    def command(self, name: str, el: Any) -> bool:
+    def command(self, name: str, el: Control) -> bool:
         """The pairing commands (True: handled)."""
         app = self.app
         if name == "host-table":
@@ -564,15 +568,15 @@ def form_id(seat: int | None) -> str:
     return "bz-pair-join" if seat is None else f"bz-pair-{seat}"
 
 
-def host_draft(setup: dict[str, Any]) -> dict[str, str]:
+def host_draft(setup: Mapping[str, object]) -> dict[str, str]:
     """The new-game form for hosting: the last game's choices, the second seat another
     device's (the form's own fields, as the player would have set them)."""
     draft = {"variant": str(setup.get("variant", "classic")),
              "level": str(setup.get("level", "")), "dealer": str(setup.get("dealer", "random"))}
-    for key, value in dict(setup.get("options") or {}).items():
+    for key, value in (as_object(setup.get("options")) or {}).items():
         draft[f"opt.{key}"] = ("on" if value else "off") if isinstance(value, bool) else str(value)
-    kinds = list(setup.get("seats") or ["person", "computer"])
-    kinds = ["person" if s == 0 else "device" if s == 1 else kind
-             for s, kind in enumerate(kinds)]
+    chosen = as_list(setup.get("seats")) or ["person", "computer"]
+    kinds = ["person" if s == 0 else "device" if s == 1 else str(kind)
+             for s, kind in enumerate(chosen)]
     draft.update({f"seat.{s}": kind for s, kind in enumerate(kinds)})
     return draft

@@ -74,7 +74,7 @@ class Records:
         if name == "import":
             app.dom.pick_file(self.imported)
             return True
-        if name == "close" and app.overlay in OVERLAYS:
+        if name == "close" and app.model.overlay in OVERLAYS:
             self.close()
             return True
         return False
@@ -83,8 +83,8 @@ class Records:
         app = self.app
         if overlay != "stats":
             self.confirm_reset = False
-        if app.overlay not in OVERLAYS:
-            self.back_to = app.overlay
+        if app.model.overlay not in OVERLAYS:
+            self.back_to = app.model.overlay
         if overlay != "history":
             self.problem = None
         app.dispatch(ScreenShown(overlay))
@@ -93,7 +93,7 @@ class Records:
 
     def close(self) -> None:
         app = self.app
-        if app.overlay == "replay":  # back to the list the replay was opened from
+        if app.model.overlay == "replay":  # back to the list the replay was opened from
             self.viewer = None
             self.open("history")
             return
@@ -108,7 +108,7 @@ class Records:
         """The HTML of a records screen, None when another overlay is up."""
         app = self.app
         cat = app.cat
-        name = app.overlay
+        name = app.model.overlay
         if name == "score-sheet":
             return score_sheet.render_sheet_dialog(
                 score_sheet.build_sheet(app.game), self.names(), app.game.rules.name, cat
@@ -164,7 +164,7 @@ class Records:
     def export(self) -> None:
         """Download the record being viewed, else the game at the table."""
         app = self.app
-        if app.overlay == "replay" and self.viewer_entry is not None:
+        if app.model.overlay == "replay" and self.viewer_entry is not None:
             entry = self.viewer_entry
         else:
             entry = self.entry_for_table(finished=int(time.time() * 1000))
@@ -193,35 +193,36 @@ class Records:
         game = app.game
         won = None
         if game.is_terminal:
-            won = stats.outcome_of(game, app.human, game.rules.name, "", False).won
+            won = stats.outcome_of(game, app.model.table.human, game.rules.name, "", False).won
         return history.make_entry(
             game_id=f"{finished}-{game.seed}", finished=finished, record=game.record(),
-            level=stats.DEVICES if app.seats.devices() else self.level(), human=app.human,
-            undo=bool(app.undo_used), won=won,
+            level=stats.DEVICES if app.model.table.seats.devices() else self.level(),
+            human=app.model.table.human,
+            undo=bool(app.model.table.undo_used), won=won,
             totals=history.final_totals(game),
         )
 
     def level(self) -> str:
-        return str(self.app.settings.get("level") or default_level())
+        return str(self.app.model.table.setup.get("level") or default_level())
 
     def after_action(self) -> None:
         """Once the game (bezik: the match) is over, keep it in the history and count it."""
         app = self.app
         app.daily.after_action()  # a daily deal's result, kept when its deal ends
-        if app.recorded or not app.game.is_terminal:
+        if app.model.table.recorded or not app.game.is_terminal:
             return
         app.dispatch(GameRecorded())
         finished = int(time.time() * 1000)
         history.add(app.store, self.entry_for_table(finished))
         level = self.level()
-        if app.seats.devices():  # friends on other devices: their own group
+        if app.model.table.seats.devices():  # friends on other devices: their own group
             level = stats.DEVICES
         elif len(take_back.person_seats(app)) != 1:
             return  # pass-and-play: no opponent level to count against
         if app.guide.active:
             return  # a prepared deal, its moves shown: kept in the history, never counted
-        outcome = stats.outcome_of(app.game, app.human, app.game.rules.name, level,
-                                   bool(app.undo_used))
+        outcome = stats.outcome_of(app.game, app.model.table.human, app.game.rules.name, level,
+                                   bool(app.model.table.undo_used))
         before = stats.load(app.store)
         after = stats.add(before, outcome)
         stats.save(app.store, after)

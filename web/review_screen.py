@@ -1,8 +1,9 @@
 """The review after a deal at the table: where a stronger search prefers another move.
 
 The deal summary's "Review" opens this screen for the deal just finished, seen from the
-person's seat (``app.human``); at a guest's table (a seat at another device's table), from
-the guest's seat, once the host's record of the deal has come and passed the deck's check.
+person's seat (the model's ``table.human``); at a guest's table (a seat at another
+device's table), from the guest's seat, once the host's record of the deal has come and
+passed the deck's check.
 The analysis (``engine.ai.review``) is a generator driven by a task of the runtime in
 slices of about ``REVIEW_SLICE`` seconds, each slice one event of the page
 (``web.runtime.Frames``), so clicks and the table's own work get in between; it waits while
@@ -29,11 +30,10 @@ from web.background import Pace, Work, run_in_slices
 from web.card_html import cards_bdi
 from web.dom import Control, Dom
 from web.hints import declaration_name
-from web.model import Msg, ScreenShown
+from web.model import Model, Msg, ScreenShown
 from web.pairing import Pairing
 from web.replay import Focus, Viewer, render_viewer, tricks_before
 from web.runtime import Frames, Runtime
-from web.seats import Seats
 
 if TYPE_CHECKING:  # the AI is imported when a review starts (web.launch.prewarm before that)
     from engine.ai.review import Review, ReviewedDecision, Reviewing
@@ -66,6 +66,9 @@ KIND_WORDS = {"exact": "review.exact", "estimated": "review.estimated"}
 class ReviewTable(Protocol):
     """What the review reads and changes of its table (``web.app.App`` is one)."""
 
+    @property
+    def model(self) -> Model: ...
+
     cat: i18n.Catalog
     dom: Dom
     runtime: Runtime
@@ -75,16 +78,6 @@ class ReviewTable(Protocol):
 
     @property
     def game(self) -> PlayableGame: ...
-    @property
-    def human(self) -> int: ...
-    @property
-    def seats(self) -> Seats: ...
-    @property
-    def deal_number(self) -> int: ...
-    @property
-    def overlay(self) -> str | None: ...
-    @property
-    def busy(self) -> bool: ...
 
     def dispatch(self, msg: Msg) -> None: ...
     def render(self) -> None: ...
@@ -174,10 +167,10 @@ class ReviewScreen:
                 return None
             return Source(("guest", session, session.deal, kept), kept, session.seat)
         game = app.game
-        if not game.deal.is_terminal or not app.seats.is_person(app.human):
+        if not game.deal.is_terminal or not app.model.table.seats.is_person(app.model.table.human):
             return None
-        key = ("here", game, game.deal, app.deal_number, len(game.deal.history))
-        return Source(key, game.record() if record else {}, app.human)
+        key = ("here", game, game.deal, app.model.table.deal_number, len(game.deal.history))
+        return Source(key, game.record() if record else {}, app.model.table.human)
 
     def button_html(self) -> str:
         """The summary's Review button ("" where there is nothing to review)."""
@@ -188,7 +181,7 @@ class ReviewScreen:
 
     def command(self, name: str, el: Control) -> bool:
         """Handle a review command (True), or leave it to the others (False)."""
-        overlay = self.app.overlay
+        overlay = self.app.model.overlay
         if name == "review":
             self.open(el)
         elif name == "review-cancel":
@@ -212,9 +205,9 @@ class ReviewScreen:
     def overlay(self) -> str | None:
         """The HTML of the review's screens, None when another overlay is up."""
         app = self.app
-        if app.overlay == LIST:
+        if app.model.overlay == LIST:
             return render_review(app.cat, self.view())
-        if app.overlay == POSITION and self.viewer is not None:
+        if app.model.overlay == POSITION and self.viewer is not None:
             return render_viewer(self.viewer, app.cat, self.legend_html(), export=False,
                                  back=app.cat.t("review.back"))
         return None
@@ -233,8 +226,8 @@ class ReviewScreen:
                     self.worlds = int(raw)
             self.start()
         self.notice = None
-        if app.overlay not in (LIST, POSITION):
-            self.back_to = app.overlay
+        if app.model.overlay not in (LIST, POSITION):
+            self.back_to = app.model.overlay
         self.show(LIST, "#review-title")
 
     def cancel(self) -> None:
@@ -349,10 +342,10 @@ class ReviewScreen:
                     lambda: job is self.job and job.reviewing is not None and self.relevant(job),
                     dropped, progress, done, failed)
         await run_in_slices(work, Pace(self.slice, self.gap, BUSY_WAIT), app.runtime,
-                            app.frames, lambda: app.busy)
+                            app.frames, lambda: app.model.table.busy)
 
     def show_progress(self) -> None:
-        if self.app.overlay == LIST:
+        if self.app.model.overlay == LIST:
             self.app.render()
 
     # ------------------------------------------------------------ what it shows

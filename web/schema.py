@@ -20,6 +20,11 @@ Adding a key (other modules do this at import time)::
 Shapes are strict: ``Int`` refuses ``True`` and ``1.0``, ``Str`` refuses numbers, an
 ``Obj`` field is checked by its own shape and ``Custom`` takes any function that returns
 the clean value or raises ``Invalid`` (or ``ValueError``/``TypeError``/``RecordError``).
+
+Shapes are typed: ``Shape[T]`` checks JSON into a ``T`` (``Int`` an int, ``Obj`` a JSON
+object, ``Custom(fn, first)`` what ``fn`` returns), and ``load``/``check`` given the
+``Entry`` that ``register`` returned give the value its type (given the key alone:
+``object``, for code that only needs the check).
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from engine.errors import RecordError
 from engine.guided import GUIDED_VARIANTS
 from web import storage
 from web.i18n import LANGS
-from web.json_data import JsonObject, JsonValue, as_object
+from web.json_data import JsonObject, JsonValue, as_object, is_json
 from web.seats import KINDS, MAX_SEATS, Seats, SeatsError
 from web.storage import KeyValue
 
@@ -154,32 +159,56 @@ class MapOf(Shape[dict[str, T_co]]):
         }
 
 
-@dataclass(frozen=True)
-class Obj(Shape[dict[str, object]]):
-    """An object with named fields; unknown fields are dropped, or kept unchecked with
-    ``keep_unknown`` (fields another module owns and checks itself).
+def _fields(
+    fields: Mapping[str, Shape[object]], optional: frozenset[str] | set[str],
+    keep_unknown: bool, value: JsonValue, path: str,
+) -> dict[str, object]:
+    """An object's named fields, each checked by its shape, in the shapes' order (the
+    unknown ones after them, as read, with ``keep_unknown``; else dropped)."""
+    if not isinstance(value, dict):
+        raise Invalid(path, f"expected an object, got {type(value).__name__}")
+    clean: dict[str, object] = {}
+    for name, shape in fields.items():
+        if name not in value:
+            if name in optional:
+                continue
+            raise Invalid(f"{path}.{name}", "missing")
+        clean[name] = shape.check(value[name], f"{path}.{name}")
+    if keep_unknown:
+        clean.update((k, v) for k, v in value.items() if k not in fields)
+    return clean
 
-    Its fields' values are of their shapes' types (a ``Custom`` field may be any object),
-    so the clean object is typed ``dict[str, object]``: the ``Custom`` that follows it
-    names the precise type (a TypedDict, a dataclass) it builds from it."""
+
+@dataclass(frozen=True)
+class Obj(Shape[JsonObject]):
+    """An object with named fields, still JSON once checked; unknown fields are dropped,
+    or kept unchecked with ``keep_unknown`` (fields another module owns and checks
+    itself). A field whose shape makes something else of it (a ``Custom`` that builds
+    a class) belongs in ``Fields``."""
+
+    fields: Mapping[str, Shape[object]]
+    optional: frozenset[str] | set[str] = frozenset()
+    keep_unknown: bool = False
+
+    def check(self, value: JsonValue, path: str = "$") -> JsonObject:
+        clean = _fields(self.fields, self.optional, self.keep_unknown, value, path)
+        checked = as_object(clean) if is_json(clean) else None
+        if checked is None:
+            raise Invalid(path, "a field's shape made it other than JSON (use Fields)")
+        return checked
+
+
+@dataclass(frozen=True)
+class Fields(Shape[dict[str, object]]):
+    """An object with named fields whose shapes may make other values of them (a list of
+    results built into a class): the ``Custom`` that follows it gives the whole its type."""
 
     fields: Mapping[str, Shape[object]]
     optional: frozenset[str] | set[str] = frozenset()
     keep_unknown: bool = False
 
     def check(self, value: JsonValue, path: str = "$") -> dict[str, object]:
-        if not isinstance(value, dict):
-            raise Invalid(path, f"expected an object, got {type(value).__name__}")
-        clean: dict[str, object] = {}
-        for name, shape in self.fields.items():
-            if name not in value:
-                if name in self.optional:
-                    continue
-                raise Invalid(f"{path}.{name}", "missing")
-            clean[name] = shape.check(value[name], f"{path}.{name}")
-        if self.keep_unknown:
-            clean.update((k, v) for k, v in value.items() if k not in self.fields)
-        return clean
+        return _fields(self.fields, self.optional, self.keep_unknown, value, path)
 
 
 @dataclass(frozen=True)
@@ -358,10 +387,8 @@ def start_fresh(store: KeyValue, keys: Iterable[str] | None = None) -> list[Prob
 
 
 # ----------------------------------------------------------------- the app's own keys
-def _options_fit(settings: dict[str, object]) -> JsonObject:
+def _options_fit(setup: JsonObject) -> JsonObject:
     """A setup's house rules must be ones its variant accepts (engine's strict check)."""
-    # Every field was just checked by SETUP_FIELDS (the unknown ones kept as read): JSON.
-    setup = cast(JsonObject, settings)
     options = as_object(setup.get("options"))
     if options is not None:
         variant = setup.get("variant", "classic")
@@ -425,7 +452,7 @@ class SavedGame(TypedDict):
     hosting: NotRequired[JsonValue]  # a table hosted here (web.pairing checks it)
 
 
-def _game_fits(save: dict[str, object]) -> SavedGame:
+def _game_fits(save: JsonObject) -> SavedGame:
     """The saved game replays under this version's rules; its seat and deal exist."""
     record = save["game"]
     # not an object: the engine's own refusal, as for any save it cannot take

@@ -37,6 +37,7 @@ from web.records import Records
 from web.schema import SavedGame
 from web.seat_frame import SeatFrame, seat_frame
 from web.seats import Seats
+from web.table_parts import Turns
 from web.table_state import (
     DealStarted,
     DeviceCalled,
@@ -54,6 +55,9 @@ class Announcing(Protocol):
 
 class GameTable(Protocol):
     """What the game's course reads and changes of its table (``web.app.App`` is one)."""
+
+    @property
+    def turns(self) -> Turns: ...
 
     dom: Dom
     model: Model
@@ -77,8 +81,6 @@ class GameTable(Protocol):
     def dispatch(self, msg: Msg) -> None: ...
     def render(self) -> None: ...
     def save(self) -> None: ...
-    def kick_ai(self) -> None: ...
-    def stop_ai(self) -> None: ...
     def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None: ...
     def focus_hand(self, index: int | None = None) -> None: ...
     def focus_first(self, selector: str) -> None: ...
@@ -97,7 +99,7 @@ class TableGame:
 
     def adopt(self, save: SavedGame) -> None:
         """Take a checked save (web.schema) as the game on the table."""
-        self.app.stop_ai()
+        self.app.turns.stop()
         self.app.game = save["game"]
         human = save.get("human", 0)
         self.app.dispatch(
@@ -130,7 +132,7 @@ class TableGame:
 
     def put_on_table(self, game: PlayableGame, setup: dict[str, Any], seats: Seats) -> None:
         """A new game on the table, shown from its start."""
-        self.app.stop_ai()
+        self.app.turns.stop()
         self.app.game = game
         self.app.dispatch(GameDealt(seats.first_person(), setup, seats))
         self.app.dispatch(ShelfCleared())
@@ -209,7 +211,7 @@ class TableGame:
             self.app.render()
             return
         self.app.render()
-        self.app.kick_ai()
+        self.app.turns.kick()
 
     def apply(self, action: engine.Action | str) -> None:
         """A move of a seat played here; at a hosted table it passes the host protocol,
@@ -256,7 +258,7 @@ class TableGame:
         self.new_game(setup)
         self.app.render()
         self.app.focus_hand(0)
-        self.app.kick_ai()
+        self.app.turns.kick()
 
     def next_step(self) -> None:
         game = self.app.game
@@ -287,7 +289,7 @@ class TableGame:
         self.keep_new_game()
         self.app.render()
         self.app.focus_hand(0)
-        self.app.kick_ai()
+        self.app.turns.kick()
 
     def deal_began(self) -> None:
         """The table after the next deal was dealt (here, or by the host protocol)."""
@@ -298,7 +300,7 @@ class TableGame:
         self.app.save()
         self.app.render()
         self.app.focus_hand()
-        self.app.kick_ai()
+        self.app.turns.kick()
 
 
 def saved_seats(data: SavedGame, players: int, human: int) -> Seats:

@@ -34,12 +34,16 @@ from web.runtime import Runtime
 from web.seat_frame import seat_frame
 from web.seat_place import seat_name
 from web.seats import seat_label
+from web.table_parts import Turns
 from web.table_state import HandFocused
 from web.view import TableView
 
 
 class PaintedTable(Protocol):
     """What the painter reads of its table (``web.app.App`` is one)."""
+
+    @property
+    def turns(self) -> Turns: ...
 
     dom: Dom
     runtime: Runtime
@@ -60,7 +64,6 @@ class PaintedTable(Protocol):
     def game(self) -> PlayableGame: ...
 
     def dispatch(self, msg: HandFocused) -> None: ...
-    def settle_later(self, count: int) -> None: ...
     def render(self) -> None: ...
 
 
@@ -197,7 +200,7 @@ class TablePainter:
         self.had_prompt = prompt
         # The timers this render asks for, once the page shows it.
         if view.trick_state == "done":
-            app.settle_later(flow.tricks_done(self.last_log)[0])
+            app.turns.settle_later(flow.tricks_done(self.last_log)[0])
         if callout_wait is not None:
             self.callouts_later(callout_wait)
 

@@ -13,6 +13,7 @@ from engine.playable import PlayableGame
 from engine.undo import can_undo, undo
 from web.flow import auto_pass_due
 from web.model import HintSet, Model, Msg, ScreenShown
+from web.table_parts import Course, Turns
 from web.table_state import MoveTakenBack, ShelfCleared
 
 
@@ -23,6 +24,11 @@ class Announcer(Protocol):
 class TakeBackTable(Protocol):
     """What taking back reads and changes of its table (``web.app.App`` is one)."""
 
+    @property
+    def course(self) -> Course: ...
+    @property
+    def turns(self) -> Turns: ...
+
     painter: Announcer
     model: Model
 
@@ -31,8 +37,6 @@ class TakeBackTable(Protocol):
     @game.setter
     def game(self, game: PlayableGame) -> None: ...
 
-    def stop_ai(self) -> None: ...
-    def pass_for_human(self) -> None: ...
     def dispatch(self, msg: Msg) -> None: ...
     def save(self) -> None: ...
 
@@ -53,13 +57,13 @@ def take_back(app: TakeBackTable) -> bool:
     """Replace the app's game by the one before the person's last move; False if not allowed."""
     if not available(app):
         return False
-    app.stop_ai()  # a computer move being thought about is dropped
+    app.turns.stop()  # a computer move being thought about is dropped
     seat = person_seats(app)[0]
     app.game = undo(app.game, seat)
     # an automatic pass is no choice of the person's: take back the move before it too
     while auto_pass_due(app.game, seat) and can_undo(app.game, seat):
         app.game = undo(app.game, seat)
-    app.pass_for_human()
+    app.course.pass_for_human()
     app.dispatch(MoveTakenBack())
     app.dispatch(ShelfCleared())
     app.dispatch(HintSet(None))

@@ -106,7 +106,8 @@ def record_deal(variant: str, seed: int, langs: tuple[str, ...], every: int = 6)
         shell = RecordingShell()
         app = App(ReplayDom(shell), storage.MemoryStorage(), fast=True, seed=seed)
         app.start()
-        app.new_game({"variant": variant, "options": {}, "level": "easy", "dealer": "random"})
+        setup = {"variant": variant, "options": {}, "level": "easy", "dealer": "random"}
+        app.course.new_game(setup)
         app.render()
         out = Deal(variant)
 
@@ -116,14 +117,14 @@ def record_deal(variant: str, seed: int, langs: tuple[str, ...], every: int = 6)
                 computer_plays(app)  # the tests' runtime: the computer's turns, now
                 if app.game.deal.is_terminal:
                     return
-                assert app.game.current_player == app.human
+                assert app.game.current_player == app.model.table.human
                 if step % every == 0:
                     app.set_language(langs[step // every % len(langs)], save=False)
                 app.render()
                 out.frames.append(Frame(f"{variant} step {step} {app.lang}", shell.taken(), step))
                 legal = [a.text() for a in app.game.legal_actions()]
                 pick = next((a for a in legal if a.startswith(("declare", "seven"))), legal[0])
-                app.try_action(pick)
+                app.course.try_action(pick)
                 step += 1
                 assert step < 200, "the deal does not end"
                 await asyncio.sleep(0)
@@ -185,7 +186,7 @@ def record_tables(langs: tuple[str, ...], variants: tuple[str, ...], seed: int =
         for lang in langs:
             app.set_language(lang, save=False)
             for variant in variants:
-                app.new_game({"variant": variant, "options": {}, "level": "easy",
+                app.course.new_game({"variant": variant, "options": {}, "level": "easy",
                               "dealer": "random"})
                 app.render()
                 frames.append(Frame(f"{variant}/{lang}", shell.taken(), 0))
@@ -221,8 +222,8 @@ def record_positions(saves: list[str]) -> list[list[list[Any]]]:
         def settle() -> None:
             """What the app's timer does a moment after a trick ends (App.settle_later): the
             trick goes aside, and the position stays so while the person decides."""
-            if app.shelf.settling > app.shelf.settled:
-                app.dispatch(TrickSettled(app.shelf.settling))
+            if app.model.table.shelf.settling > app.model.table.shelf.settled:
+                app.dispatch(TrickSettled(app.model.table.shelf.settling))
                 app.render()
 
         return asyncio.run(go())
@@ -232,7 +233,7 @@ def record_positions(saves: list[str]) -> list[list[list[Any]]]:
 
 def game_over(app: App) -> Callable[[], bool]:
     """Whether the app shows a finished game's summary."""
-    return lambda: app.game.is_terminal and app.overlay == "game"
+    return lambda: app.game.is_terminal and app.model.overlay == "game"
 
 
 def record_records_screens(saves: list[str], langs: tuple[str, ...],

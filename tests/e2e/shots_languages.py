@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, Page
 from threads import in_thread
 
 from web import storage
+from web.adapter import game_decided
 from web.app import App
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,11 +38,11 @@ def saved_position(variant: str, seed: int, options: dict[str, Any], whole_game:
     def run() -> None:
         app = App(RecordingPage(), storage.MemoryStorage(), fast=True, seed=seed)
         app.start()
-        app.new_game({"variant": variant, "options": options, "level": "greedy"})
+        app.course.new_game({"variant": variant, "options": options, "level": "greedy"})
 
         play_through(
             app,
-            lambda: app.game.deal.is_terminal and (not whole_game or app.decided()),
+            lambda: app.game.deal.is_terminal and (not whole_game or game_decided(app.game)),
             limit=80_000,
         )
         out.append(app.store.getItem(storage.SAVE_KEY))

@@ -139,7 +139,7 @@ def record() -> list[Frame]:
         async def go() -> None:
             # carte blanche: the person asked (rubicon, seed 4), the computer's shown cards
             for where, seed in (("blanche", 4), ("shown", 43)):
-                app.new_game({"variant": "rubicon", "options": {}, "level": "greedy"},
+                app.course.new_game({"variant": "rubicon", "options": {}, "level": "greedy"},
                              save=False)
                 app.game = engine.new_game("rubicon", {}, seed=seed, dealer=1)
                 if where == "shown":
@@ -149,7 +149,7 @@ def record() -> list[Frame]:
                     app.render()
                     frames.append(Frame(f"{where}/{lang}", shell.taken(), 0))
             for where, game in positions.items():
-                app.new_game({"variant": game.rules.name, "options": {}, "level": "greedy"},
+                app.course.new_game({"variant": game.rules.name, "options": {}, "level": "greedy"},
                              save=False)
                 app.game = game
                 for lang in LANGS:
@@ -157,10 +157,10 @@ def record() -> list[Frame]:
                     app.render()
                     frames.append(Frame(f"{where}/{lang}", shell.taken(), 0))
             # kept as the player's setup: the new-game dialog opens on it below
-            app.new_game({"variant": "six-pack", "options": {"games": 2}, "level": "greedy"})
+            app.course.new_game({"variant": "six-pack", "options": {"games": 2}, "level": "greedy"})
             app.game = finished("six-pack", 11)
             app.render()
-            app.next_step()  # the deal's summary, then the game's: the settlement
+            app.course.next_step()  # the deal's summary, then the game's: the settlement
             for lang in LANGS:
                 app.set_language(lang, save=False)
                 app.render()

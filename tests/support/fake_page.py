@@ -27,9 +27,9 @@ def play_through(
             return
         if app.game.deal.is_terminal:
             if past_the_end or not app.game.is_terminal:
-                app.next_step()
-        elif app.game.current_player == app.human and not app.busy:
-            app.try_action(app.game.legal_actions()[0].text())
+                app.course.next_step()
+        elif app.game.current_player == app.model.table.human and not app.model.table.busy:
+            app.course.try_action(app.game.legal_actions()[0].text())
         computer_plays(app)
 
 
@@ -47,12 +47,12 @@ def computer_plays(app: Any, *, start: bool = False, limit: int = 100_000) -> No
     ``start``: begin the computer's turn if none is under way (where the table itself
     would not, as under a screen), as the tests that drive the computer themselves do."""
     runtime = manual(app)
-    if start and not app.busy:
+    if start and not app.model.table.busy:
         runtime.spawn(app.turns.loop())
     for _ in range(limit):
-        if not app.busy or not runtime.step():
+        if not app.model.table.busy or not runtime.step():
             break
-    assert not app.busy, "the computer still thinks"
+    assert not app.model.table.busy, "the computer still thinks"
 
 
 class RecordingPage(Dom):
@@ -138,6 +138,6 @@ def new_app(
     settings: dict[str, Any] = {"variant": variant, "options": options or {}, "level": level}
     if dealer is not None:
         settings["dealer"] = dealer
-    app.new_game(settings)
+    app.course.new_game(settings)
     app.render()
     return app, dom

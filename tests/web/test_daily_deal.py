@@ -82,8 +82,8 @@ def play_daily_deal(app: App, pick: Callable[[App], str] = first_legal) -> None:
     for _ in range(2000):
         if app.game.deal.is_terminal:
             return
-        if app.game.current_player == app.human and not app.busy:
-            app.try_action(pick(app))
+        if app.game.current_player == app.model.table.human and not app.model.table.busy:
+            app.course.try_action(pick(app))
         computer_plays(app)
     raise AssertionError("the daily deal did not end")
 
@@ -107,7 +107,7 @@ def test_same_cards_on_two_devices_on_a_date_and_others_the_next_day() -> None:
     assert 'data-command="daily"' in page_one.regions["bz-overlay"]
     one.command("daily", None)
     two.command("daily", None)
-    assert one.overlay is None and one.daily.active and one.human == DAILY_SEAT
+    assert one.overlay is None and one.daily.active and one.model.table.human == DAILY_SEAT
     dealt = one.game.record()["deals"][0]
     assert dealt == two.game.record()["deals"][0]
     assert hand_shown(page_one) == hand_shown(page_two) and hand_shown(page_one)
@@ -130,8 +130,8 @@ def test_the_opponents_are_the_daily_program_and_a_reload_changes_nothing() -> N
     app.command("daily", None)
     moves = 0
     while moves < 8:
-        if app.game.current_player == app.human and not app.busy:
-            app.try_action(first_legal(app))
+        if app.game.current_player == app.model.table.human and not app.model.table.busy:
+            app.course.try_action(first_legal(app))
             moves += 1
         computer_plays(app)
     # a reload: a new app on the same storage, the save continued from the start screen
@@ -178,7 +178,7 @@ def test_the_duplicate_comparison_is_shown_and_kept() -> None:
     before = app.store.getItem(daily_store.DAILY_KEY)
     history = list(app.game.deal.history)
     app.command("daily", None)
-    assert app.overlay == "daily" and 'data-screen="daily"' in page.regions["bz-overlay"]
+    assert app.model.overlay == "daily" and 'data-screen="daily"' in page.regions["bz-overlay"]
     assert f'data-daily-computer="{expected.points}"' in page.regions["bz-overlay"]
     assert app.game.deal.history == history
     # another day's app: the computer's result is read back, not played again
@@ -269,7 +269,7 @@ def test_a_damaged_daily_record_is_set_aside_and_told(bad: int) -> None:
     app, page = device(store=store)
     assert daily_store.DAILY_KEY not in store.data
     assert [store.data[k] for k in schema.broken_keys(store, daily_store.DAILY_KEY)] == [text]
-    assert app.notice is not None and app.notice[0] == "daily.storage_reset"
+    assert app.model.notice is not None and app.model.notice[0] == "daily.storage_reset"
     assert "daily deal results could not be read" in page.regions["bz-overlay"]
     app.command("daily", None)  # the daily deal plays on, from an empty record
     assert app.daily.active
@@ -288,7 +288,7 @@ def test_a_save_with_a_wrong_daily_mark() -> None:
     # a mark that is no date: the save is set aside and told, as any damaged save
     store.setItem(storage.SAVE_KEY, json.dumps({**save, "daily": "today"}))
     third, _ = device(store=store)
-    assert third.notice is not None and third.notice[0] == "save.unreadable"
+    assert third.model.notice is not None and third.model.notice[0] == "save.unreadable"
     assert schema.broken_keys(store, storage.SAVE_KEY)
 
 
@@ -296,32 +296,33 @@ def test_a_save_with_a_wrong_daily_mark() -> None:
 def test_no_undo_and_no_hint_while_the_daily_deal_is_played() -> None:
     app, page = device()
     app.command("daily", None)
-    while not app.game.deal.history or app.game.current_player != app.human or app.busy:
-        if app.game.current_player == app.human and not app.busy:
-            app.try_action(first_legal(app))
+    table = app.model.table
+    while not app.game.deal.history or app.game.current_player != table.human or table.busy:
+        if app.game.current_player == app.model.table.human and not app.model.table.busy:
+            app.course.try_action(first_legal(app))
         computer_plays(app)
     made = list(app.game.deal.history)
     assert 'data-command="undo" aria-disabled="true"' in page.regions["bz-bar"]
     app.command("undo", None)
-    assert app.game.deal.history == made and app.notice == ("daily.no_undo", {})
+    assert app.game.deal.history == made and app.model.notice == ("daily.no_undo", {})
     app.command("hint", None)
-    assert app.hint is None and app.notice == ("daily.no_hint", {})
+    assert app.model.hint is None and app.model.notice == ("daily.no_hint", {})
     assert "the computer in your seat had none either" in page.regions["bz-notice"]
     # over, the daily deal stays as it was played; the next deal is an ordinary one
     play_daily_deal(app)
     app.command("undo", None)
-    assert app.notice == ("daily.no_undo", {}) and app.game.deal.is_terminal
+    assert app.model.notice == ("daily.no_undo", {}) and app.game.deal.is_terminal
     app.command("next", None)
-    assert app.deal_number == 2
+    assert app.model.table.deal_number == 2
     moved = False
-    while not moved or app.game.current_player != app.human or app.busy:
-        if app.game.current_player == app.human and not app.busy:
-            app.try_action(first_legal(app))
+    while not moved or app.game.current_player != app.model.table.human or app.model.table.busy:
+        if app.game.current_player == app.model.table.human and not app.model.table.busy:
+            app.course.try_action(first_legal(app))
             moved = True
         computer_plays(app)
     assert 'data-command="undo" aria-disabled="true"' not in page.regions["bz-bar"]
     app.command("undo", None)
-    assert app.notice == ("undo.done", {})
+    assert app.model.notice == ("undo.done", {})
 
 
 # ------------------------------------------------------------ sharing
@@ -366,10 +367,10 @@ def test_the_daily_screen_offers_another_games_deal() -> None:
     app.command("daily", None)
     play_daily_deal(app)
     app.command("daily", None)
-    assert app.overlay == "daily" and 'name="variant"' in page.regions["bz-overlay"]
+    assert app.model.overlay == "daily" and 'name="variant"' in page.regions["bz-overlay"]
     page.form = {"variant": "russian-3"}
     app.command("daily", {"data-from": "chooser"})  # the chooser's Play
-    if app.overlay == "confirm":
+    if app.model.overlay == "confirm":
         app.command("confirm-new", None)
     assert app.daily.active and app.game.rules.name == "russian-3"
     assert app.game.record()["deals"][0] == daily_game(DAY, "russian-3").record()["deals"][0]

@@ -47,11 +47,11 @@ def play_deal(app: App, dom: RecordingPage, seen: list[list[str]], policy: Any =
     for _ in range(3000):
         if app.game.deal.is_terminal:
             return
-        if app.game.current_player == app.human and not app.busy:
+        if app.game.current_player == app.model.table.human and not app.model.table.busy:
             app.render()
             seen.append(prompt_actions(dom))
             legal = [a.text() for a in app.game.legal_actions()]
-            app.try_action(policy(legal) if policy else legal[0])
+            app.course.try_action(policy(legal) if policy else legal[0])
         computer_plays(app)
 
 
@@ -112,8 +112,8 @@ def test_finished_trick_goes_aside_and_can_be_peeked_until_the_next_trick() -> N
 
     def first_trick() -> None:
         while not flow.tricks_done(app.painter.last_log)[0]:
-            if app.game.current_player == app.human and not app.busy:
-                app.try_action(app.game.legal_actions()[0].text())
+            if app.game.current_player == app.model.table.human and not app.model.table.busy:
+                app.course.try_action(app.game.legal_actions()[0].text())
             computer_plays(app)
 
     in_thread(first_trick)
@@ -138,10 +138,10 @@ def test_finished_trick_goes_aside_and_can_be_peeked_until_the_next_trick() -> N
     assert 'data-trick="aside"' in dom.regions["bz-centre"]
     app.command("last-trick", None)
     while app.game.deal.phase == "declare":  # a declaration (or pass) first: still peekable
-        app.try_action(app.game.legal_actions()[0].text())
+        app.course.try_action(app.game.legal_actions()[0].text())
         assert 'data-command="last-trick"' in dom.regions["bz-centre"]
     # the next trick starts: the last one can no longer be peeked at
-    app.try_action(next(a.text() for a in app.game.legal_actions() if a.kind == "play"))
+    app.course.try_action(next(a.text() for a in app.game.legal_actions() if a.kind == "play"))
     centre = dom.regions["bz-centre"]
     assert 'data-trick="live"' in centre and 'data-command="last-trick"' not in centre
 
@@ -194,7 +194,7 @@ def test_kontr_vido_question_answer_and_log() -> None:
 
     app, dom = in_thread(lambda: make_app("bezik"))
     app.game = game
-    app.make_players()
+    app.course.make_players()
     app.render()
     prompt = dom.regions["bz-prompt"]
     assert "The computer calls kontr vido" in prompt
@@ -203,7 +203,7 @@ def test_kontr_vido_question_answer_and_log() -> None:
     word = "match point" if points == 1 else "match points"
     assert f"the caller wins it: {points} {word}" in prompt
     assert "The computer called kontr vido!" in dom.regions["bz-log"]
-    app.try_action("accept")
+    app.course.try_action("accept")
     assert "You accepted the kontr vido." in dom.regions["bz-log"]
     assert app.game.deal.extra["stake"] == 4
     assert 'data-stake="4"' in dom.regions["bz-scores"]
@@ -304,7 +304,7 @@ def test_hint_highlights_the_card_and_clears_after_the_move() -> None:
     hand = dom.regions["bz-me"]
     hinted = re.findall(r'class="card face[^"]*hinted[^"]*"[^>]*data-action="([^"]+)"', hand)
     assert hinted == [play]
-    app.try_action(play)
+    app.course.try_action(play)
     assert "hinted" not in dom.regions["bz-me"]
 
 
@@ -318,8 +318,8 @@ def test_hint_highlights_a_declaration_button_and_its_cards() -> None:
             acts = [a.text() for a in app.game.legal_actions()]
             if app.game.current_player == 0 and any(a.startswith("declare") for a in acts):
                 return
-            if app.game.current_player == 0 and not app.busy:
-                app.try_action(acts[0])
+            if app.game.current_player == 0 and not app.model.table.busy:
+                app.course.try_action(acts[0])
             computer_plays(app)
 
     in_thread(until_declare)
@@ -343,7 +343,7 @@ def test_deal_and_game_numbers() -> None:
     app, dom = in_thread(lambda: make_app(seed=5))
     assert 'data-deal="1"' in dom.regions["bz-scores"] and "Deal 1" in dom.regions["bz-scores"]
     in_thread(lambda: play_deal(app, dom, []))
-    app.next_step()
+    app.course.next_step()
     assert 'data-deal="2"' in dom.regions["bz-scores"]
     _, bdom = in_thread(lambda: make_app("bezik"))
     assert 'data-deal="1" data-game="1"' in bdom.regions["bz-scores"]
@@ -354,11 +354,11 @@ def test_rematch_starts_the_same_setup_again() -> None:
     view = app.painter.build()
     assert 'data-command="rematch"' in render_game_summary(view, app.cat)
     old = app.game
-    app.try_action(app.game.legal_actions()[0].text())
+    app.course.try_action(app.game.legal_actions()[0].text())
     app.command("rematch", None)
     assert app.game is not old and app.game.rules.name == "russian"
     assert app.game.rules.options.get("target") == 1500
-    assert not app.game.deal.history and app.overlay is None
+    assert not app.game.deal.history and app.model.overlay is None
 
 
 def test_sounds_follow_the_events_and_the_setting() -> None:
@@ -385,11 +385,11 @@ def test_undo_takes_back_the_move_before_an_automatic_pass() -> None:
     def until_auto_pass() -> None:
         for _ in range(3000):
             log = app.game.deal.log
-            mine = app.game.current_player == 0 and not app.busy
+            mine = app.game.current_player == 0 and not app.model.table.busy
             if mine and log and log[-1][0] == "draw" and ["pass", 0] in log[-4:]:
                 return
             if mine:
-                app.try_action(app.game.legal_actions()[0].text())
+                app.course.try_action(app.game.legal_actions()[0].text())
             computer_plays(app)
 
     in_thread(until_auto_pass)
@@ -412,7 +412,7 @@ def test_a_bezik_game_ending_says_its_match_points_and_why() -> None:
     game.apply("refuse")
     facts = game.match_facts()
     assert facts is not None and facts.game_winner == caller and facts.game_points == 2
-    view = build_view(game, app.human)
+    view = build_view(game, app.model.table.human)
     assert view.game_over and view.match is not None
     assert view.match.game_why == "normal,refused,rubikon"
     html = render_game_summary(view, app.cat)

@@ -49,7 +49,7 @@ def follow_script(app: App, dom: RecordingPage, lang: str = "en") -> list[str]:
             return seen
         if 'data-command="guided-ok"' in bubble(dom):
             click(app, "guided-ok")
-        elif app.game.current_player == app.human and not app.busy:
+        elif app.game.current_player == app.model.table.human and not app.model.table.busy:
             wanted = app.guide.scripted()
             assert wanted is not None
             if moments and 'data-guide-ask' in bubble(dom):
@@ -114,7 +114,7 @@ def test_another_move_is_refused_and_changes_nothing() -> None:
     before = list(app.game.deal.history)
     app.on_click(other, None, {})
     assert app.game.deal.history == before
-    assert app.notice == ("guided.follow", {})
+    assert app.model.notice == ("guided.follow", {})
     assert "guided deal, play the highlighted card" in dom.regions["bz-notice"]
     app.on_click(wanted, None, {})
     assert len(app.game.deal.history) == len(before) + 1
@@ -125,9 +125,9 @@ def test_the_scripted_card_is_highlighted_and_the_rest_dimmed() -> None:
     click(app, "guided", variant="classic")
     first = script_for("classic").steps[0]  # trick_won: play AD
     for _ in range(200):
-        if app.guide.applied() == first.at and app.game.current_player == app.human:
+        if app.guide.applied() == first.at and app.game.current_player == app.model.table.human:
             break
-        if app.game.current_player == app.human:
+        if app.game.current_player == app.model.table.human:
             app.on_click(app.guide.scripted(), None, {})
         computer_plays(app)
     hand = dom.regions["bz-me"]
@@ -148,7 +148,7 @@ def test_an_explaining_bubble_holds_the_computer_until_got_it() -> None:
             break
         if 'data-command="guided-ok"' in bubble(dom):
             click(app, "guided-ok")
-        elif app.game.current_player == app.human and not app.busy:
+        elif app.game.current_player == app.model.table.human and not app.model.table.busy:
             app.on_click(app.guide.scripted(), None, {})
         computer_plays(app)
     computer_plays(app, start=True)
@@ -164,7 +164,7 @@ def test_leave_and_resume() -> None:
     app, dom = started_app(store)
     click(app, "guided", variant="bezik")
     for _ in range(6):
-        if app.game.current_player == app.human:
+        if app.game.current_player == app.model.table.human:
             app.on_click(app.guide.scripted(), None, {})
         computer_plays(app)
     made = list(app.game.deal.history)
@@ -195,7 +195,7 @@ def test_a_guided_game_is_kept_in_the_history_but_not_counted() -> None:
     for _ in range(400):
         if app.game.deal.is_terminal:
             break
-        if app.game.current_player == app.human and not app.busy:
+        if app.game.current_player == app.model.table.human and not app.model.table.busy:
             app.on_click(app.game.legal_actions()[0].text(), None, {})
         computer_plays(app)
     assert app.game.is_terminal
@@ -220,7 +220,7 @@ def test_the_hint_waits_for_the_end_of_the_script() -> None:
     click(app, "guided", variant="classic")
     click(app, "hint")
     computer_plays(app)
-    assert app.hint is None  # the highlighted card is the guide's own hint
+    assert app.model.hint is None  # the highlighted card is the guide's own hint
 
 
 def test_skip_plays_the_scripted_moves_to_the_next_step() -> None:

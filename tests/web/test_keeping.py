@@ -38,9 +38,9 @@ class FlakyStorage(storage.MemoryStorage):
 
 def leave_start_screen(app: App) -> None:
     """The app opens on its start screen: continue the saved game, or start a new one."""
-    if app.overlay != "start":
+    if app.model.overlay != "start":
         return
-    if app.has_save:
+    if app.model.table.has_save:
         app.command("continue", None)
     else:
         app.command("new-game", None)
@@ -59,17 +59,17 @@ def open_tab(store: Any, tabs: Tabs | None = None, seed: int = 7) -> tuple[App, 
 
 def human_move(app: App, rng: random.Random) -> str:
     """The human's move (the computer's answers follow, as its loop would)."""
-    assert app.game.current_player == app.human
+    assert app.game.current_player == app.model.table.human
     text = rng.choice(app.game.legal_actions()).text()
-    app.try_action(text)
+    app.course.try_action(text)
     computer_moves(app)
     return text
 
 
 def computer_moves(app: App) -> None:
-    app.stop_ai()  # the test makes the computer's moves itself (the first legal each)
-    while not app.game.deal.is_terminal and app.game.current_player != app.human:
-        app.apply(app.game.legal_actions()[0])
+    app.turns.stop()  # the test makes the computer's moves itself (the first legal each)
+    while not app.game.deal.is_terminal and app.game.current_player != app.model.table.human:
+        app.course.apply(app.game.legal_actions()[0])
 
 
 def actions(game_json: dict[str, Any]) -> list[str]:
@@ -91,7 +91,7 @@ def test_a_refused_save_is_told_play_goes_on_and_saving_resumes() -> None:
     store.full = True
     for _ in range(2):
         human_move(app, rng)
-        assert app.notice == ("save.failed_retrying", {}) and app.notice_error
+        assert app.model.notice == ("save.failed_retrying", {}) and app.model.notice_error
         assert "bz-notice" in page.regions
     app.render()
     assert escape(app.cat.t("save.failed_retrying")) in page.regions["bz-notice"]
@@ -100,7 +100,7 @@ def test_a_refused_save_is_told_play_goes_on_and_saving_resumes() -> None:
     assert len(in_memory) > len(saved)
     store.full = False
     assert app.keeper.save()  # the retry (after the next action or the timer)
-    assert app.notice == ("save.saved_again", {}) and not app.notice_error
+    assert app.model.notice == ("save.saved_again", {}) and not app.model.notice_error
     assert stored_actions(store) == in_memory
 
 
@@ -111,7 +111,7 @@ def test_storage_that_refuses_everything_still_plays() -> None:
     assert page.state == "ready"
     computer_moves(app)
     human_move(app, random.Random(2))
-    assert app.keeper.failing and app.notice_error
+    assert app.keeper.failing and app.model.notice_error
 
 
 def test_retry_loop_saves_when_storage_comes_back(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -254,7 +254,7 @@ def test_markup_in_texts_is_inert(monkeypatch: pytest.MonkeyPatch) -> None:
     snap()
     rng = random.Random(5)
     while not app.game.deal.is_terminal:
-        if app.game.current_player == app.human:
+        if app.game.current_player == app.model.table.human:
             human_move(app, rng)
         else:
             computer_moves(app)

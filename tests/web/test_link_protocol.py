@@ -308,3 +308,32 @@ def test_guest_page_reloaded_mid_deal_still_checks_the_deck() -> None:
     table.deliver(host.receive(1, table.guests[1].hello()))
     table.play_deal()
     assert table.guests[1].verdicts == {0: ""}
+
+
+def test_a_saved_host_table_reads_as_it_was_written() -> None:
+    """The hosted table's part of a save, in the form saves have always had: read back the
+    same (its state number past any a guest saw); a value of another kind is refused."""
+    table = _finished([HERE, REMOTE])
+    host = table.host
+    assert host.game is not None
+    saved = json.loads(json.dumps(host.to_json()))
+    assert set(saved) == {"seats", "dealer", "tokens", "left", "phase", "deal", "secret",
+                          "hashes", "reveals", "n", "finished"}
+    restored = type(host).restore(saved, host.variant, host.options, host.game)
+    assert restored.to_json() == {**host.to_json(), "n": host.n + 2}
+    assert restored.snapshot() == json.dumps({**json.loads(host.snapshot()), "n": host.n + 2,
+                                              "connected": []}, sort_keys=True)
+    for key, bad in [("dealer", "0"), ("tokens", []), ("secret", None), ("finished", {}),
+                     ("hashes", {"x": "ab"})]:
+        with pytest.raises(ValueError, match="hosting"):
+            type(host).restore({**saved, key: bad}, host.variant, host.options, host.game)
+
+
+def test_a_seat_number_the_guest_cannot_read_is_refused() -> None:
+    """A digit that is not a seat number (a superscript two) in a host's reveal: refused as
+    malformed, the guest as it was."""
+    guest = GuestSession(1, entropy=lambda: "ab" * 32)
+    guest.receive(encode("commit", deal=0, hash=commitment("cd" * 32)))
+    replies = guest.receive(encode("reveal", deal=0, secret="cd" * 32,
+                                   hashes={"\u00b2": commitment("ab" * 32)}))
+    assert replies == [] and guest.problem == "malformed" and guest.hashes == {}

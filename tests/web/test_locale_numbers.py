@@ -17,6 +17,7 @@ from fake_page import RecordingPage, play_through
 from threads import in_thread
 
 from web import i18n, score_sheet, storage
+from web.adapter import game_decided
 from web.app import App
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,8 +37,8 @@ def play(app: App, until_game_summary: bool) -> None:
     play_through(
         app,
         lambda: app.game.deal.is_terminal
-        and app.decided()
-        and (not until_game_summary or app.overlay == "game"),
+        and game_decided(app.game)
+        and (not until_game_summary or app.model.overlay == "game"),
     )
 
 
@@ -45,7 +46,7 @@ def start(variant: str, seed: int) -> tuple[App, RecordingPage]:
     dom = RecordingPage()
     app = App(dom, storage.MemoryStorage(), fast=True, seed=seed)
     app.start()
-    app.new_game({"variant": variant, "options": {}, "level": "greedy", "dealer": "random"})
+    app.course.new_game({"variant": variant, "options": {}, "level": "greedy", "dealer": "random"})
     return app, dom
 
 
@@ -61,7 +62,7 @@ def finished_classic() -> tuple[App, RecordingPage, dict[str, dict[str, str]]]:
             app.set_language(lang, save=False)
             app.render()
             shots[lang] = {"deal": dom.regions["bz-overlay"], "scores": dom.regions["bz-scores"]}
-        app.next_step()
+        app.course.next_step()
         sheet = score_sheet.build_sheet(app.game)
         names = [f"P{s}" for s in range(app.game.rules.players)]
         for lang in i18n.LANGS:

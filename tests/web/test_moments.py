@@ -134,16 +134,16 @@ def test_the_computers_declaration_is_called_out_at_its_seat_with_its_points() -
         dom = RecordingPage()
         app = App(dom, storage.MemoryStorage(), fast=True, seed=6)
         app.start()
-        app.new_game({"variant": "classic", "options": {}, "level": "greedy"})
+        app.course.new_game({"variant": "classic", "options": {}, "level": "greedy"})
         app.render()
         for _ in range(400):
             game = app.game
             if game.deal.is_terminal:
                 break
             before = len(game.deal.log)
-            if game.current_player == app.human:
+            if game.current_player == app.model.table.human:
                 legal = [a.text() for a in game.legal_actions()]
-                app.try_action(next((a for a in legal if a == "pass"), legal[0]))
+                app.course.try_action(next((a for a in legal if a == "pass"), legal[0]))
             else:
                 computer_plays(app, start=True)
             new = game.deal.log[before:]
@@ -227,7 +227,7 @@ def test_hand_over_screen_shows_the_last_trick_and_who_took_it() -> None:
     dom = RecordingPage()
     app = App(dom, storage.MemoryStorage(), fast=True, seed=5)
     app.start()
-    app.new_game({"variant": "classic", "options": {}, "level": "greedy",
+    app.course.new_game({"variant": "classic", "options": {}, "level": "greedy",
                   "seats": ["person", "person"]})
     app.render()
     checked = 0
@@ -235,7 +235,7 @@ def test_hand_over_screen_shows_the_last_trick_and_who_took_it() -> None:
         game = app.game
         if game.deal.is_terminal or checked >= 3:
             break
-        if app.handover is not None:
+        if app.model.table.handover is not None:
             overlay = dom.regions["bz-overlay"]
             tricks = [ev for ev in game.deal.log if ev[0] == "trick"]
             if tricks:
@@ -253,7 +253,7 @@ def test_hand_over_screen_shows_the_last_trick_and_who_took_it() -> None:
                 assert "data-last-trick" not in overlay
             app.command("ready", None)
         legal = [a.text() for a in game.legal_actions()]
-        app.try_action(legal[0])
+        app.course.try_action(legal[0])
     assert checked >= 3
 
 
@@ -265,14 +265,14 @@ def test_the_tables_own_pass_says_nothing_to_declare() -> None:
         dom = RecordingPage()
         app = App(dom, storage.MemoryStorage(), fast=True, seed=11)
         app.start()
-        app.new_game({"variant": "classic", "options": {}, "level": "greedy"})
+        app.course.new_game({"variant": "classic", "options": {}, "level": "greedy"})
         app.render()
         for _ in range(400):
             game = app.game
             if game.deal.is_terminal or app.auto_passes.of(game):
                 break
-            if game.current_player == app.human:
-                app.try_action(game.legal_actions()[0].text())
+            if game.current_player == app.model.table.human:
+                app.course.try_action(game.legal_actions()[0].text())
             else:
                 computer_plays(app, start=True)
         app.render()
@@ -291,7 +291,8 @@ def test_the_players_turned_up_seven_is_told_in_the_you_form() -> None:
         dom = RecordingPage()
         app = App(dom, storage.MemoryStorage(), fast=True, seed=SEVEN_TURNUP_SEED)
         app.start()
-        app.new_game({"variant": "classic", "options": {}, "level": "greedy", "dealer": "you"})
+        setup = {"variant": "classic", "options": {}, "level": "greedy", "dealer": "you"}
+        app.course.new_game(setup)
         app.render()
         return [int(x) for x in app.game.scores()], dom.regions["bz-notice"]
 

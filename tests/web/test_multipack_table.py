@@ -51,11 +51,11 @@ def test_new_game_offers_the_session_and_four_tens() -> None:
 # ------------------------------------------------------------- carte blanche
 def test_carte_blanche_is_asked_shown_logged_and_called_out() -> None:
     app, dom = new_app("rubicon", seed=4)  # seat 0 is dealt no king, queen or jack
-    assert app.game.deal.phase == "blanche" and app.game.current_player == app.human
+    assert app.game.deal.phase == "blanche" and app.game.current_player == app.model.table.human
     prompt = str(dom.regions["bz-prompt"])
     assert 'data-action="blanche"' in prompt and 'data-action="pass"' in prompt
     assert "Show it as carte blanche for 50 points" in prompt
-    app.try_action("blanche")
+    app.course.try_action("blanche")
     assert ("carte_blanche" in [d[1] for d in app.game.deal.declarations if d[0] == 0])
     assert app.game.deal.points[0] == 50
     assert any("carte blanche" in line for line in app.painter.view.log)
@@ -67,10 +67,10 @@ def test_carte_blanche_is_asked_shown_logged_and_called_out() -> None:
 def test_the_opponents_carte_blanche_shows_its_cards() -> None:
     app, dom = new_app("rubicon", seed=43)  # seat 1 (the baseline AI) may show carte blanche
 
-    app.kick_ai()
+    app.turns.kick()
     computer_plays(app)
     assert app.game.deal.phase != "blanche"
-    shown = app.game.observation(app.human).multipack
+    shown = app.game.observation(app.model.table.human).multipack
     assert shown is not None and shown.shown[1]
     opps = str(dom.regions["bz-opps"])
     assert 'data-shown="1"' in opps and "Shown:" in opps
@@ -115,7 +115,7 @@ def test_a_quintuple_bezique_lies_as_two_stacked_cards_with_counts() -> None:
     assert group.group(0).count('<span class="stack-n" aria-hidden="true">×5</span>') == 2
     assert "queen of spades, on the table, 5 copies" in group.group(0)
     play = next(a.text() for a in app.game.legal_actions() if a.text().endswith(" QS"))
-    app.try_action(play)  # one copy of the stack is played: four are left, the group broken
+    app.course.try_action(play)  # one copy of the stack is played: four are left, the group broken
     me = str(dom.regions["bz-me"])
     assert ">×4</span>" in me and ">×5</span>" in me and "broken" in me
 
@@ -123,7 +123,7 @@ def test_a_quintuple_bezique_lies_as_two_stacked_cards_with_counts() -> None:
 # ------------------------------------------------------- settlement, session
 def test_the_settlement_and_the_session_total_and_its_next_game() -> None:
     app, dom = new_app("six-pack", options={"games": 2})
-    play_through(app, lambda: app.overlay == "game")
+    play_through(app, lambda: app.model.overlay == "game")
     session = app.game.session_facts()
     settled = session.last
     assert settled is not None and session.games == 1 and not session.over
@@ -137,10 +137,10 @@ def test_the_settlement_and_the_session_total_and_its_next_game() -> None:
         assert 'data-settlement="rubiconed"' in html and "rubicon bonus of 1,500" in html
     first_dealer = app.game.deal.dealer
     # "next" (as play_through steps on) starts game 2 of the session, the other one dealing
-    play_through(app, lambda: app.overlay is None)
+    play_through(app, lambda: app.model.overlay is None)
     assert not app.game.deal.is_terminal and app.game.deal.dealer != first_dealer
     assert "Game 2 of 2" in str(dom.regions["bz-scores"])
-    play_through(app, lambda: app.game.is_terminal and app.overlay == "game")
+    play_through(app, lambda: app.game.is_terminal and app.model.overlay == "game")
     html = overlay(dom)
     session = app.game.session_facts()
     assert session.over and 'data-command="rematch"' in html
@@ -166,7 +166,7 @@ def test_a_drawn_game_says_so() -> None:
 
 def test_the_rubicon_states_its_brisques() -> None:
     app, dom = new_app("rubicon", seed=6)
-    play_through(app, lambda: app.overlay == "game")
+    play_through(app, lambda: app.model.overlay == "game")
     settled = app.game.session_facts().last
     html = overlay(dom)
     if settled.brisques_bonus:
@@ -184,10 +184,10 @@ def test_undo_history_stats_replay_export_and_import(variant: str) -> None:
     app, dom = new_app(variant, seed=7)
     play_through(app, lambda: len(app.game.deal.history) >= 10 and app.game.current_player == 0)
     before = app.game.to_json()
-    app.try_action(app.game.legal_actions()[0].text())
+    app.course.try_action(app.game.legal_actions()[0].text())
     play_through(app, lambda: app.game.current_player == 0)
     app.command("undo", None)
-    assert app.game.to_json() == before and app.undo_used
+    assert app.game.to_json() == before and app.model.table.undo_used
     play_through(app, lambda: app.game.is_terminal)
     entries = history.load(app.store)
     assert len(entries) == 1 and entries[0]["variant"] == variant
@@ -218,7 +218,7 @@ def test_pass_and_play_hands_the_device_over() -> None:
     app.start()
     app.command("new-game", None)
     app.command("start", None)
-    assert app.seats.pass_and_play
+    assert app.model.table.seats.pass_and_play
     assert "Pass the device to" in overlay(dom)
     app.command("ready", None)
     assert len(re.findall(r'class="card face[^"]*hcard', str(dom.regions["bz-me"]))) == 12

@@ -233,11 +233,11 @@ def test_undo_in_the_app_and_a_finished_game_in_history_and_stats() -> None:
         assert 'data-command="undo" aria-disabled="true"' in menu_html(app, dom)
         drive(app, lambda: len(app.game.deal.history) >= 12 and app.game.current_player == 0)
         before = app.game.to_json()
-        app.try_action(app.game.legal_actions()[0].text())
+        app.course.try_action(app.game.legal_actions()[0].text())
         drive(app, lambda: app.game.current_player == 0)
         assert 'data-command="undo">' in menu_html(app, dom)
         app.command("undo", None)
-        assert app.game.to_json() == before and app.undo_used
+        assert app.game.to_json() == before and app.model.table.undo_used
         saved = json.loads(app.store.getItem(storage.SAVE_KEY))
         assert saved["undo_used"] is True and saved["game"] == before
         drive(app, lambda: app.game.is_terminal)
@@ -246,7 +246,7 @@ def test_undo_in_the_app_and_a_finished_game_in_history_and_stats() -> None:
         assert entries[0]["record"] == app.game.record()
         group = stats.load(app.store)["groups"]["classic/greedy"]
         assert group["played"] == 0 and group["undo"]["played"] == 1
-        app.next_step()  # from the deal's summary to the game's
+        app.course.next_step()  # from the deal's summary to the game's
         assert 'data-summary="game"' in dom.regions["bz-overlay"]
         assert "sheet-deal" in dom.regions["bz-overlay"]  # the whole sheet in the summary
         app.command("export", None)
@@ -256,7 +256,7 @@ def test_undo_in_the_app_and_a_finished_game_in_history_and_stats() -> None:
         again = App(RecordingPage(), app.store, fast=True, seed=8)
         again.start()
         assert len(history.load(app.store)) == 1
-        again.new_game({"variant": "classic", "options": {}, "level": "greedy",
+        again.course.new_game({"variant": "classic", "options": {}, "level": "greedy",
                         "dealer": "random"})
         drive(again, lambda: again.game.is_terminal)
         group = stats.load(app.store)["groups"]["classic/greedy"]

@@ -36,7 +36,7 @@ def table_at_the_end(game: PlayableGame, lang: str = "en") -> tuple[App, Recordi
     app.start()
     if lang != "en":
         app.set_language(lang)
-    app.adopt({"game": game, "human": SEAT, "deal_number": 1,
+    app.course.adopt({"game": game, "human": SEAT, "deal_number": 1,
                "settings": {"variant": game.rules.name, "options": {}, "level": "normal"}})
     app.review.worlds, app.review.gap, app.review.slice = WORLDS, GAP, 0.0
     app.render()
@@ -122,7 +122,7 @@ def test_the_table_stays_usable_closing_keeps_it_running_and_reopening_shows_it(
     for _ in range(3):
         runtime.step()
     click(app, "close")  # between two slices: the click gets in
-    assert app.overlay is None and 'data-summary="deal"' in overlay(dom)
+    assert app.model.overlay is None and 'data-summary="deal"' in overlay(dom)
     assert runtime.pending  # still reviewing behind the summary
     before = app.frames.painted
     for _ in range(3):
@@ -145,7 +145,7 @@ def test_cancel_closes_the_analysis() -> None:
     assert job is not None and job.reviewing is not None
     reviewing = job.reviewing
     click(app, "review-cancel")
-    assert app.review.job is None and app.overlay is None
+    assert app.review.job is None and app.model.overlay is None
     assert 'data-summary="deal"' in overlay(dom)
     with pytest.raises(StopIteration):
         next(reviewing)  # closed
@@ -164,9 +164,9 @@ def test_the_next_deal_stops_the_review_and_the_computer_plays_on() -> None:
     reviewing = job.reviewing
     click(app, "close")
     click(app, "next")  # the next deal is dealt at once; the review does not hold it
-    assert app.deal_number == 2 and not app.game.deal.is_terminal
+    assert app.model.table.deal_number == 2 and not app.game.deal.is_terminal
     computer_plays(app, start=True)
-    assert app.game.current_player == app.human or app.game.deal.is_terminal
+    assert app.game.current_player == app.model.table.human or app.game.deal.is_terminal
     manual(app).run_until_idle()
     assert app.review.job is None
     with pytest.raises(StopIteration):
@@ -198,9 +198,9 @@ def test_an_entry_opens_the_position_with_both_moves_marked() -> None:
     click(app, "replay-forward")
     assert "data-review-index" not in overlay(dom) and 'data-screen="replay"' in overlay(dom)
     click(app, "close")  # back to the list, not to the history
-    assert 'data-screen="review"' in overlay(dom) and app.overlay == "review"
+    assert 'data-screen="review"' in overlay(dom) and app.model.overlay == "review"
     click(app, "close")
-    assert app.overlay is None and 'data-summary="deal"' in overlay(dom)
+    assert app.model.overlay is None and 'data-summary="deal"' in overlay(dom)
 
 
 def test_a_thrown_away_bezique_card_in_the_stock_phase_is_listed() -> None:
@@ -294,4 +294,4 @@ def test_host_and_guest_each_review_their_own_seat() -> None:
             assert f'data-review-index="{mistakes[0].index}"' in overlay(dom)
         click(app, "close")
         click(app, "close")
-        assert app.overlay is None and 'data-summary="deal"' in overlay(dom)
+        assert app.model.overlay is None and 'data-summary="deal"' in overlay(dom)

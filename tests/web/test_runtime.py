@@ -109,7 +109,7 @@ def test_each_screen_command_renders_once() -> None:
         (None, "close"),
     ]
     assert clicks(app, *taps) == [1] * len(taps)
-    assert app.overlay is None and "data-card" in dom.regions["bz-me"]
+    assert app.model.overlay is None and "data-card" in dom.regions["bz-me"]
 
 
 def test_a_card_played_renders_once_then_once_per_step_of_the_computer() -> None:
@@ -117,10 +117,10 @@ def test_a_card_played_renders_once_then_once_per_step_of_the_computer() -> None
     runtime = manual(app)
     computer_plays(app, start=True)
     for _ in range(6):
-        assert app.game.current_player == app.human
+        assert app.game.current_player == app.model.table.human
         action = app.game.legal_actions()[0].text()
         assert clicks(app, (action, None)) == [1]
-        while app.busy:
+        while app.model.table.busy:
             before = app.frames.painted
             assert runtime.step()
             assert app.frames.painted - before <= 1
@@ -132,14 +132,14 @@ def test_a_refused_card_renders_once_with_its_reason() -> None:
     computer_plays(app, start=True)
     app.dispatch(ComputerStarted())  # the computer's turn under way: not yours
     assert clicks(app, ("play QS", None)) == [1]
-    assert app.notice is not None and app.notice[0] == "error.rule.not_your_turn"
+    assert app.model.notice is not None and app.model.notice[0] == "error.rule.not_your_turn"
 
 
 def test_the_hint_is_asked_and_shown_in_one_event_in_the_tests_runtime() -> None:
     app, dom = new_app(seed=5, dealer="you")
     computer_plays(app, start=True)
     assert clicks(app, (None, "hint")) == [1]
-    assert "data-hint" in dom.regions["bz-notice"] and app.hint and app.hint[0]
+    assert "data-hint" in dom.regions["bz-notice"] and app.model.hint and app.model.hint[0]
 
 
 def test_the_focus_moves_into_what_the_events_render_drew() -> None:

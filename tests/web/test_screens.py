@@ -32,7 +32,7 @@ def test_first_visit_opens_on_the_start_screen_without_continue() -> None:
     assert "continue" not in commands(start)
     assert {"new-game", "rules", "settings", "language"} <= set(commands(start))
     assert app.store.getItem(storage.SAVE_KEY) is None  # nothing saved before a game starts
-    assert not app.busy  # the computer does not lead behind the start screen
+    assert not app.model.table.busy  # the computer does not lead behind the start screen
 
 
 def test_new_game_from_the_start_screen_then_continue_after_a_reload() -> None:
@@ -40,7 +40,7 @@ def test_new_game_from_the_start_screen_then_continue_after_a_reload() -> None:
     app.command("new-game", None)
     assert 'data-command="start"' in dom.regions["bz-overlay"]
     app.command("start", None)
-    assert app.overlay is None and app.game.rules.players == 3
+    assert app.model.overlay is None and app.game.rules.players == 3
     again, dom2 = boot(app.store)
     assert "continue" in commands(dom2.regions["bz-overlay"])
     again.command("continue", None)
@@ -58,7 +58,7 @@ def test_play_takes_the_game_dealt_behind_the_start_screen_in_one_tap() -> None:
     assert re.search(r'class="btn primary play" data-command="play">Play<small>Bezique<', start)
     behind = app.game.to_json()
     app.command("play", None)
-    assert app.overlay is None and dom.regions["bz-overlay"] == ""
+    assert app.model.overlay is None and dom.regions["bz-overlay"] == ""
     assert 'data-action="play ' in dom.regions["bz-me"]  # the cards, at once
     assert app.game.to_json() == behind
     again, dom2 = boot(app.store)  # kept from the tap on
@@ -83,29 +83,29 @@ def test_a_double_tap_on_play_starts_the_computer_once() -> None:
     """Two taps before the computer's turn begins: one move by the computer, none for you."""
 
     app, _ = boot()
-    app.new_game({**app.settings, "dealer": "you", "level": "normal"}, save=False)
+    app.course.new_game({**app.model.table.setup, "dealer": "you", "level": "normal"}, save=False)
     app.dispatch(ScreenShown("start"))  # the computer leads this deal, behind it
     assert app.game.current_player == 1
     app.command("play", None)
     app.command("play", None)  # the second tap, already on its way
     manual(app).run_until_idle()  # every turn begun, to its end
     assert len(app.game.deal.history) == 1 and app.game.current_player == 0
-    assert len(app.game.deal.hands[0]) == 8 and not app.busy
+    assert len(app.game.deal.hands[0]) == 8 and not app.model.table.busy
 
 
 def test_a_new_game_started_while_the_computer_thinks_is_played() -> None:
     """Menu, New game, Start during the computer's turn: the new game's computer plays."""
 
     app, _ = boot(form={"variant": "classic", "level": "normal", "dealer": "you"})
-    app.new_game({**app.settings, "dealer": "you", "level": "normal"})
+    app.course.new_game({**app.model.table.setup, "dealer": "you", "level": "normal"})
     first = app.game
-    app.kick_ai()  # the computer leads: it is thinking (its pause) ...
-    assert app.busy and not first.deal.history
+    app.turns.kick()  # the computer leads: it is thinking (its pause) ...
+    assert app.model.table.busy and not first.deal.history
     app.command("new-game", None)
     app.command("start", None)  # ... when the new game starts
-    if app.overlay == "confirm":  # leave the game under way
+    if app.model.overlay == "confirm":  # leave the game under way
         app.command("confirm-new", None)
-    assert app.overlay is None and app.game is not first
+    assert app.model.overlay is None and app.game is not first
     assert app.game.current_player == 1 and not app.game.deal.history
     manual(app).run_until_idle()  # the first game's turn ends unplayed, the new one's plays
     assert len(app.game.deal.history) == 1 and app.game.current_player == 0
@@ -118,7 +118,7 @@ def test_closing_a_screen_opened_from_the_start_screen_returns_to_it() -> None:
         app.command(name, None)
         assert 'data-command="close"' in dom.regions["bz-overlay"]
         app.command("close", None)
-        assert app.overlay == "start"
+        assert app.model.overlay == "start"
 
 
 def test_menu_lists_its_entries_and_the_languages() -> None:
@@ -133,9 +133,9 @@ def test_menu_lists_its_entries_and_the_languages() -> None:
     ]
     assert listed.count("language") == 4
     app.command("language", {"data-lang": "he"})
-    assert app.lang == "he" and app.overlay == "menu"
+    assert app.lang == "he" and app.model.overlay == "menu"
     app.command("menu", None)  # the menu button toggles
-    assert app.overlay is None
+    assert app.model.overlay is None
 
 
 def test_confirmation_before_leaving_a_game() -> None:
@@ -143,26 +143,26 @@ def test_confirmation_before_leaving_a_game() -> None:
     app.command("new-game", None)
     app.command("start", None)
     first = app.game
-    app.try_action(app.game.legal_actions()[0].text())  # the game is under way
+    app.course.try_action(app.game.legal_actions()[0].text())  # the game is under way
     app.command("new-game", None)
     app.command("start", None)
-    assert app.overlay == "confirm" and app.game is first
+    assert app.model.overlay == "confirm" and app.game is first
     # its close button means staying too, never back to the form that asked
     dialog_html = screens.render_confirm_new(app.cat)
     assert 'class="btn close-x" data-command="stay"' in dialog_html
     app.command("stay", None)  # keep playing: back to the table, the game untouched
-    assert app.overlay is None and app.game is first
+    assert app.model.overlay is None and app.game is first
     app.command("new-game", None)
     app.command("start", None)
     app.command("confirm-new", None)
-    assert app.overlay is None and app.game is not first
+    assert app.model.overlay is None and app.game is not first
     # turned off in the settings: no question
     app.commands.on_change("setting.confirm_new_game", "false")
-    app.try_action(app.game.legal_actions()[0].text())
+    app.course.try_action(app.game.legal_actions()[0].text())
     second = app.game
     app.command("new-game", None)
     app.command("start", None)
-    assert app.overlay is None and app.game is not second
+    assert app.model.overlay is None and app.game is not second
 
 
 def test_settings_change_at_once_and_persist() -> None:
@@ -180,14 +180,14 @@ def test_settings_change_at_once_and_persist() -> None:
     assert stored["animation"] == "off" and stored["sound"] is False
     assert stored["card_size"] == "large"
     again, dom2 = boot(app.store)
-    assert again.prefs.animation == "off" and dom2.look["data-motion"] == "off"
+    assert again.model.prefs.animation == "off" and dom2.look["data-motion"] == "off"
 
 
 def test_corrupt_settings_never_break_the_start() -> None:
     store = storage.MemoryStorage()
     store.setItem(settings.SETTINGS_KEY, '{"variant": 7, "animation": "warp", "sound": "no"}')
     app, dom = boot(store)
-    assert app.prefs == settings.Settings()
+    assert app.model.prefs == settings.Settings()
     assert 'data-screen="start"' in dom.regions["bz-overlay"]
 
 
@@ -233,7 +233,7 @@ def test_a_tap_the_shell_kept_opens_the_table_in_the_first_render() -> None:
 
     store = storage.MemoryStorage()
     app, overlays = started(store, "play")
-    assert app.overlay is None and 'data-action="play ' in app.dom.regions["bz-me"]
+    assert app.model.overlay is None and 'data-action="play ' in app.dom.regions["bz-me"]
     assert not any('data-screen="start"' in html for html in overlays), overlays
     again, overlays = started(store, "continue")  # a game is saved now
     assert again.overlay is None and again.game.to_json() == app.game.to_json()

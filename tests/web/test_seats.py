@@ -114,14 +114,15 @@ def start(kinds: list[str], variant: str = "classic", seed: int = 5) -> tuple[Ap
     app = App(dom, storage.MemoryStorage(), fast=True, seed=seed)
     app.start()
     settings = {"variant": variant, "options": {}, "level": "greedy", "dealer": "random"}
-    app.new_game({**settings, "seats": kinds})
+    app.course.new_game({**settings, "seats": kinds})
     app.render()
     return app, dom
 
 
 def drive_ai(app: App) -> None:
     """Play the computer seats now (the tests' runtime runs their turns to the end)."""
-    while app.game.current_player is not None and not app.seats.is_person(app.game.current_player):
+    seats = app.model.table.seats
+    while (seat := app.game.current_player) is not None and not seats.is_person(seat):
         if app.game.deal.is_terminal:
             return
         computer_plays(app, start=True)
@@ -129,7 +130,7 @@ def drive_ai(app: App) -> None:
 
 def test_solo_game_has_no_handover() -> None:
     app, dom = start(["person", "computer"])
-    assert app.seats.people_count() == 1 and app.handover is None
+    assert app.model.table.seats.people_count() == 1 and app.model.table.handover is None
     assert "data-handover" not in dom.page()
 
 
@@ -140,8 +141,8 @@ def test_two_people_play_a_whole_deal_and_never_see_each_other() -> None:
     steps = 0
     while not game.deal.is_terminal:
         page = dom.page()
-        holder = app.human
-        if app.handover is not None:
+        holder = app.model.table.human
+        if app.model.table.handover is not None:
             assert "data-handover" in page and 'data-command="ready"' in page
             assert "data-card" not in dom.regions["bz-me"].split('class="hand"')[1]
             assert leaks(game, None, page) == []
@@ -152,10 +153,10 @@ def test_two_people_play_a_whole_deal_and_never_see_each_other() -> None:
         assert game.current_player == holder
         assert leaks(game, holder, page) == [], f"step {steps}"
         action = game.legal_actions()[0].text()
-        app.try_action(action)
+        app.course.try_action(action)
         steps += 1
-        if app.handover is not None:
-            assert app.human != holder and app.human == game.current_player
+        if app.model.table.handover is not None:
+            assert app.model.table.human != holder and app.model.table.human == game.current_player
     assert handovers >= 16  # every trick passes the device at least once
     assert "data-summary" in dom.page() and "data-handover" not in dom.page()
 
@@ -172,24 +173,24 @@ def test_people_and_computers_share_a_table(variant: str, kinds: list[str]) -> N
     game = app.game
     assert set(app.players) == {s for s, k in enumerate(kinds) if k == "computer"}
     for _ in range(40):
-        if app.handover is not None:
+        if app.model.table.handover is not None:
             assert leaks(game, None, dom.page()) == []
             app.command("ready", None)
         drive_ai(app)
         if game.deal.is_terminal:
             break
-        if app.handover is not None:
+        if app.model.table.handover is not None:
             continue
         seat = game.current_player
-        assert app.seats.is_person(seat) and app.human == seat
+        assert app.model.table.seats.is_person(seat) and app.model.table.human == seat
         assert leaks(game, seat, dom.page()) == []
-        app.try_action(game.legal_actions()[0].text())
+        app.course.try_action(game.legal_actions()[0].text())
 
 
 def test_save_keeps_seat_kinds_and_resume_hides_hands() -> None:
     app, _ = start(["person", "person"])
     app.command("ready", None)
-    app.try_action(app.game.legal_actions()[0].text())
+    app.course.try_action(app.game.legal_actions()[0].text())
     data = json.loads(app.store.getItem(storage.SAVE_KEY))
     assert data["seats"] == ["person", "person"]
     assert json.loads(app.store.getItem(storage.SETTINGS_KEY))["seats"] == ["person", "person"]
@@ -198,7 +199,7 @@ def test_save_keeps_seat_kinds_and_resume_hides_hands() -> None:
     again = App(dom2, app.store, fast=True, seed=5)
     again.start()
     assert again.seats.kinds == ("person", "person")
-    assert again.handover == again.game.current_player == again.human
+    assert again.model.table.handover == again.game.current_player == again.model.table.human
     assert leaks(again.game, None, dom2.page()) == []  # not even behind the start screen
     again.command("continue", None)
     assert "data-handover" in dom2.page() and leaks(again.game, None, dom2.page()) == []
@@ -211,7 +212,7 @@ def test_old_save_without_seats_resumes_as_solo() -> None:
     app.store.setItem(storage.SAVE_KEY, json.dumps(data))
     again = App(RecordingPage(), app.store, fast=True, seed=5)
     again.start()
-    assert again.seats == Seats.solo(2) and again.handover is None
+    assert again.seats == Seats.solo(2) and again.model.table.handover is None
 
 
 def test_corrupt_seats_in_a_save_are_set_aside() -> None:
@@ -221,9 +222,9 @@ def test_corrupt_seats_in_a_save_are_set_aside() -> None:
     app.store.setItem(storage.SAVE_KEY, json.dumps(data))
     again = App(RecordingPage(), app.store, fast=True, seed=5)
     again.start()
-    assert again.notice is not None and again.notice[0] == "save.unreadable"
+    assert again.model.notice is not None and again.model.notice[0] == "save.unreadable"
     assert again.seats.kinds == ("person", "person")  # a new game with the last choice
-    assert again.handover == again.game.current_player
+    assert again.model.table.handover == again.game.current_player
     assert any(k.startswith(storage.ASIDE_PREFIX) for k in app.store.data)
 
 

@@ -46,9 +46,9 @@ SENTINEL = "\u2063raw\u2063"
 
 def leave_start_screen(app: App) -> None:
     """The app opens on its start screen: continue the saved game, or start a new one."""
-    if app.overlay != "start":
+    if app.model.overlay != "start":
         return
-    if app.has_save:
+    if app.model.table.has_save:
         app.command("continue", None)
     else:
         app.command("new-game", None)
@@ -60,12 +60,12 @@ def valid_texts() -> dict[str, str]:
     store = storage.MemoryStorage()
     app = App(RecordingPage(), store, fast=True, seed=11)
     app.start()
-    app.new_game({"variant": "classic", "options": {"target": 1500}, "level": "greedy",
+    app.course.new_game({"variant": "classic", "options": {"target": 1500}, "level": "greedy",
                   "dealer": "random"})
     for _ in range(3):
-        app.try_action(app.game.legal_actions()[0].text())
-        while app.game.current_player not in (app.human, None):
-            app.apply(app.game.legal_actions()[0])
+        app.course.try_action(app.game.legal_actions()[0].text())
+        while app.game.current_player not in (app.model.table.human, None):
+            app.course.apply(app.game.legal_actions()[0])
     app.set_language("tr")
     return {k: v for k, v in store.data.items() if k in schema.REGISTRY}
 
@@ -142,16 +142,17 @@ def exercise(key: str, text: str) -> str:
     if aside:
         assert aside == [text], "the set-aside copy is not the original text"
         assert key not in store.data or store.data[key] != text
-        assert app.notice is not None and app.notice_error and app.cat.has(app.notice[0])
+        notice = app.model.notice
+        assert notice is not None and app.model.notice_error and app.cat.has(notice[0])
         outcome = "set aside"
     else:
         outcome = "kept"
     # The table works on: a new game with the settings as loaded, and a move.
     app.command("new-game", None)
-    app.new_game(app.settings)
+    app.course.new_game(app.model.table.setup)
     app.render()
-    if app.game.current_player == app.human:
-        app.try_action(app.game.legal_actions()[0].text())
+    if app.game.current_player == app.model.table.human:
+        app.course.try_action(app.game.legal_actions()[0].text())
     assert_stored_values_valid(store)
     return outcome
 
@@ -207,11 +208,11 @@ def test_valid_values_are_kept(originals: dict[str, str]) -> None:
         store.setItem(key, text)
         app = start_app(store)
         assert not any(k.startswith(key + storage.BROKEN) for k in store.data)
-        assert not app.notice_error
+        assert not app.model.notice_error
     store = storage.MemoryStorage()
     store.data.update(originals)
     app = start_app(store)
-    assert app.lang == "tr" and app.settings["options"] == {"target": 1500}
+    assert app.lang == "tr" and app.model.table.setup["options"] == {"target": 1500}
     assert app.game.to_json() == json.loads(originals[storage.SAVE_KEY])["game"]
 
 
@@ -283,4 +284,4 @@ def test_keys_other_modules_register_are_checked_at_start(key: str) -> None:
         app = start_app(store)
         assert key not in store.data, text[:80]
         assert [store.data[k] for k in schema.broken_keys(store, key)] == [text]
-        assert app.notice is not None and app.notice_error
+        assert app.model.notice is not None and app.model.notice_error

@@ -70,8 +70,8 @@ def test_names_are_tidied_kept_with_the_settings_and_the_save_and_shown() -> Non
     app, dom = boot(form=form)
     app.command("new-game", None)
     app.command("start", None)
-    assert app.overlay is None and app.seats.pass_and_play
-    assert app.settings["names"] == ["Anna Maria", ""]
+    assert app.model.overlay is None and app.model.table.seats.pass_and_play
+    assert app.model.table.setup["names"] == ["Anna Maria", ""]
     assert "Pass the device to \u2068Anna Maria\u2069" in overlay(dom)  # isolated, named
     app.command("ready", None)
     scores = dom.regions["bz-scores"]
@@ -104,8 +104,8 @@ def test_a_bad_name_is_refused_with_its_reason_and_nothing_starts(typed: str, co
     app.command("new-game", None)
     before = app.game
     app.command("start", None)
-    assert app.game is before and app.overlay == "dialog"  # the form stays, as typed
-    assert app.notice == (code, {"count": names.MAX_NAME})
+    assert app.game is before and app.model.overlay == "dialog"  # the form stays, as typed
+    assert app.model.notice == (code, {"count": names.MAX_NAME})
     words = CAT.t(code, count=names.MAX_NAME)
     assert words != code and (code != "seats.error.name_long" or str(names.MAX_NAME) in words)
     # said beside Start, as an alert (the table's notice is under the screen)
@@ -128,8 +128,8 @@ def test_a_corrupt_stored_name_loses_nothing_else() -> None:
     data["names"] = ["Ada", 7, "x" * 500, "Bad\nline"]
     store.setItem(settings.SETTINGS_KEY, json.dumps(data))
     app, _ = boot(store)
-    assert app.prefs.names == ["Ada", "", "", ""]  # each bad one alone falls back
-    assert (app.prefs.variant, app.prefs.animation, app.prefs.four_colour) == (
+    assert app.model.prefs.names == ["Ada", "", "", ""]  # each bad one alone falls back
+    assert (app.model.prefs.variant, app.model.prefs.animation, app.model.prefs.four_colour) == (
         "bezik",
         "slow",
         True,
@@ -167,18 +167,18 @@ def test_leaving_asks_with_staying_first_and_staying_returns_to_the_table() -> N
     app.command("new-game", None)
     app.command("start", None)
     game = app.game
-    app.try_action(app.game.legal_actions()[0].text())
+    app.course.try_action(app.game.legal_actions()[0].text())
     app.command("new-game", None)
     app.command("start", None)
     html = overlay(dom)
-    assert app.overlay == "confirm"
+    assert app.model.overlay == "confirm"
     primary = re.findall(r'class="btn primary[^"]*" data-command="([^"]+)"', html)
     assert primary == ["stay"]
     # the close button at the top stays too; then the two choices, staying first
     assert re.findall(r'data-command="(stay|confirm-new)"', html) == ["stay", "stay", "confirm-new"]
     app.command("stay", None)
-    assert app.overlay is None and app.game is game and app.back == []
-    assert overlay(dom) == "" and app.pending_setup is None
+    assert app.model.overlay is None and app.game is game and app.model.back == ()
+    assert overlay(dom) == "" and app.model.pending_setup is None
 
 
 # ---------------------------------------------------------------- the title
@@ -228,12 +228,12 @@ def test_undo_is_one_tap_on_the_table_and_absent_in_pass_and_play() -> None:
         past_the_end=False,
     )
     before = app.game.to_json()
-    app.try_action(app.game.legal_actions()[0].text())
+    app.course.try_action(app.game.legal_actions()[0].text())
     play_through(app, lambda: app.game.current_player == 0, past_the_end=False)
     bar = dom.regions["bz-bar"]
     assert re.search(r'class="btn tool" data-command="undo">', bar)
     app.command("undo", None)  # what the header button sends
-    assert app.game.to_json() == before and app.undo_used
+    assert app.game.to_json() == before and app.model.table.undo_used
     # two people at the table: no undo, so no button
     people, dom2 = boot(form={"variant": "classic", "seat.0": "person", "seat.1": "person"})
     people.command("new-game", None)

@@ -29,8 +29,8 @@ def play_deal(app: App) -> None:
         for _ in range(2000):
             if app.game.deal.is_terminal:
                 return
-            if app.game.current_player == app.human and not app.busy:
-                app.try_action(app.game.legal_actions()[0].text())
+            if app.game.current_player == app.model.table.human and not app.model.table.busy:
+                app.course.try_action(app.game.legal_actions()[0].text())
             computer_plays(app)
 
     isolated(go)
@@ -69,11 +69,11 @@ def test_save_round_trip_and_bad_saves() -> None:
 
 def save_round_trip_and_bad_saves() -> None:
     app, _ = run_app("classic")
-    app.try_action(app.game.legal_actions()[0].text())
+    app.course.try_action(app.game.legal_actions()[0].text())
     text = app.store.getItem(storage.SAVE_KEY)
     again = App(RecordingPage(), app.store, fast=True)
     again.start()
-    assert again.game.to_json() == json.loads(text)["game"] or again.busy
+    assert again.game.to_json() == json.loads(text)["game"] or again.model.table.busy
     for bad in (
         "{not json",
         json.dumps({"format": "bezique-save", "version": 0, "game": {}}),
@@ -83,7 +83,7 @@ def save_round_trip_and_bad_saves() -> None:
         store.setItem(storage.SAVE_KEY, bad)
         fresh = App(RecordingPage(), store, fast=True)
         fresh.start()
-        assert fresh.notice is not None and fresh.notice_error
+        assert fresh.model.notice is not None and fresh.model.notice_error
         aside = [k for k in store.data if k.startswith(storage.ASIDE_PREFIX)]
         assert len(aside) == 1 and store.data[aside[0]] == bad
 
@@ -107,7 +107,7 @@ def test_a_whole_game_ends_with_the_game_summary() -> None:
     def whole_game() -> tuple[App, RecordingPage]:
         app, dom = run_app("classic", seed=8)
 
-        play_through(app, lambda: app.game.is_terminal and app.overlay == "game")
+        play_through(app, lambda: app.game.is_terminal and app.model.overlay == "game")
         return app, dom
 
     app, dom = isolated(whole_game)

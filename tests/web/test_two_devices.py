@@ -32,7 +32,7 @@ def settle(net: MemoryNet, *apps: App) -> None:
     for _ in range(1000):
         moved = net.deliver_all()
         for app in apps:
-            if app.busy:
+            if app.model.table.busy:
                 computer_plays(app)
                 moved += 1
         if not moved:
@@ -60,17 +60,17 @@ def pair(net: MemoryNet, host: App, host_dom: RecordingPage,
          guests: dict[int, tuple[App, RecordingPage]], setup: dict[str, Any]) -> None:
     """The host starts a table; each guest joins with the host's code; the host takes the
     guest's code back."""
-    host.start_new_game(setup)
+    host.course.start_new_game(setup)
     settle(net, host)
-    assert host.overlay == "host"
+    assert host.model.overlay == "host"
     hosting = host.pairing.hosting
     assert hosting is not None
     watch_privacy(hosting)
-    host.kick_ai()  # the computer never plays the game behind the codes (not the table's)
-    assert not host.busy
+    host.turns.kick()  # the computer never plays the game behind the codes (not the table's)
+    assert not host.model.table.busy
     for seat, (guest, guest_dom) in guests.items():
         guest.command("join-table", None)
-        assert guest.overlay == "join"
+        assert guest.model.overlay == "join"
         guest_dom.form = {"pair-code": hosting.links[seat].offer}
         guest.command("pair-connect", {})
         settle(net, host, guest)
@@ -99,7 +99,7 @@ def test_host_and_guest_pair_and_the_first_deal_is_dealt() -> None:
     _, host, _, guest, _ = classic_pair()
     hosting = host.pairing.hosting
     assert hosting is not None and hosting.playing
-    assert host.overlay is None  # the table
+    assert host.model.overlay is None  # the table
     assert host.game is hosting.table.game
     # the game dealt behind the codes was never played (nor saved) while they were shown
     saved = json.loads(host.store.getItem(storage.SAVE_KEY) or "{}")
@@ -123,9 +123,9 @@ def play_moves(net: MemoryNet, host: App, guests: dict[int, App], moves: int) ->
             joining = guests[seat].pairing.joining
             assert joining is not None and joining.session.obs is not None
             assert joining.session.obs["current_player"] == seat
-            guests[seat].try_action(joining.session.obs["legal_actions"][0])
-        elif host.seats.is_person(seat):
-            host.try_action(game.legal_actions()[0].text())
+            guests[seat].course.try_action(joining.session.obs["legal_actions"][0])
+        elif host.model.table.seats.is_person(seat):
+            host.course.try_action(game.legal_actions()[0].text())
     settle(net, host, *guests.values())
     return host.game.deal.is_terminal
 
@@ -161,9 +161,9 @@ def test_a_deal_of_russian_three_handed_with_two_guests_and_the_next_one() -> No
     pair(net, host, host_dom, guests, setup)
     apps = {seat: app for seat, (app, _) in guests.items()}
     play_deal(net, host, apps)
-    host.next_step()  # the host deals the next deal: every device sends its share first
+    host.course.next_step()  # the host deals the next deal: every device sends its share first
     settle(net, host, *apps.values())
-    assert host.deal_number == 2 and not host.game.deal.is_terminal
+    assert host.model.table.deal_number == 2 and not host.game.deal.is_terminal
     for seat, app in apps.items():
         joining = app.pairing.joining
         assert joining is not None and joining.session.verdicts == {0: ""}
@@ -193,12 +193,12 @@ def test_a_guest_cut_off_mid_deal_rejoins_to_the_same_position() -> None:
         offered = re.findall(r"<[^>]*data-action=[^>]*>", dom.page())
         assert offered and all("aria-disabled" in tag for tag in offered)
     if host.game.current_player == 0:  # the table waits: a move here is refused
-        host.try_action(host.game.legal_actions()[0].text())
-        assert host.notice is not None and host.notice[0] == "link.refused.paused"
+        host.course.try_action(host.game.legal_actions()[0].text())
+        assert host.model.notice is not None and host.model.notice[0] == "link.refused.paused"
     assert host.game.to_json() == before  # nobody, not the computer either, moved
     # the guest pairs again with the host's new code, and is given its seat back
     guest.command("pair-show", {})
-    assert guest.overlay == "join"
+    assert guest.model.overlay == "join"
     guest_dom.form = {"pair-code": hosting.links[2].offer}
     guest.command("pair-connect", {})
     settle(net, host, guest)
@@ -206,7 +206,7 @@ def test_a_guest_cut_off_mid_deal_rejoins_to_the_same_position() -> None:
     host.command("pair-connect", {"data-seat": "2"})
     settle(net, host, guest)
     assert hosting.waiting == [] and joining.state == "connected"
-    assert guest.overlay is None and host.overlay is None  # both back at the table
+    assert guest.model.overlay is None and host.model.overlay is None  # both back at the table
     obs = joining.session.obs
     assert obs is not None and obs["hand"] == host.game.observation(2).to_json()["hand"]
     play_deal(net, host, {2: guest})
@@ -289,7 +289,7 @@ def test_each_device_keeps_the_finished_game_for_its_own_player() -> None:
     host.command("rematch", None)
     settle(net, host, guest)
     assert host.game is not first and host.game.deal.dealer != first.deal.dealer
-    assert host.overlay is None and guest.overlay is None
+    assert host.model.overlay is None and guest.model.overlay is None
     joining = guest.pairing.joining
     assert joining is not None and joining.session.obs is not None
     assert joining.session.obs["hand"] == host.game.observation(1).to_json()["hand"]
@@ -323,7 +323,7 @@ def test_a_move_the_host_refuses_is_said_on_the_guest_and_changes_nothing() -> N
     if host.game.current_player == 1:  # the host's turn, for a move out of turn
         joining = guest.pairing.joining
         assert joining is not None and joining.session.obs is not None
-        guest.try_action(joining.session.obs["legal_actions"][0])
+        guest.course.try_action(joining.session.obs["legal_actions"][0])
         settle(net, host, guest)
     assert host.game.current_player == 0
     joining = guest.pairing.joining
@@ -332,12 +332,12 @@ def test_a_move_the_host_refuses_is_said_on_the_guest_and_changes_nothing() -> N
     card = joining.session.obs["hand"][0]
     assert joining.send(joining.session.act(card))  # as a hostile page would send it
     settle(net, host, guest)
-    assert guest.notice is not None and guest.notice[0] == "link.refused.not_your_turn"
+    assert guest.model.notice is not None and guest.model.notice[0] == "link.refused.not_your_turn"
     assert "It is not your turn." in guest_dom.page()
     assert host.game.to_json() == before and joining.session.obs == seen
     assert joining.send('{"v": 1, "t": "act", "seat": 1, "n": 0, "action": ')
     settle(net, host, guest)
-    assert guest.notice is not None and guest.notice[0] == "link.refused.malformed"
+    assert guest.model.notice is not None and guest.model.notice[0] == "link.refused.malformed"
     assert host.game.to_json() == before and joining.session.obs == seen
     play_deal(net, host, {1: guest})  # and the table plays on
     settle(net, host, guest)
@@ -369,8 +369,8 @@ def test_a_stacked_deck_is_caught_and_said_on_the_guest() -> None:
     settle(net, host, guest)
     joining = guest.pairing.joining
     assert joining is not None and joining.session.verdicts[0] in ("deck", "hand", "record")
-    assert guest.notice is not None and guest.notice[0].startswith("link.fair.")
-    assert guest.notice[0] != "link.fair.ok"
+    assert guest.model.notice is not None and guest.model.notice[0].startswith("link.fair.")
+    assert guest.model.notice[0] != "link.fair.ok"
     assert 'data-deck-check="ok"' not in guest_dom.page()
 
 
@@ -382,7 +382,7 @@ def test_a_guest_that_leaves_can_have_its_seat_played_by_the_computer() -> None:
     guest, guest_dom = device(net, seed=6)
     pair(net, host, host_dom, {1: (guest, guest_dom)}, CLASSIC)
     play_moves(net, host, {1: guest}, 10)
-    guest.start_new_game({"variant": "classic", "options": {}, "level": "greedy",
+    guest.course.start_new_game({"variant": "classic", "options": {}, "level": "greedy",
                           "seats": ["person", "computer"]})
     assert guest.pairing.joining is None  # this device left the table
     settle(net, host, guest)
@@ -390,10 +390,10 @@ def test_a_guest_that_leaves_can_have_its_seat_played_by_the_computer() -> None:
     assert hosting is not None and hosting.waiting == [1]
     assert "data-peer-waiting" in host_dom.page()  # the banner, with its New code
     host.command("pair-show", {})
-    assert host.overlay == "host" and 'data-command="pair-computer"' in host_dom.page()
+    assert host.model.overlay == "host" and 'data-command="pair-computer"' in host_dom.page()
     host.command("pair-computer", {"data-seat": "1"})
-    assert host.overlay is None
-    assert hosting.waiting == [] and host.seats.kinds[1] == "computer"
+    assert host.model.overlay is None
+    assert hosting.waiting == [] and host.model.table.seats.kinds[1] == "computer"
     assert play_moves(net, host, {}, 300)  # the deal plays to its end
 
 
@@ -402,7 +402,7 @@ def test_a_host_that_leaves_tells_its_guests_and_they_can_leave_too() -> None:
     (not that it waits for it), offers to leave, and a reload does not rejoin that table."""
     net, host, _, guest, guest_dom = classic_pair()
     settle(net, host, guest)
-    host.start_new_game({"variant": "classic", "options": {}, "level": "greedy",
+    host.course.start_new_game({"variant": "classic", "options": {}, "level": "greedy",
                          "seats": ["person", "computer"]})
     settle(net, host, guest)
     joining = guest.pairing.joining
@@ -416,4 +416,4 @@ def test_a_host_that_leaves_tells_its_guests_and_they_can_leave_too() -> None:
     later.start()
     assert later.overlay == "start"  # not the join screen of a table that is gone
     guest.command("leave-table", None)
-    assert guest.overlay == "start" and guest.pairing.joining is None
+    assert guest.model.overlay == "start" and guest.pairing.joining is None

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from typing import Any
 
 from engine import RecordError, ReplayError, new_game, replay_record
+from web.json_data import JsonObject, JsonValue, as_list, as_object, get_int, get_object, get_str
 
 DOMAIN = b"bezique/fair-deck/1"
 # The host's secret's key among the seats' ones (seats are 0-7, a single digit on the wire).
@@ -38,27 +38,29 @@ def deal_seed(deal: int, secrets: Mapping[int, str]) -> int:
     return int.from_bytes(digest.digest()[:8], "big") >> 11
 
 
-def start_of(deal: Mapping[str, Any]) -> dict[str, Any]:
+def start_of(deal: JsonValue) -> JsonObject:
     """What was dealt in a record's deal entry: hands, stock and turn-up."""
-    return {k: deal.get(k) for k in ("hands", "stock", "turnup")}
+    entry = as_object(deal) or {}
+    return {k: entry.get(k) for k in ("hands", "stock", "turnup")}
 
 
-def dealt_from_seed(record: Mapping[str, Any], number: int, seed: int) -> dict[str, Any]:
+def dealt_from_seed(record: JsonObject, number: int, seed: int) -> JsonObject:
     """Deal ``number`` as the engine shuffles it from ``seed`` after the record's earlier
-    deals (RecordError, ReplayError if those earlier deals do not replay)."""
+    deals, of a record that replays (RecordError, ReplayError if those earlier deals do
+    not)."""
     if number == 0:
-        game = new_game(str(record.get("variant")), record.get("options") or {}, seed=seed,
-                        dealer=int(record.get("dealer", 0)))
+        game = new_game(get_str(record, "variant"), get_object(record, "options"), seed=seed,
+                        dealer=get_int(record, "dealer"))
     else:
         earlier = dict(record)
-        earlier["deals"] = list(record["deals"])[:number]
+        earlier["deals"] = (as_list(record.get("deals")) or [])[:number]
         game = replay_record(earlier)
         game.rng.seed(seed)  # the game's own generator, as the host's shuffled it
         game.next_deal()
     return start_of(game.record()["deals"][number])
 
 
-def verify_deal(record: Mapping[str, Any], number: int, hashes: Mapping[int, str],
+def verify_deal(record: JsonObject, number: int, hashes: Mapping[int, str],
                 secrets: Mapping[int, str]) -> str:
     """Check the last deal of ``record`` (the one just played), the table's deal ``number``
     (its seed: a table that played a game before counts its deals too), against the

@@ -10,16 +10,28 @@ from __future__ import annotations
 
 import json
 import secrets as random_source
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
 
 from engine import IllegalActionError, NotationError, new_game
 from engine.cards import code_text
 from engine.playable import PlayableGame
+from web.json_data import JsonObject, JsonValue, as_list, as_object
 
 from .fair_deck import HOST_KEY, commitment, deal_seed
-from .wire import GUEST_MESSAGES, MAX_GUEST_BYTES, Message, Refusal, decode, encode
+from .wire import (
+    GUEST_MESSAGES,
+    MAX_GUEST_BYTES,
+    Act,
+    Commit,
+    GuestMessage,
+    Hello,
+    Refusal,
+    Reveal,
+    decode,
+    encode,
+)
 from .wire import TOKEN as TOKEN_TEXT
 
 HERE, COMPUTER, REMOTE = "here", "computer", "remote"
@@ -35,12 +47,12 @@ class Send:
     text: str
 
 
-def seat_view(game: PlayableGame, seat: int) -> dict[str, Any]:
+def seat_view(game: PlayableGame, seat: int) -> JsonObject:
     """What ``seat`` may know, as JSON: the engine's observation of that seat plus the
     scores and the last trick everyone saw."""
     obs = game.observation(seat)
-    data = obs.to_json()
-    data["game_scores"] = list(obs.game_scores)
+    data: JsonObject = obs.to_json()
+    data["game_scores"] = [*obs.game_scores]
     data["last_trick"] = [[s, code_text(c), t] for s, c, t in obs.last_trick]
     data["deal_over"] = game.deal_over
     data["game_over"] = game.is_terminal
@@ -50,10 +62,10 @@ def seat_view(game: PlayableGame, seat: int) -> dict[str, Any]:
 class HostTable:
     """A table whose seats are here, the computer's, or another device's."""
 
-    def __init__(self, variant: str, options: dict[str, Any], seats: Sequence[str],
+    def __init__(self, variant: str, options: Mapping[str, JsonValue], seats: Sequence[str],
                  dealer: int = 0, entropy: Callable[[], str] | None = None) -> None:
         self.variant = variant
-        self.options = dict(options)
+        self.options: JsonObject = dict(options)
         self.seats = list(seats)
         self.dealer = dealer
         self.entropy = entropy or (lambda: random_source.token_hex(32))
@@ -67,12 +79,13 @@ class HostTable:
         self.hashes: dict[int, str] = {}
         self.reveals: dict[int, str] = {}
         self.n = 0  # the state number: grows with every change a guest sees
-        self.finished: list[dict[str, Any]] = []  # per deal: hashes and secrets used
+        # per deal: the shares of its shuffle, by seat ({"secrets": ...}, as saved)
+        self.finished: list[dict[str, dict[int, str]]] = []
         # How a checked move is carried out: the engine's apply, or the table app's, which
         # also saves and keeps the records (web.hosting).
         self.apply_move: Callable[[str], None] | None = None
         # What a guest's table draws for its seat (web.seat_frame, as JSON; {}: none).
-        self.frame_of: Callable[[int], dict[str, Any]] | None = None
+        self.frame_of: Callable[[int], JsonObject] | None = None
 
     # ----- seats ------------------------------------------------------------
     @property
@@ -132,7 +145,7 @@ class HostTable:
         return out + self._advance_round()
 
     # ----- messages from guests ----------------------------------------------------
-    def receive(self, seat: int, text: Any) -> list[Send]:
+    def receive(self, seat: int, text: object) -> list[Send]:
         """A message from the channel of ``seat``: what to send back (a refusal changes
         nothing)."""
         try:
@@ -141,21 +154,21 @@ class HostTable:
         except Refusal as refusal:
             return [Send(seat, encode("refused", reason=refusal.reason, rule=refusal.rule))]
 
-    def _handle(self, seat: int, message: Message) -> list[Send]:
+    def _handle(self, seat: int, message: GuestMessage) -> list[Send]:
         if not 0 <= seat < len(self.seats) or self.seats[seat] != REMOTE:
             raise Refusal("left" if seat in self.left else "wrong_seat")
-        if message["seat"] != seat:
+        if message.seat != seat:
             raise Refusal("wrong_seat")
-        if message.kind == "hello":
-            return self._hello(seat, message["token"])
+        if isinstance(message, Hello):
+            return self._hello(seat, message.token)
         if seat not in self.connected:
             raise Refusal("not_joined")
-        if message.kind == "commit":
-            return self._commit(seat, message["deal"], message["hash"])
-        if message.kind == "reveal":
-            return self._reveal(seat, message["deal"], message["secret"])
-        if message.kind == "act":
-            return self._guest_act(seat, message["n"], message["action"])
+        if isinstance(message, Commit):
+            return self._commit(seat, message.deal, message.hash)
+        if isinstance(message, Reveal):
+            return self._reveal(seat, message.deal, message.secret)
+        if isinstance(message, Act):
+            return self._guest_act(seat, message.n, message.action)
         return self._leave(seat)
 
     def _hello(self, seat: int, token: str | None) -> list[Send]:
@@ -312,7 +325,7 @@ class HostTable:
         return self._broadcast_states()
 
     # ----- saves --------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The protocol's state beside the saved game: a host page reloaded keeps each
         device's seat (its token) and the shares of the deal under way."""
         return {"seats": list(self.seats), "dealer": self.dealer, "tokens": dict(self.tokens),
@@ -321,27 +334,24 @@ class HostTable:
                 "reveals": dict(self.reveals), "n": self.n, "finished": list(self.finished)}
 
     @classmethod
-    def restore(cls, data: Any, variant: str, options: dict[str, Any],
+    def restore(cls, data: object, variant: str, options: Mapping[str, JsonValue],
                 game: PlayableGame) -> HostTable:
         """A saved table around its saved game (ValueError: a save that does not fit)."""
-        try:
-            seats = [str(k) for k in data["seats"]]
-            table = cls(variant, options, seats, dealer=int(data["dealer"]))
-            table.tokens = {int(k): str(v) for k, v in dict(data["tokens"]).items()}
-            table.left = {int(s) for s in data["left"]}
-            table.phase = str(data["phase"])
-            table.deal_number = int(data["deal"])
-            table.secret = str(data["secret"])
-            table.hashes = {int(k): str(v) for k, v in dict(data["hashes"]).items()}
-            table.reveals = {int(k): str(v) for k, v in dict(data["reveals"]).items()}
-            # the save is written while a move is carried out, before its state number
-            # grows: past any number a guest may have seen, so it takes the next state
-            table.n = int(data["n"]) + 2
-            table.finished = [{"secrets": {int(k): str(v) for k, v in
-                                           dict(f["secrets"]).items()}}
-                              for f in data["finished"]]
-        except (KeyError, TypeError, ValueError, AttributeError) as err:
-            raise ValueError(f"hosting: {err}") from None
+        saved = _need(as_object(data), "the table")
+        seats = [_text(k) for k in _need(as_list(saved.get("seats")), "seats")]
+        table = cls(variant, options, seats, dealer=_number(saved.get("dealer")))
+        table.tokens = _by_seat(saved.get("tokens"))
+        table.left = {_number(s) for s in _need(as_list(saved.get("left")), "left")}
+        table.phase = _text(saved.get("phase"))
+        table.deal_number = _number(saved.get("deal"))
+        table.secret = _text(saved.get("secret"))
+        table.hashes = _by_seat(saved.get("hashes"))
+        table.reveals = _by_seat(saved.get("reveals"))
+        # the save is written while a move is carried out, before its state number
+        # grows: past any number a guest may have seen, so it takes the next state
+        table.n = _number(saved.get("n")) + 2
+        table.finished = [{"secrets": _by_seat(_need(as_object(f), "a deal").get("secrets"))}
+                          for f in _need(as_list(saved.get("finished")), "finished")]
         if (len(seats) != game.rules.players or any(k not in (HERE, COMPUTER, REMOTE)
                                                     for k in seats)
                 or table.phase not in (JOINING, COMMITTING, REVEALING, PLAYING)
@@ -360,3 +370,33 @@ class HostTable:
             "connected": sorted(self.connected), "left": sorted(self.left),
             "tokens": self.tokens,
         }, sort_keys=True)
+
+
+# ----- reading a saved table: each value as the save writes it, else ValueError --------------
+T = TypeVar("T")
+
+
+def _need(value: T | None, what: str) -> T:
+    if value is None:
+        raise ValueError(f"hosting: {what} missing or not the saved kind")
+    return value
+
+
+def _number(value: JsonValue) -> int:
+    if type(value) is not int:
+        raise ValueError(f"hosting: {value!r} is not a whole number")
+    return value
+
+
+def _text(value: JsonValue) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"hosting: {value!r} is not text")
+    return value
+
+
+def _by_seat(value: JsonValue) -> dict[int, str]:
+    """Texts by seat (their keys the seat numbers as text, as JSON writes them)."""
+    texts = _need(as_object(value), "texts by seat")
+    if not all(k.isdecimal() for k in texts):
+        raise ValueError(f"hosting: {sorted(texts)!r} are not all seat numbers")
+    return {int(k): _text(v) for k, v in texts.items()}
