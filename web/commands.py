@@ -31,7 +31,7 @@ from web.model import (
 from web.pairing import Pairing
 from web.records import Records
 from web.review_screen import ReviewScreen
-from web.runtime import Runtime
+from web.runtime import Frames, Runtime
 from web.screens import NEW_GAME_FOCUS, parse_settings
 from web.seats import SeatsError
 from web.storage import KeyValue
@@ -73,6 +73,7 @@ class CommandTable(Protocol):
     daily: DailyDeal
     fast: bool  # ?fast: the tests' quick pauses and their restart
     runtime: Runtime
+    frames: Frames
 
 
     def dispatch(self, msg: Msg) -> None: ...
@@ -220,7 +221,20 @@ class Commands:
         app.turns.kick()
 
     # -------------------------------------------------------------- events
+    # The page's events, each handled as one (web.runtime.Frames): one render at its end.
     def on_click(self, action: str | None, command: str | None, el: Control) -> None:
+        with self.app.frames.event():
+            self.click(action, command, el)
+
+    def on_key(self, key: str, index: int | None) -> bool:
+        with self.app.frames.event():
+            return self.key(key, index)
+
+    def on_change(self, name: str, value: str) -> None:
+        with self.app.frames.event():
+            self.change(name, value)
+
+    def click(self, action: str | None, command: str | None, el: Control) -> None:
         app = self.app
         app.painter.sound.unlock()  # browsers start audio only after a tap
         try:
@@ -242,7 +256,7 @@ class Commands:
             app.render()
             raise
 
-    def on_key(self, key: str, index: int | None) -> bool:
+    def key(self, key: str, index: int | None) -> bool:
         """Arrow keys move along the hand (roving tabindex); True if handled."""
         app = self.app
         view = app.painter.view
@@ -266,7 +280,7 @@ class Commands:
         app.dom.roving(new)
         return True
 
-    def on_change(self, name: str, value: str) -> None:
+    def change(self, name: str, value: str) -> None:
         app = self.app
         if name == "rules-variant":
             app.dispatch(RulesVariantChosen(value))

@@ -27,11 +27,20 @@ from web.json_data import JsonObject, as_list, as_object
 from web.link.frame_wire import KnownEvents, frame_to_json
 from web.link.link_guest import GuestSession
 from web.link_texts import refusal_notice, verdict_key
-from web.model import DraftChanged, FreshScreen, Msg, NoticeSet, ScreenShown, TableShown
+from web.model import (
+    DraftChanged,
+    FreshScreen,
+    Model,
+    Msg,
+    NoticeSet,
+    ScreenShown,
+    TableShown,
+)
 from web.screens import NEW_GAME_FOCUS, dialog
 from web.seat_frame import SeatFrame
 from web.seats import COMPUTER, DEVICE, PERSON, Seats, seat_label
 from web.storage import KeyValue
+from web.table_parts import Course, Turns
 from web.table_state import GameDealt, SeatsChanged
 
 
@@ -176,20 +185,14 @@ class PairingTable(Protocol):
     def cat(self) -> Cat: ...
 
     @property
-    def seats(self) -> Seats: ...
+    def model(self) -> Model: ...
     @property
-    def settings(self) -> Mapping[str, object]: ...
+    def course(self) -> Course: ...
     @property
-    def overlay(self) -> str | None: ...
+    def turns(self) -> Turns: ...
+
     def dispatch(self, msg: Msg) -> None: ...
     def render(self) -> None: ...
-    def kick_ai(self) -> None: ...
-    def apply_here(self, action: str) -> None: ...
-    def deal_began(self) -> None: ...
-    def make_players(self) -> None: ...
-    def adopt_hosted(self, game: PlayableGame, setup: dict[str, object],
-                     seats: Seats) -> None: ...
-    def frame_of_seat(self, game: PlayableGame, seat: int) -> SeatFrame: ...
     def focus_first(self, selector: str) -> None: ...
 
 
@@ -314,7 +317,7 @@ class Pairing:
         if self.hosting is None:
             kinds = tuple(COMPUTER if k == DEVICE else k for k in seats.kinds)
             self.app.dispatch(SeatsChanged(Seats(kinds)))
-            self.app.make_players()
+            self.app.course.make_players()
             self.app.dispatch(NoticeSet(("pair.problem.resume", {}), True))
             return False
         self.setup, self.seats = dict(setup), seats
@@ -332,13 +335,13 @@ class Pairing:
         return None if self.hosting is None else self.hosting.table.to_json()
 
     def apply_here(self, action: str) -> None:
-        self.app.apply_here(action)
+        self.app.course.apply_here(action)
 
     def frame_for(self, seat: int) -> JsonObject:
         """What a guest's table draws for its seat, its seat kinds as that device names
         them (itself a person; the other people another device's)."""
         assert self.hosting is not None and self.hosting.table.game is not None
-        frame = self.app.frame_of_seat(self.hosting.table.game, seat)
+        frame = self.app.course.frame_of_seat(self.hosting.table.game, seat)
         kinds = self.hosting.table.seats  # the protocol's: here, computer, remote
         frame.view.seat_kinds = [PERSON if s == seat else COMPUTER if kind == "computer"
                                  else DEVICE for s, kind in enumerate(kinds)]
@@ -359,10 +362,10 @@ class Pairing:
     def link_dealt(self, game: PlayableGame, first: bool) -> None:
         """The protocol dealt a deal: the first one's game becomes the table's."""
         if first and self.seats is not None:
-            self.app.adopt_hosted(game, self.setup, self.seats)
+            self.app.course.adopt_hosted(game, self.setup, self.seats)
         else:
             self.app.dispatch(ScreenShown(None))
-            self.app.deal_began()
+            self.app.course.deal_began()
 
     def link_changed(self) -> None:
         """A link's news: draw the codes, who is away; play on once nobody is."""
@@ -372,12 +375,12 @@ class Pairing:
             self.guest_news(self.joining)
         hosting = self.hosting
         if (hosting is not None and hosting.playing and not hosting.waiting
-                and self.app.overlay == "host"):
+                and self.app.model.overlay == "host"):
             self.app.dispatch(ScreenShown(None))  # every device is back: to the table
             self.app.focus_first("#bz-me .hcard")
         self.app.render()
         if self.may_play():
-            self.app.kick_ai()
+            self.app.turns.kick()
 
     def codes(self) -> list[str]:
         found = [] if self.hosting is None else [link.offer for link in self.hosting.links.values()]
@@ -408,7 +411,7 @@ class Pairing:
         elif session.token is not None and kept != self.kept:
             keep_session(app.store, session)  # a reload rejoins with this seat and token
             self.kept = kept
-        if joining.seated and session.seat is not None and app.overlay == "join":
+        if joining.seated and session.seat is not None and app.model.overlay == "join":
             kinds = tuple(PERSON if s == session.seat else DEVICE
                           for s in range(session.players))
             setup = {"variant": session.variant, "options": dict(session.options),
@@ -446,7 +449,7 @@ class Pairing:
         app = self.app
         if name == "host-table":
             self.app.dispatch(FreshScreen("dialog", NEW_GAME_FOCUS))
-            self.app.dispatch(DraftChanged(host_draft(self.app.settings), NEW_GAME_FOCUS))
+            self.app.dispatch(DraftChanged(host_draft(self.app.model.table.setup), NEW_GAME_FOCUS))
         elif name == "join-table":
             self.join()
         elif name == "pair-connect":
@@ -482,13 +485,14 @@ class Pairing:
         if seat is None or self.hosting is None or seat not in self.hosting.links:
             return
         self.hosting.give_to_computer(seat)
-        kinds = tuple(COMPUTER if s == seat else k for s, k in enumerate(app.seats.kinds))
+        table_seats = app.model.table.seats
+        kinds = tuple(COMPUTER if s == seat else k for s, k in enumerate(table_seats.kinds))
         app.dispatch(SeatsChanged(Seats(kinds)))
-        app.make_players()
+        app.course.make_players()
         if not self.hosting.waiting:
             app.dispatch(ScreenShown(None))
         app.render()
-        app.kick_ai()
+        app.turns.kick()
 
     def connect(self, seat: int | None, code: str) -> None:
         """The other device's code, typed or scanned: the guest answers it, the host
@@ -526,7 +530,8 @@ class Pairing:
         """Under the table while a device is away (web.pairing.waiting_banner)."""
         app = self.app
         if self.hosting is not None and self.hosting.playing and self.hosting.waiting:
-            who = [seat_label(app.cat, app.seats, s, names) for s in self.hosting.waiting]
+            seats = app.model.table.seats
+            who = [seat_label(app.cat, seats, s, names) for s in self.hosting.waiting]
         elif self.joining is not None and self.joining.session.host_left:
             return host_left_banner(app.cat)
         elif self.joining is not None and self.joining.state == WAITING:
@@ -554,11 +559,12 @@ class Pairing:
 
     def overlay_html(self, names: list[str]) -> str | None:
         app = self.app
-        if app.overlay == "host" and self.hosting is not None:
-            seats = self.seats or app.seats  # the hosted table's (the table behind is older)
+        if app.model.overlay == "host" and self.hosting is not None:
+            # the hosted table's seats (the table behind is older)
+            seats = self.seats or app.model.table.seats
             return render_host(self.hosting, seats, names, self.qr, app.cat,
                                self.scanner() is not None)
-        if app.overlay == "join" and self.joining is not None:
+        if app.model.overlay == "join" and self.joining is not None:
             return render_join(self.joining, self.qr, app.cat, self.scanner() is not None)
         return None
 

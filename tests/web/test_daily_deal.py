@@ -107,7 +107,7 @@ def test_same_cards_on_two_devices_on_a_date_and_others_the_next_day() -> None:
     assert 'data-command="daily"' in page_one.regions["bz-overlay"]
     one.command("daily", None)
     two.command("daily", None)
-    assert one.overlay is None and one.daily.active and one.model.table.human == DAILY_SEAT
+    assert one.model.overlay is None and one.daily.active and one.model.table.human == DAILY_SEAT
     dealt = one.game.record()["deals"][0]
     assert dealt == two.game.record()["deals"][0]
     assert hand_shown(page_one) == hand_shown(page_two) and hand_shown(page_one)
@@ -138,7 +138,7 @@ def test_the_opponents_are_the_daily_program_and_a_reload_changes_nothing() -> N
     again, _ = device(store=app.store)
     assert again.daily.active and again.daily.date == DAY
     again.command("daily", None)  # in progress: continued, not dealt again
-    assert again.overlay is None and again.game.deal.history == app.game.deal.history
+    assert again.model.overlay is None and again.game.deal.history == app.game.deal.history
     play_daily_deal(again)
     # the engine alone: the daily program in the other seat, the same person's moves
     game = daily_game(DAY, "classic")
@@ -185,7 +185,7 @@ def test_the_duplicate_comparison_is_shown_and_kept() -> None:
     again, again_page = device(store=app.store)
     again.command("next", None)  # (the game goes on; the daily deal stays as kept)
     again.command("daily", None)
-    assert again.overlay == "daily" and again.daily.background is None
+    assert again.model.overlay == "daily" and again.daily.background is None
     assert f'data-daily-you="{mine.points}"' in again_page.regions["bz-overlay"]
     assert app.store.getItem(daily_store.DAILY_KEY) == before
 
@@ -224,7 +224,7 @@ def test_streak_across_dates_and_the_statistics_section() -> None:
     assert "<td>1 of 1</td>" in section
     later.command("close", None)
     later.command("daily", None)  # the game in progress is left (asked first)
-    if later.overlay == "confirm":
+    if later.model.overlay == "confirm":
         later.command("confirm-new", None)
     assert later.daily.date == "2026-12-05" and later.game.deal.history == []
     play_daily_deal(later)

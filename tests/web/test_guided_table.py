@@ -21,7 +21,7 @@ from web.view import GuideView
 
 
 def click(app: App, command: str, **attrs: str) -> None:
-    app.on_click(None, command, {f"data-{k}": v for k, v in attrs.items()})
+    app.commands.on_click(None, command, {f"data-{k}": v for k, v in attrs.items()})
 
 
 def bubble(dom: RecordingPage) -> str:
@@ -58,7 +58,7 @@ def follow_script(app: App, dom: RecordingPage, lang: str = "en") -> list[str]:
                 text = cat.t(key)
                 assert text != key and re.sub(r"\[\[[^\]]*\]\]", "", text)[:12] in re.sub(
                     r"<[^>]+>", "", bubble(dom)).replace("&#x27;", "'")
-            app.on_click(wanted, None, {})
+            app.commands.on_click(wanted, None, {})
         computer_plays(app)
     raise AssertionError(f"the guided deal did not reach its end: {seen}")
 
@@ -112,11 +112,11 @@ def test_another_move_is_refused_and_changes_nothing() -> None:
     wanted = app.guide.scripted()
     other = next(a.text() for a in app.game.legal_actions() if a.text() != wanted)
     before = list(app.game.deal.history)
-    app.on_click(other, None, {})
+    app.commands.on_click(other, None, {})
     assert app.game.deal.history == before
     assert app.model.notice == ("guided.follow", {})
     assert "guided deal, play the highlighted card" in dom.regions["bz-notice"]
-    app.on_click(wanted, None, {})
+    app.commands.on_click(wanted, None, {})
     assert len(app.game.deal.history) == len(before) + 1
 
 
@@ -128,7 +128,7 @@ def test_the_scripted_card_is_highlighted_and_the_rest_dimmed() -> None:
         if app.guide.applied() == first.at and app.game.current_player == app.model.table.human:
             break
         if app.game.current_player == app.model.table.human:
-            app.on_click(app.guide.scripted(), None, {})
+            app.commands.on_click(app.guide.scripted(), None, {})
         computer_plays(app)
     hand = dom.regions["bz-me"]
     hinted = re.findall(r'class="[^"]*hinted[^"]*"[^>]*data-action="([^"]+)"', hand) or \
@@ -149,7 +149,7 @@ def test_an_explaining_bubble_holds_the_computer_until_got_it() -> None:
         if 'data-command="guided-ok"' in bubble(dom):
             click(app, "guided-ok")
         elif app.game.current_player == app.model.table.human and not app.model.table.busy:
-            app.on_click(app.guide.scripted(), None, {})
+            app.commands.on_click(app.guide.scripted(), None, {})
         computer_plays(app)
     computer_plays(app, start=True)
     assert app.guide.applied() == step.at and app.guide.holds()
@@ -165,7 +165,7 @@ def test_leave_and_resume() -> None:
     click(app, "guided", variant="bezik")
     for _ in range(6):
         if app.game.current_player == app.model.table.human:
-            app.on_click(app.guide.scripted(), None, {})
+            app.commands.on_click(app.guide.scripted(), None, {})
         computer_plays(app)
     made = list(app.game.deal.history)
     click(app, "guided-leave")
@@ -196,7 +196,7 @@ def test_a_guided_game_is_kept_in_the_history_but_not_counted() -> None:
         if app.game.deal.is_terminal:
             break
         if app.game.current_player == app.model.table.human and not app.model.table.busy:
-            app.on_click(app.game.legal_actions()[0].text(), None, {})
+            app.commands.on_click(app.game.legal_actions()[0].text(), None, {})
         computer_plays(app)
     assert app.game.is_terminal
     assert storage.get_text(store, "bezique.history")
@@ -234,7 +234,7 @@ def test_skip_plays_the_scripted_moves_to_the_next_step() -> None:
     assert 'data-command="guided-skip"' not in bubble(dom)
     click(app, "guided-skip")  # refused while a step's bubble shows
     assert app.guide.applied() == steps[0].at
-    app.on_click(app.guide.scripted(), None, {})  # the step's own move
+    app.commands.on_click(app.guide.scripted(), None, {})  # the step's own move
     computer_plays(app)
     while 'data-command="guided-ok"' in bubble(dom):
         click(app, "guided-ok")

@@ -182,7 +182,8 @@ def test_a_move_that_crosses_the_take_over_is_kept() -> None:
     late.apply(late.legal_actions()[0])  # made in the old tab just before it saw the steal
     text = storage.encode(
         late.to_json(),
-        {"human": 0, "settings": new.settings, "deal_number": 1, "seats": ["person", "computer"]},
+        {"human": 0, "settings": dict(new.model.table.setup), "deal_number": 1,
+         "seats": ["person", "computer"]},
     )
     new.keeper.follow(text)
     assert actions(new.game.to_json()) == actions(late.to_json())

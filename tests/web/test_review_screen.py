@@ -48,7 +48,8 @@ def planted_table() -> tuple[App, RecordingPage]:
 
 
 def click(app: App, command: str, **attrs: str) -> None:
-    app.on_click(None, command, {f"data-{k.replace('_', '-')}": v for k, v in attrs.items()})
+    el = {f"data-{k.replace('_', '-')}": v for k, v in attrs.items()}
+    app.commands.on_click(None, command, el)
 
 
 def overlay(dom: RecordingPage) -> str:

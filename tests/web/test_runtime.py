@@ -88,7 +88,7 @@ def clicks(app: object, *taps: tuple[str | None, str | None]) -> list[int]:
     counts = []
     for action, command in taps:
         before = app.frames.painted  # type: ignore[attr-defined]
-        app.on_click(action, command, None)  # type: ignore[attr-defined]
+        app.commands.on_click(action, command, None)  # type: ignore[attr-defined]
         counts.append(app.frames.painted - before)  # type: ignore[attr-defined]
     return counts
 
@@ -158,7 +158,7 @@ def test_the_focus_moves_into_what_the_events_render_drew() -> None:
 
     dom.patch_all = patching  # type: ignore[method-assign]
     dom.focus_first = focusing  # type: ignore[method-assign]
-    app.on_click(None, "play", None)
+    app.commands.on_click(None, "play", None)
     order.clear()
-    app.on_click(None, "menu", None)
+    app.commands.on_click(None, "menu", None)
     assert order == ["patch", "focus #bz-overlay .menu-list .btn"]

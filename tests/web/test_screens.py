@@ -44,7 +44,7 @@ def test_new_game_from_the_start_screen_then_continue_after_a_reload() -> None:
     again, dom2 = boot(app.store)
     assert "continue" in commands(dom2.regions["bz-overlay"])
     again.command("continue", None)
-    assert again.overlay is None and dom2.regions["bz-overlay"] == ""
+    assert again.model.overlay is None and dom2.regions["bz-overlay"] == ""
     assert again.game.to_json() == app.game.to_json()
     # the next new game offers the same choices
     assert settings.load(app.store).game_setup()["variant"] == "russian-3"
@@ -76,7 +76,7 @@ def test_play_deals_the_remembered_setup_and_names_it() -> None:
     again, dom = boot(app.store)
     assert "<small>Russian Bezique for three</small>" in dom.regions["bz-overlay"]
     again.command("play", None)
-    assert again.game.rules.players == 3 and again.overlay is None
+    assert again.game.rules.players == 3 and again.model.overlay is None
 
 
 def test_a_double_tap_on_play_starts_the_computer_once() -> None:
@@ -236,10 +236,10 @@ def test_a_tap_the_shell_kept_opens_the_table_in_the_first_render() -> None:
     assert app.model.overlay is None and 'data-action="play ' in app.dom.regions["bz-me"]
     assert not any('data-screen="start"' in html for html in overlays), overlays
     again, overlays = started(store, "continue")  # a game is saved now
-    assert again.overlay is None and again.game.to_json() == app.game.to_json()
+    assert again.model.overlay is None and again.game.to_json() == app.game.to_json()
     assert not any('data-screen="start"' in html for html in overlays), overlays
     stale, _ = started(store, "play")  # Play, but a game is saved: the start screen stands
-    assert stale.overlay == "start"
+    assert stale.model.overlay == "start"
 
 
 def test_each_patch_says_whether_its_overlay_is_modal_and_keeps_the_bar() -> None:

@@ -198,7 +198,7 @@ def test_save_keeps_seat_kinds_and_resume_hides_hands() -> None:
     dom2 = RecordingPage()
     again = App(dom2, app.store, fast=True, seed=5)
     again.start()
-    assert again.seats.kinds == ("person", "person")
+    assert again.model.table.seats.kinds == ("person", "person")
     assert again.model.table.handover == again.game.current_player == again.model.table.human
     assert leaks(again.game, None, dom2.page()) == []  # not even behind the start screen
     again.command("continue", None)
@@ -212,7 +212,7 @@ def test_old_save_without_seats_resumes_as_solo() -> None:
     app.store.setItem(storage.SAVE_KEY, json.dumps(data))
     again = App(RecordingPage(), app.store, fast=True, seed=5)
     again.start()
-    assert again.seats == Seats.solo(2) and again.model.table.handover is None
+    assert again.model.table.seats == Seats.solo(2) and again.model.table.handover is None
 
 
 def test_corrupt_seats_in_a_save_are_set_aside() -> None:
@@ -223,7 +223,7 @@ def test_corrupt_seats_in_a_save_are_set_aside() -> None:
     again = App(RecordingPage(), app.store, fast=True, seed=5)
     again.start()
     assert again.model.notice is not None and again.model.notice[0] == "save.unreadable"
-    assert again.seats.kinds == ("person", "person")  # a new game with the last choice
+    assert again.model.table.seats.kinds == ("person", "person")  # a new game with the last choice
     assert again.model.table.handover == again.game.current_player
     assert any(k.startswith(storage.ASIDE_PREFIX) for k in app.store.data)
 

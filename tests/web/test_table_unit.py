@@ -139,10 +139,10 @@ def test_a_restarted_table_draws_with_its_own_painter() -> None:
     """The tests' restart (?fast) keeps the event under way but starts the table afresh:
     what it draws is what its commands read (the arrow keys move along the hand shown)."""
     app, _dom = new_app(seed=5)
-    app.on_click(None, "menu", None)  # a click's event: the restart renders at its end
+    app.commands.on_click(None, "menu", None)  # a click's event: the restart renders at its end
     with app.frames.event():
         app.restart(5)
         app.command("continue" if app.model.table.has_save else "play", None)
     view = app.painter.view
     assert view is not None and view.hand
-    assert app.on_key("ArrowRight", 0)
+    assert app.commands.on_key("ArrowRight", 0)

@@ -239,7 +239,7 @@ def test_a_host_page_reloaded_mid_deal_keeps_the_table_and_its_guest() -> None:
     settle(net, host2, guest)
     assert hosting is not None and hosting.waiting == [1]
     assert host2.game.to_json() == before
-    assert host2.overlay == "host"
+    assert host2.model.overlay == "host"
     guest.command("pair-show", {})
     guest_dom.form = {"pair-code": hosting.links[1].offer}
     guest.command("pair-connect", {})
@@ -307,12 +307,12 @@ def test_a_reloaded_guest_page_opens_on_its_seat_at_the_table() -> None:
     dom = RecordingPage()
     again = App(dom, guest.store, fast=True, seed=8, transport=net.transport())
     again.start()
-    assert again.overlay == "join"
+    assert again.model.overlay == "join"
     assert "You have a seat at a table hosted on another device" in dom.page()
     again.command("leave-table", None)
     later = App(RecordingPage(), guest.store, fast=True, seed=9, transport=net.transport())
     later.start()
-    assert later.overlay == "start"
+    assert later.model.overlay == "start"
 
 
 def test_a_move_the_host_refuses_is_said_on_the_guest_and_changes_nothing() -> None:
@@ -414,6 +414,6 @@ def test_a_host_that_leaves_tells_its_guests_and_they_can_leave_too() -> None:
     assert offered and all("aria-disabled" in tag for tag in offered)  # no move: table left
     later = App(RecordingPage(), guest.store, fast=True, seed=9, transport=net.transport())
     later.start()
-    assert later.overlay == "start"  # not the join screen of a table that is gone
+    assert later.model.overlay == "start"  # not the join screen of a table that is gone
     guest.command("leave-table", None)
     assert guest.model.overlay == "start" and guest.pairing.joining is None
