@@ -13,11 +13,11 @@ from __future__ import annotations
 import datetime as _dt
 import json
 from dataclasses import dataclass, replace
-from typing import Any
 
 from engine.daily import DailyResult, Streak, streak
 from engine.variants import VARIANTS
 from web import schema, storage
+from web.json_data import JsonObject
 from web.storage import KeyValue
 
 DAILY_KEY = "bezique.daily"
@@ -75,7 +75,7 @@ class DailyRecord:
                 worse += 1
         return better, same, worse
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"format": FORMAT, "version": VERSION,
                 "played": [r.to_json() for r in self.played],
                 "computer": [r.to_json() for r in self.computer]}
@@ -98,7 +98,7 @@ def save(store: KeyValue, record: DailyRecord) -> bool:
 
 
 # ------------------------------------------------------------------ checking
-def _result(value: Any) -> DailyResult:
+def _result(value: JsonObject) -> DailyResult:
     result = DailyResult.from_json(value)
     if result.date != value["date"]:
         raise schema.Invalid("$.date", "not a date written YYYY-MM-DD")
@@ -115,8 +115,17 @@ RESULT = schema.Custom(_result, schema.Obj({
 }))
 
 
-def _record(value: dict[str, Any]) -> DailyRecord:
-    record = DailyRecord(tuple(value["played"]), tuple(value["computer"]))
+def _results(value: object) -> tuple[DailyResult, ...]:
+    """A list just checked by ``ListOf(RESULT)``, as the results it holds."""
+    items = value if isinstance(value, list) else []
+    results = tuple(r for r in items if isinstance(r, DailyResult))
+    if not isinstance(value, list) or len(results) != len(items):
+        raise schema.Invalid("$", "not a list of daily results")
+    return results
+
+
+def _record(value: dict[str, object]) -> DailyRecord:
+    record = DailyRecord(_results(value["played"]), _results(value["computer"]))
     for name, results in (("played", record.played), ("computer", record.computer)):
         keys = [(r.date, r.variant) for r in results]
         if len(set(keys)) != len(keys):
@@ -128,7 +137,7 @@ def _record(value: dict[str, Any]) -> DailyRecord:
 
 ENTRY = schema.register(
     DAILY_KEY,
-    schema.Custom(_record, schema.Obj({
+    schema.Custom(_record, schema.Fields({
         "format": schema.OneOf((FORMAT,)),
         "version": schema.OneOf((VERSION,)),
         "played": schema.ListOf(RESULT, KEEP),

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
-from typing import Any
 
 from web.card_html import Cat
+from web.stats import Group
 from web.view import TableView
 
 SUITS = ("\u2660", "\u2665", "\u2666", "\u2663")  # the celebration's shapes: ♠ ♥ ♦ ♣
@@ -22,8 +22,8 @@ SPARKS = 12  # app.css places each (nth-child): no inline style under the CSP
 class StatsChange:
     """One finished game's effect on its statistics group (``web.stats``)."""
 
-    before: dict[str, Any] | None  # the group before the game (None: its first game)
-    after: dict[str, Any]
+    before: Group | None  # the group before the game (None: its first game)
+    after: Group
     won: bool
     score: int
     best_declaration: tuple[str, int] | None

@@ -11,71 +11,91 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import TypedDict, TypeGuard
 
 from engine import IllegalActionError, RecordError, ReplayError, replay_record, safejson
 from engine.playable import PlayableGame
 from engine.session import Session
 from web import schema, storage
 from web.i18n import Catalog
+from web.json_data import JsonObject, JsonValue, as_list, as_object
 from web.storage import KeyValue
 
 HISTORY_KEY = "bezique.history"
 FORMAT = "bezique-history"
 VERSION = 1
 LIMIT = 50
-ENTRY_KEYS = {"id", "finished", "variant", "level", "human", "undo", "imported", "won",
-              "totals", "record"}
+
+
+class HistoryEntry(TypedDict):
+    """One kept game (stored in this order): the facts for the list and its record."""
+
+    id: str
+    finished: int  # when, in milliseconds since 1970
+    variant: str
+    level: str  # the computer's level ("": none, e.g. an imported game)
+    human: int  # the person's seat
+    undo: bool  # a move was taken back
+    imported: bool  # from a file, not played here
+    won: bool | None  # None: unfinished, or not the person's to win
+    totals: list[int]
+    record: JsonObject  # the game record of docs/design.md (checked when opened)
+
+
+ENTRY_KEYS = frozenset(HistoryEntry.__annotations__)
 
 
 def _int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def valid_entry(entry: Any) -> bool:
+def valid_entry(entry: JsonValue) -> TypeGuard[HistoryEntry]:
+    """Exactly an entry: each field of its type (the record only roughly: the engine
+    checks it when it is opened)."""
     if not isinstance(entry, dict) or set(entry) != ENTRY_KEYS:
         return False
-    record = entry["record"]
+    record, human, totals = entry["record"], entry["human"], entry["totals"]
     return (
         isinstance(entry["id"], str) and _int(entry["finished"])
         and isinstance(entry["variant"], str) and isinstance(entry["level"], str)
-        and _int(entry["human"]) and entry["human"] >= 0
+        and isinstance(human, int) and _int(human) and human >= 0
         and isinstance(entry["undo"], bool) and isinstance(entry["imported"], bool)
         and (entry["won"] is None or isinstance(entry["won"], bool))
-        and isinstance(entry["totals"], list) and all(_int(t) for t in entry["totals"])
+        and isinstance(totals, list) and all(_int(t) for t in totals)
         and isinstance(record, dict) and isinstance(record.get("variant"), str)
         and isinstance(record.get("deals"), list)
     )
 
 
-def parse(text: str | None) -> list[dict[str, Any]]:
+def parse(text: str | None) -> list[HistoryEntry]:
     """The stored entries, newest first; [] for anything but a history list."""
     if not text:
         return []
     try:
-        games = schema.check(HISTORY_KEY, text)
+        games = schema.check(ENTRY, text)
     except schema.Invalid:
         return []
     return [e for e in games if valid_entry(e)][:LIMIT]
 
 
-def checked(data: Any) -> list[Any]:
+def checked(data: JsonValue) -> list[JsonValue]:
     """The stored list (ValueError when it is not one: web.schema sets it aside)."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
+    history = as_object(data)
+    if history is None or history.get("format") != FORMAT or history.get("version") != VERSION:
         raise ValueError("not a history list")
-    games = data.get("games")
-    if not isinstance(games, list):
+    games = as_list(history.get("games"))
+    if games is None:
         raise ValueError("no list of games")
     return games
 
 
 # Read through web.schema: depth-guarded JSON, a wrong value kept aside (newest 3).
-ENTRY = schema.register(HISTORY_KEY, schema.Custom(checked))
+ENTRY = schema.register(HISTORY_KEY, schema.custom(checked))
 
 
-def load(store: KeyValue) -> list[dict[str, Any]]:
+def load(store: KeyValue) -> list[HistoryEntry]:
     """The valid entries; when some are not, the original text is kept aside first."""
-    games: list[Any] | None = schema.load(store, HISTORY_KEY).value
+    games = schema.load(store, ENTRY).value
     if games is None:
         return []
     kept = [e for e in games if valid_entry(e)]
@@ -85,12 +105,12 @@ def load(store: KeyValue) -> list[dict[str, Any]]:
     return kept[:LIMIT]
 
 
-def encode(entries: list[dict[str, Any]]) -> str:
+def encode(entries: list[HistoryEntry]) -> str:
     return json.dumps({"format": FORMAT, "version": VERSION, "games": entries[:LIMIT]},
                       separators=(",", ":"), ensure_ascii=False)
 
 
-def save(store: KeyValue, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def save(store: KeyValue, entries: list[HistoryEntry]) -> list[HistoryEntry]:
     """Store the entries; when the browser's quota refuses, drop the oldest until it fits."""
     kept = list(entries[:LIMIT])
     while kept and not storage.set_text(store, HISTORY_KEY, encode(kept)):
@@ -100,14 +120,14 @@ def save(store: KeyValue, entries: list[dict[str, Any]]) -> list[dict[str, Any]]
     return kept
 
 
-def add(store: KeyValue, entry: dict[str, Any]) -> list[dict[str, Any]]:
+def add(store: KeyValue, entry: HistoryEntry) -> list[HistoryEntry]:
     entries = [e for e in load(store) if e["id"] != entry["id"]]
     return save(store, [entry, *entries])
 
 
-def make_entry(*, game_id: str, finished: int, record: dict[str, Any], level: str, human: int,
+def make_entry(*, game_id: str, finished: int, record: JsonObject, level: str, human: int,
                undo: bool, won: bool | None, totals: list[int],
-               imported: bool = False) -> dict[str, Any]:
+               imported: bool = False) -> HistoryEntry:
     return {
         "id": game_id, "finished": int(finished), "variant": str(record.get("variant")),
         "level": level, "human": human, "undo": undo, "imported": imported, "won": won,
@@ -125,11 +145,11 @@ def final_totals(game: PlayableGame) -> list[int]:
 
 
 # ---------------------------------------------------------- import/export
-def export_text(record: dict[str, Any]) -> str:
+def export_text(record: JsonObject) -> str:
     return json.dumps(record, ensure_ascii=False, indent=1)
 
 
-def export_name(entry: dict[str, Any]) -> str:
+def export_name(entry: HistoryEntry) -> str:
     return f"bezique-{entry['variant']}-{entry['id']}.json"
 
 
@@ -142,24 +162,27 @@ class ImportProblem(Exception):
         self.params = params
 
 
-def check_record(text: str) -> tuple[dict[str, Any], Any]:
+def check_record(text: str) -> tuple[JsonObject, PlayableGame]:
     """(record, replayed game) of an imported file, or ImportProblem with the engine's reason."""
     try:
-        record = safejson.loads(text)  # no RecursionError on a file nested thousands deep
+        data: JsonValue = safejson.loads(text)  # no RecursionError on a file nested deep
     except RecordError as err:
         raise ImportProblem("history.import_not_json", reason=str(err)) from None
     try:
-        game = replay_record(record)
+        game = replay_record(data)
     except ReplayError as err:
         raise ImportProblem("history.import_illegal", deal=err.deal + 1, move=err.index + 1,
                             action=err.action, reason=err.reason, rule=err.rule) from None
     except (RecordError, IllegalActionError) as err:
         raise ImportProblem("history.import_malformed", reason=str(err)) from None
+    record = as_object(data)
+    if record is None:  # the engine refuses any other record first
+        raise ImportProblem("history.import_malformed", reason="not an object")
     return record, game
 
 
 # --------------------------------------------------------------- render
-def result_text(entry: dict[str, Any], cat: Catalog) -> str:
+def result_text(entry: HistoryEntry, cat: Catalog) -> str:
     if entry["imported"]:
         return cat.t("history.imported")
     if entry["won"] is None:
@@ -168,7 +191,7 @@ def result_text(entry: dict[str, Any], cat: Catalog) -> str:
 
 
 def render_history(
-    entries: list[dict[str, Any]],
+    entries: list[HistoryEntry],
     cat: Catalog,
     when: Callable[[int], str],
     problem: str | None = None,

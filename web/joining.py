@@ -38,7 +38,7 @@ GUEST = schema.register(GUEST_KEY, schema.Custom(_session, schema.Obj({
 
 def kept_session(store: KeyValue) -> GuestSession | None:
     """The guest session a page left before it was reloaded (None: none, or set aside)."""
-    loaded = schema.load(store, GUEST_KEY)
+    loaded = schema.load(store, GUEST)
     return None if loaded.value is None else GuestSession.from_json(loaded.value)
 
 

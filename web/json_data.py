@@ -7,7 +7,7 @@ says what it expects in its types instead of trusting ``Any``.
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import TypeAlias, TypeGuard
 
 JsonValue: TypeAlias = bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"] | None
 JsonObject: TypeAlias = "dict[str, JsonValue]"
@@ -43,3 +43,14 @@ def get_object(data: JsonObject, key: str) -> JsonObject:
     """A nested object (an empty one when it is missing or not an object)."""
     value = data.get(key)
     return value if isinstance(value, dict) else {}
+
+
+def is_json(value: object) -> TypeGuard[JsonValue]:
+    """``value`` is made only of JSON's kinds (walks lists and objects; keys are text)."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return True
+    if isinstance(value, list):
+        return all(is_json(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and is_json(v) for k, v in value.items())
+    return False

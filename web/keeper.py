@@ -77,7 +77,7 @@ class Keeper:
         """The player tab saved: a watcher shows it; a player takes it only if it is the
         same game with more moves (a move made just before this tab took over)."""
         try:
-            data = schema.check(storage.SAVE_KEY, text)
+            data = schema.check(schema.SAVE, text)
         except schema.Invalid:
             return
         app = self.app

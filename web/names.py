@@ -11,7 +11,6 @@ dropped alone, so a corrupt entry loses nothing else. Computers have no typed na
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from web.seats import MAX_SEATS, Seats, SeatsError
 
@@ -56,7 +55,7 @@ def from_form(form: Mapping[str, str], players: int) -> list[str]:
     return [check_name(form.get(f"name.{seat}", "")) for seat in range(players)]
 
 
-def for_seats(setup: Mapping[str, Any] | None, seats: Seats) -> list[str]:
+def for_seats(setup: Mapping[str, object] | None, seats: Seats) -> list[str]:
     """Each seat's typed name as shown ("" for none, and always for the computer's seats),
     isolated (FSI…PDI): a Latin name in a Hebrew sentence, or the reverse, keeps its place
     and the punctuation around it."""

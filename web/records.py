@@ -29,7 +29,7 @@ class Records:
         self.app = app
         self.confirm_reset = False
         self.viewer: Viewer | None = None
-        self.viewer_entry: dict[str, Any] | None = None
+        self.viewer_entry: history.HistoryEntry | None = None
         self.problem: tuple[str, dict[str, Any]] | None = None
         self.back_to: str | None = None  # the overlay to return to when a screen closes
         # the statistics' change made by the game just finished (shown on its summary)
@@ -149,7 +149,7 @@ class Records:
         return [self.app.painter.who(s) for s in range(self.app.game.rules.players)]
 
     # -------------------------------------------------------------- replays
-    def open_replay(self, entry: dict[str, Any]) -> None:
+    def open_replay(self, entry: history.HistoryEntry) -> None:
         try:
             self.viewer = Viewer(entry["record"], None if entry["imported"] else entry["human"])
             self.viewer.steps(0)
@@ -188,7 +188,7 @@ class Records:
         self.open_replay(entry)
 
     # ------------------------------------------------------- finished games
-    def entry_for_table(self, finished: int) -> dict[str, Any]:
+    def entry_for_table(self, finished: int) -> history.HistoryEntry:
         app = self.app
         game = app.game
         won = None

@@ -17,13 +17,13 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any
 
-from engine import replay_record
+from engine import RecordError, replay_record
 from engine.cards import code_text
 from engine.playable import PlayableGame
 from web.card_html import RED_SUITS, SUIT_SYMBOL, card_sort_key, label
 from web.i18n import Catalog, Markup
+from web.json_data import JsonObject, JsonValue, as_list
 
 
 @dataclass
@@ -57,10 +57,29 @@ class Focus:
     best: str
 
 
-def _cut(record: dict[str, Any], deal: int) -> dict[str, Any]:
+def _deals(record: JsonObject) -> list[JsonObject]:
+    """A record's deals (RecordError when they are not a list of objects)."""
+    deals = as_list(record.get("deals"))
+    objects = [d for d in deals or [] if isinstance(d, dict)]
+    if deals is None or len(objects) != len(deals):
+        raise RecordError("a record's deals are a list of objects")
+    return objects
+
+
+def _actions(record: JsonObject, deal: int) -> list[str]:
+    """One deal's actions as written (RecordError when they are not a list of texts)."""
+    actions = as_list(_deals(record)[deal].get("actions", []))
+    texts = [a for a in actions or [] if isinstance(a, str)]
+    if actions is None or len(texts) != len(actions):
+        raise RecordError(f"deal {deal}'s actions are a list of texts")
+    return texts
+
+
+def _cut(record: JsonObject, deal: int) -> JsonObject:
     """The record up to the start of ``deal`` (its actions removed)."""
-    deals = [dict(d) for d in record["deals"][: deal + 1]]
-    deals[-1]["actions"] = []
+    kept = [dict(d) for d in _deals(record)[: deal + 1]]
+    kept[-1]["actions"] = []
+    deals: list[JsonValue] = [*kept]
     return {**record, "deals": deals}
 
 
@@ -91,10 +110,10 @@ def _snapshot(game: PlayableGame, deal_index: int, trick: int, declared_from: in
     )
 
 
-def deal_steps(record: dict[str, Any], deal_index: int) -> list[Step]:
+def deal_steps(record: JsonObject, deal_index: int) -> list[Step]:
     """The positions of one deal of a (valid) record, trick by trick."""
     game = replay_record(_cut(record, deal_index))
-    actions = list(record["deals"][deal_index].get("actions", []))
+    actions = _actions(record, deal_index)
     steps = [_snapshot(game, deal_index, 0, 0)]
     declared = 0
     pending = False  # a trick was completed since the last step
@@ -120,11 +139,11 @@ def _completes_trick(game: PlayableGame, text: str) -> bool:
     return text.startswith("play") and not game.deal.trick and bool(game.deal.last_trick)
 
 
-def position_step(record: dict[str, Any], deal_index: int, index: int) -> Step:
+def position_step(record: JsonObject, deal_index: int, index: int) -> Step:
     """The position of one deal just before its action ``index`` (inside a trick, the
     cards of the trick so far in ``playing``); ``trick`` counts the tricks completed."""
     game = replay_record(_cut(record, deal_index))
-    actions = list(record["deals"][deal_index].get("actions", []))
+    actions = _actions(record, deal_index)
     if not 0 <= index < len(actions):
         raise IndexError(f"deal {deal_index} has no action {index}")
     tricks = declared = 0
@@ -138,12 +157,12 @@ def position_step(record: dict[str, Any], deal_index: int, index: int) -> Step:
     return step
 
 
-def tricks_before(record: dict[str, Any], deal_index: int) -> list[int]:
+def tricks_before(record: JsonObject, deal_index: int) -> list[int]:
     """For each action of a deal, the tricks completed before it (one replay)."""
     game = replay_record(_cut(record, deal_index))
     counts: list[int] = []
     tricks = 0
-    for text in record["deals"][deal_index].get("actions", []):
+    for text in _actions(record, deal_index):
         counts.append(tricks)
         game.apply(text)
         if _completes_trick(game, text):
@@ -154,12 +173,12 @@ def tricks_before(record: dict[str, Any], deal_index: int) -> list[int]:
 class Viewer:
     """The replay viewer's position in a record."""
 
-    def __init__(self, record: dict[str, Any], human: int | None, title: str = "",
+    def __init__(self, record: JsonObject, human: int | None, title: str = "",
                  focus: Focus | None = None) -> None:
         self.record = record
         self.human = human
         self.title = title
-        self.deals = len(record["deals"])
+        self.deals = len(_deals(record))
         self.cache: dict[int, list[Step]] = {}
         self.deal = 0
         self.step = 0

@@ -20,6 +20,11 @@ Adding a key (other modules do this at import time)::
 Shapes are strict: ``Int`` refuses ``True`` and ``1.0``, ``Str`` refuses numbers, an
 ``Obj`` field is checked by its own shape and ``Custom`` takes any function that returns
 the clean value or raises ``Invalid`` (or ``ValueError``/``TypeError``/``RecordError``).
+
+Shapes are typed: ``Shape[T]`` checks JSON into a ``T`` (``Int`` an int, ``Obj`` a JSON
+object, ``Custom(fn, first)`` what ``fn`` returns), and ``load``/``check`` given the
+``Entry`` that ``register`` returned give the value its type (given the key alone:
+``object``, for code that only needs the check).
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ import datetime
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Generic, NotRequired, TypedDict, TypeVar, cast, overload
 
 import engine
 from engine import safejson
@@ -36,11 +41,16 @@ from engine.errors import RecordError
 from engine.guided import GUIDED_VARIANTS
 from web import storage
 from web.i18n import LANGS
+from web.json_data import JsonObject, JsonValue, as_object, is_json
 from web.seats import KINDS, MAX_SEATS, Seats, SeatsError
 from web.storage import KeyValue
 
 KEEP_BROKEN = 3  # set-aside copies kept per key (older ones are removed)
 MAX_TEXT = 2_000_000  # characters; a save is about 10 kB
+
+T = TypeVar("T")
+S = TypeVar("S")
+T_co = TypeVar("T_co", covariant=True)
 
 
 class Invalid(ValueError):
@@ -53,27 +63,28 @@ class Invalid(ValueError):
 
 
 # ----------------------------------------------------------------- shapes
-class Shape:
-    """A check of one value: ``check`` returns the clean value or raises Invalid."""
+class Shape(Generic[T_co]):
+    """A check of one JSON value: ``check`` returns the clean value (typed ``T_co``) or
+    raises Invalid."""
 
-    def check(self, value: object, path: str = "$") -> Any:
+    def check(self, value: JsonValue, path: str = "$") -> T_co:
         raise NotImplementedError
 
 
 @dataclass(frozen=True)
-class AnyValue(Shape):
-    """Anything JSON can hold (use sparingly: the consumer must check it)."""
+class Unchecked(Shape[JsonValue]):
+    """A JSON value of any kind, as it is (use sparingly: the consumer must check it)."""
 
-    def check(self, value: object, path: str = "$") -> Any:
+    def check(self, value: JsonValue, path: str = "$") -> JsonValue:
         return value
 
 
 @dataclass(frozen=True)
-class Int(Shape):
+class Int(Shape[int]):
     lo: int
     hi: int
 
-    def check(self, value: object, path: str = "$") -> Any:
+    def check(self, value: JsonValue, path: str = "$") -> int:
         if type(value) is not int:
             raise Invalid(path, f"expected a whole number, got {type(value).__name__}")
         if not self.lo <= value <= self.hi:
@@ -82,18 +93,18 @@ class Int(Shape):
 
 
 @dataclass(frozen=True)
-class Bool(Shape):
-    def check(self, value: object, path: str = "$") -> Any:
+class Bool(Shape[bool]):
+    def check(self, value: JsonValue, path: str = "$") -> bool:
         if type(value) is not bool:
             raise Invalid(path, f"expected true or false, got {type(value).__name__}")
         return value
 
 
 @dataclass(frozen=True)
-class Str(Shape):
+class Str(Shape[str]):
     max_len: int = 200
 
-    def check(self, value: object, path: str = "$") -> Any:
+    def check(self, value: JsonValue, path: str = "$") -> str:
         if type(value) is not str:
             raise Invalid(path, f"expected text, got {type(value).__name__}")
         if len(value) > self.max_len:
@@ -104,23 +115,24 @@ class Str(Shape):
 
 
 @dataclass(frozen=True)
-class OneOf(Shape):
+class OneOf(Shape[T_co]):
     """Exactly one of a few JSON values (type included: 1 is not True)."""
 
-    values: tuple[Any, ...]
+    values: tuple[T_co, ...]
 
-    def check(self, value: object, path: str = "$") -> Any:
-        if not any(type(value) is type(v) and value == v for v in self.values):
-            raise Invalid(path, f"not one of {list(self.values)!r}")
-        return value
+    def check(self, value: JsonValue, path: str = "$") -> T_co:
+        for allowed in self.values:
+            if type(value) is type(allowed) and value == allowed:
+                return allowed
+        raise Invalid(path, f"not one of {list(self.values)!r}")
 
 
 @dataclass(frozen=True)
-class ListOf(Shape):
-    item: Shape
+class ListOf(Shape[list[T_co]]):
+    item: Shape[T_co]
     max_len: int = 1000
 
-    def check(self, value: object, path: str = "$") -> Any:
+    def check(self, value: JsonValue, path: str = "$") -> list[T_co]:
         if not isinstance(value, list):
             raise Invalid(path, f"expected a list, got {type(value).__name__}")
         if len(value) > self.max_len:
@@ -129,14 +141,14 @@ class ListOf(Shape):
 
 
 @dataclass(frozen=True)
-class MapOf(Shape):
+class MapOf(Shape[dict[str, T_co]]):
     """An object with free keys (each checked by ``keys``) and values of one shape."""
 
-    item: Shape
-    keys: Shape = field(default_factory=Str)
+    item: Shape[T_co]
+    keys: Shape[str] = field(default_factory=Str)
     max_len: int = 1000
 
-    def check(self, value: object, path: str = "$") -> Any:
+    def check(self, value: JsonValue, path: str = "$") -> dict[str, T_co]:
         if not isinstance(value, dict):
             raise Invalid(path, f"expected an object, got {type(value).__name__}")
         if len(value) > self.max_len:
@@ -147,45 +159,78 @@ class MapOf(Shape):
         }
 
 
-@dataclass(frozen=True)
-class Obj(Shape):
-    """An object with named fields; unknown fields are dropped, or kept unchecked with
-    ``keep_unknown`` (fields another module owns and checks itself)."""
+def _fields(
+    fields: Mapping[str, Shape[object]], optional: frozenset[str] | set[str],
+    keep_unknown: bool, value: JsonValue, path: str,
+) -> dict[str, object]:
+    """An object's named fields, each checked by its shape, in the shapes' order (the
+    unknown ones after them, as read, with ``keep_unknown``; else dropped)."""
+    if not isinstance(value, dict):
+        raise Invalid(path, f"expected an object, got {type(value).__name__}")
+    clean: dict[str, object] = {}
+    for name, shape in fields.items():
+        if name not in value:
+            if name in optional:
+                continue
+            raise Invalid(f"{path}.{name}", "missing")
+        clean[name] = shape.check(value[name], f"{path}.{name}")
+    if keep_unknown:
+        clean.update((k, v) for k, v in value.items() if k not in fields)
+    return clean
 
-    fields: Mapping[str, Shape]
+
+@dataclass(frozen=True)
+class Obj(Shape[JsonObject]):
+    """An object with named fields, still JSON once checked; unknown fields are dropped,
+    or kept unchecked with ``keep_unknown`` (fields another module owns and checks
+    itself). A field whose shape makes something else of it (a ``Custom`` that builds
+    a class) belongs in ``Fields``."""
+
+    fields: Mapping[str, Shape[object]]
     optional: frozenset[str] | set[str] = frozenset()
     keep_unknown: bool = False
 
-    def check(self, value: object, path: str = "$") -> Any:
-        if not isinstance(value, dict):
-            raise Invalid(path, f"expected an object, got {type(value).__name__}")
-        clean: dict[str, Any] = {}
-        for name, shape in self.fields.items():
-            if name not in value:
-                if name in self.optional:
-                    continue
-                raise Invalid(f"{path}.{name}", "missing")
-            clean[name] = shape.check(value[name], f"{path}.{name}")
-        if self.keep_unknown:
-            clean.update((k, v) for k, v in value.items() if k not in self.fields)
-        return clean
+    def check(self, value: JsonValue, path: str = "$") -> JsonObject:
+        clean = _fields(self.fields, self.optional, self.keep_unknown, value, path)
+        checked = as_object(clean) if is_json(clean) else None
+        if checked is None:
+            raise Invalid(path, "a field's shape made it other than JSON (use Fields)")
+        return checked
 
 
 @dataclass(frozen=True)
-class Custom(Shape):
-    """A shape checked by a function (after an optional ``first`` shape)."""
+class Fields(Shape[dict[str, object]]):
+    """An object with named fields whose shapes may make other values of them (a list of
+    results built into a class): the ``Custom`` that follows it gives the whole its type."""
 
-    fn: Callable[[Any], Any]
-    first: Shape = field(default_factory=AnyValue)
+    fields: Mapping[str, Shape[object]]
+    optional: frozenset[str] | set[str] = frozenset()
+    keep_unknown: bool = False
 
-    def check(self, value: object, path: str = "$") -> Any:
-        value = self.first.check(value, path)
+    def check(self, value: JsonValue, path: str = "$") -> dict[str, object]:
+        return _fields(self.fields, self.optional, self.keep_unknown, value, path)
+
+
+@dataclass(frozen=True)
+class Custom(Shape[T_co], Generic[S, T_co]):
+    """A shape checked by a function ``fn`` of the value ``first`` checked."""
+
+    fn: Callable[[S], T_co]
+    first: Shape[S]
+
+    def check(self, value: JsonValue, path: str = "$") -> T_co:
+        checked = self.first.check(value, path)
         try:
-            return self.fn(value)
+            return self.fn(checked)
         except Invalid:
             raise
         except Exception as err:  # any failure on foreign data means "not valid"
             raise Invalid(path, str(err)[:200] or type(err).__name__) from None
+
+
+def custom(fn: Callable[[JsonValue], T]) -> Custom[JsonValue, T]:
+    """A shape checked by a function of the JSON value as it is."""
+    return Custom(fn, Unchecked())
 
 
 # ----------------------------------------------------------------- entries
@@ -193,37 +238,37 @@ Notice = str | Callable[[Invalid], str]
 
 
 @dataclass(frozen=True)
-class Entry:
+class Entry(Generic[T_co]):
     """One storage key: its shape, whether its text is JSON, the notice when it fails
     (a catalog key, or a function of the failure that returns one)."""
 
     key: str
-    shape: Shape
+    shape: Shape[T_co]
     json: bool = True
     notice: Notice = "storage.reset"
 
     def notice_for(self, bad: Invalid) -> str:
         return self.notice(bad) if callable(self.notice) else self.notice
 
-    def parse(self, text: str) -> Any:
+    def parse(self, text: str) -> T_co:
         """The checked value of stored text (Invalid when it is not right)."""
         if len(text) > MAX_TEXT:
             raise Invalid("$", f"{len(text)} characters is too long")
         if not self.json:
             return self.shape.check(text)
         try:
-            value = safejson.loads(text)
+            value: JsonValue = safejson.loads(text)
         except RecordError as err:
             raise Invalid("$", str(err)) from None
         return self.shape.check(value)
 
 
-REGISTRY: dict[str, Entry] = {}
+REGISTRY: dict[str, Entry[object]] = {}
 
 
 def register(
-    key: str, shape: Shape, *, json: bool = True, notice: Notice = "storage.reset"
-) -> Entry:
+    key: str, shape: Shape[T], *, json: bool = True, notice: Notice = "storage.reset"
+) -> Entry[T]:
     """Declare a storage key and its shape (again: replaces it, e.g. a stricter shape)."""
     entry = Entry(key, shape, json, notice)
     REGISTRY[key] = entry
@@ -241,26 +286,42 @@ class Problem:
 
 
 @dataclass(frozen=True)
-class Loaded:
-    value: Any  # the checked value; None when missing or set aside
+class Loaded(Generic[T_co]):
+    value: T_co | None  # the checked value; None when missing or set aside
     problem: Problem | None = None
 
 
-def check(key: str, text: str) -> Any:
-    """The checked value of ``text`` for a registered key (Invalid if wrong)."""
-    return REGISTRY[key].parse(text)
+def _entry(key: str | Entry[T]) -> Entry[object]:
+    return REGISTRY[key] if isinstance(key, str) else key
 
 
-def load(store: KeyValue, key: str) -> Loaded:
-    """Read and check one key; a value that fails is moved aside, never used or lost."""
-    entry = REGISTRY[key]
-    text = storage.get_text(store, key)
+@overload
+def check(key: Entry[T], text: str) -> T: ...
+@overload
+def check(key: str, text: str) -> object: ...
+def check(key: str | Entry[T], text: str) -> object:
+    """The checked value of ``text`` for a registered key or entry (Invalid if wrong);
+    an ``Entry`` gives it its type."""
+    return _entry(key).parse(text)
+
+
+@overload
+def load(store: KeyValue, key: Entry[T]) -> Loaded[T]: ...
+@overload
+def load(store: KeyValue, key: str) -> Loaded[object]: ...
+def load(store: KeyValue, key: str | Entry[T]) -> Loaded[object]:
+    """Read and check one key (an ``Entry`` gives the value its type); a value that fails
+    is moved aside, never used or lost."""
+    entry = _entry(key)
+    text = storage.get_text(store, entry.key)
     if text is None:
         return Loaded(None)
     try:
         return Loaded(entry.parse(text))
     except Invalid as bad:
-        return Loaded(None, set_aside(store, key, str(bad), entry.notice_for(bad), text))
+        return Loaded(
+            None, set_aside(store, entry.key, str(bad), entry.notice_for(bad), text)
+        )
 
 
 def set_aside(store: KeyValue, key: str, why: str, notice: str, text: str | None = None) -> Problem:
@@ -326,14 +387,16 @@ def start_fresh(store: KeyValue, keys: Iterable[str] | None = None) -> list[Prob
 
 
 # ----------------------------------------------------------------- the app's own keys
-def _options_fit(settings: dict[str, Any]) -> dict[str, Any]:
+def _options_fit(setup: JsonObject) -> JsonObject:
     """A setup's house rules must be ones its variant accepts (engine's strict check)."""
-    if "options" in settings:
-        engine.make_rules(settings.get("variant", "classic"), settings["options"])
-    return settings
+    options = as_object(setup.get("options"))
+    if options is not None:
+        variant = setup.get("variant", "classic")
+        engine.make_rules(variant if isinstance(variant, str) else "", options)
+    return setup
 
 
-def _level(value: Any) -> Any:
+def _level(value: str) -> str:
     from engine.players import PLAYERS
 
     if value != "" and value not in PLAYERS:
@@ -341,16 +404,17 @@ def _level(value: Any) -> Any:
     return value
 
 
-SCALAR = Custom(
-    lambda v: v if v is None or type(v) in (bool, int, str) else _not_scalar(v)
-)
-
-
-def _not_scalar(value: Any) -> Any:
+def _scalar(value: JsonValue) -> bool | int | str | None:
+    """A house rule's value: true/false, a number or a word (None: the default)."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
     raise Invalid("$.options", f"an option is true/false, a number or a word, not {value!r}"[:120])
 
 
-# The new-game choices as the app keeps them (web.settings may add fields: kept as they are).
+SCALAR = custom(_scalar)
+
+# The new-game choices as the app keeps them (web.settings may add fields: kept as they are;
+# web.game_setup.GameSetup names them).
 SETUP = Custom(
     _options_fit,
     Obj(
@@ -370,18 +434,40 @@ LANG = register(storage.LANG_KEY, OneOf(LANGS), json=False)
 SETTINGS = register(storage.SETTINGS_KEY, SETUP)
 
 
-def _game_fits(save: dict[str, Any]) -> dict[str, Any]:
+class SavedGame(TypedDict):
+    """A checked save (``bezique.save``): the game replayed, the rest as written
+    (web.keeper writes it; fields another module owns, like ``hosting``, kept as read)."""
+
+    format: str
+    version: int
+    game: engine.Game  # replayed from its record under this version's rules
+    human: NotRequired[int]  # the person's seat (missing: 0)
+    settings: NotRequired[JsonObject]  # the game's setup (SETUP)
+    deal_number: NotRequired[int]
+    undo_used: NotRequired[bool]
+    recorded: NotRequired[bool]
+    guided: NotRequired[str]  # a guided deal's game (web.guide)
+    daily: NotRequired[str]  # a daily deal's date (web.daily_deal)
+    seats: NotRequired[JsonValue]  # the seat kinds (checked against the game's players)
+    hosting: NotRequired[JsonValue]  # a table hosted here (web.pairing checks it)
+
+
+def _game_fits(save: JsonObject) -> SavedGame:
     """The saved game replays under this version's rules; its seat and deal exist."""
-    game = engine.Game.from_json(save["game"])
+    record = save["game"]
+    # not an object: the engine's own refusal, as for any save it cannot take
+    game = engine.Game.from_json(record if isinstance(record, dict) else {})
     players = game.rules.players
-    if save.get("human", 0) >= players:
-        raise Invalid("$.human", f"no seat {save['human']} in a {players}-player game")
+    human = save.get("human", 0)
+    if isinstance(human, int) and human >= players:
+        raise Invalid("$.human", f"no seat {human} in a {players}-player game")
     if "seats" in save:
         try:
             Seats.from_json(save["seats"], players)
         except SeatsError as err:
             raise Invalid("$.seats", err.code) from None
-    return {**save, "game": game}
+    # Every field was just checked by the Obj below, the game replayed: a SavedGame.
+    return cast(SavedGame, {**save, "game": game})
 
 
 def _iso_date(value: str) -> str:
@@ -405,7 +491,7 @@ SAVE = register(
             {
                 "format": OneOf((storage.FORMAT,)),
                 "version": OneOf((storage.VERSION,)),
-                "game": AnyValue(),  # checked by replaying it (engine.Game.from_json)
+                "game": Unchecked(),  # checked by replaying it (engine.Game.from_json)
                 "human": Int(0, 3),
                 "settings": SETUP,
                 "deal_number": Int(1, 100_000),

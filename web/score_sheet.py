@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any
 
 from engine.playable import PlayableGame
 from web.i18n import Catalog
+from web.json_data import JsonObject, JsonValue, as_list, as_object, get_object
 
 
 def seat_columns_class(seats: int) -> str:
@@ -49,11 +49,59 @@ class SheetGame:
     session: list[int] | None = None  # multi-pack: the session's points after this game
 
 
-def engine_summary(game: PlayableGame) -> dict[str, Any]:
+def engine_summary(game: PlayableGame) -> JsonObject:
     """What ``python -m engine replay`` prints for this game's finished deals."""
     from engine.game import summary
 
     return summary(game)
+
+
+def _int(value: JsonValue) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _str(value: JsonValue) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _ints(value: JsonValue) -> list[int]:
+    """A list of whole numbers in the summary (its numbers only)."""
+    return [n for n in map(_int, as_list(value) or []) if n is not None]
+
+
+def _declaration(value: JsonValue) -> tuple[int, str, int] | None:
+    """A declaration as the summary writes it: [seat, combination, points]."""
+    item = as_list(value) or []
+    if len(item) != 3:
+        return None
+    seat, kind, points = _int(item[0]), item[1], _int(item[2])
+    if seat is None or not isinstance(kind, str) or points is None:
+        return None
+    return seat, kind, points
+
+
+@dataclass(frozen=True)
+class _Group:
+    """The deals of one game of the sheet (a bezik match: several games)."""
+
+    deals: list[int]
+    winner: int | None
+    kind: str | None = None
+    match_points: int = 0
+
+
+def _groups(data: JsonObject, results: list[JsonObject]) -> list[_Group]:
+    if data.get("session") is not None:  # multi-pack: every deal is a game of its own
+        return [_Group([i], _int(get_object(r, "settlement").get("winner")))
+                for i, r in enumerate(results)]
+    games = [as_object(g) for g in as_list(data.get("games")) or []]
+    if not games:
+        return [_Group(list(range(len(results))), _int(get_object(data, "game").get("winner")))]
+    return [
+        _Group(_ints(g.get("deals")), _int(g.get("winner")), _str(g.get("kind")),
+               _int(g.get("match_points")) or 0)
+        for g in games if g is not None
+    ]
 
 
 def build_sheet(game: PlayableGame) -> list[SheetGame]:
@@ -61,32 +109,28 @@ def build_sheet(game: PlayableGame) -> list[SheetGame]:
     data = engine_summary(game)
     players = game.rules.players
     partners = bool(game.rules.partnerships)
-    results = data["deals"]
+    results = [r for r in map(as_object, as_list(data.get("deals")) or []) if r is not None]
     session = data.get("session")  # multi-pack: every deal is a game of its own
-    if session is not None:
-        groups = [{"deals": [i], "winner": r["settlement"]["winner"]}
-                  for i, r in enumerate(results)]
-    else:
-        groups = data.get("games") or [{"deals": list(range(len(results))),
-                                        "winner": data["game"]["winner"]}]
+    groups = _groups(data, results)
     session_points = [0] * players
     games: list[SheetGame] = []
     for group in groups:
-        sheet = SheetGame(kind=group.get("kind"), winner=group.get("winner"),
-                          match_points=int(group.get("match_points") or 0))
+        sheet = SheetGame(kind=group.kind, winner=group.winner, match_points=group.match_points)
         running = [0] * players
-        for index in group["deals"]:
+        for index in group.deals:
             res = results[index]
-            running = [r + t for r, t in zip(running, res["totals"], strict=True)]
+            totals = _ints(res.get("totals"))
+            running = [r + t for r, t in zip(running, totals, strict=True)]
+            declared = map(_declaration, as_list(res.get("declarations")) or [])
             sheet.deals.append(SheetDeal(
                 index=index,
-                declarations=[(int(s), str(k), int(p)) for s, k, p in res["declarations"]],
-                card_points=list(res["card_points"]),
-                last_trick=res["last_trick"],
-                totals=list(res["totals"]),
+                declarations=[d for d in declared if d is not None],
+                card_points=_ints(res.get("card_points")),
+                last_trick=_int(res.get("last_trick")),
+                totals=totals,
                 running=list(running),
-                last_trick_points=res.get("last_trick_points"),
-                sides=_sides(res["totals"]) if partners else None,
+                last_trick_points=_int(res.get("last_trick_points")),
+                sides=_sides(totals) if partners else None,
                 settlement=_settled(res, players) if session is not None else None,
             ))
             if session is not None:
@@ -123,13 +167,13 @@ def build_sheet(game: PlayableGame) -> list[SheetGame]:
     return games
 
 
-def _settled(result: dict[str, Any], players: int) -> list[int]:
+def _settled(result: JsonObject, players: int) -> list[int]:
     """A multi-pack game's settlement as points per seat (the winner's, 0 for the other)."""
-    settlement = result.get("settlement") or {}
+    settlement = get_object(result, "settlement")
     points = [0] * players
-    winner = settlement.get("winner")
+    winner = _int(settlement.get("winner"))
     if winner is not None:
-        points[int(winner)] = int(settlement.get("points") or 0)
+        points[winner] = _int(settlement.get("points")) or 0
     return points
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Any, Protocol
+from typing import Protocol
 
 PERSON = "person"
 COMPUTER = "computer"
@@ -50,7 +50,7 @@ class Seats:
         return cls(tuple(PERSON if s == seat else COMPUTER for s in range(players)))
 
     @classmethod
-    def from_json(cls, data: Any, players: int) -> Seats:
+    def from_json(cls, data: object, players: int) -> Seats:
         """A saved or chosen seat list; strict: wrong length or kind raises SeatsError."""
         if not isinstance(data, (list, tuple)) or len(data) != players:
             raise SeatsError("seats.error.count")

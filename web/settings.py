@@ -8,18 +8,21 @@ can never break the app: at worst a setting returns to its default.
 
 Adding a setting is one line in ``Settings`` (``choices`` in the field's
 metadata when only some values are valid, ``clean`` when a stored value may be
-mended part by part, like the players' names); the settings screen lists what it
-shows in ``web.screens.SETTING_CONTROLS``.
+mended part by part, like the players' names: read as a ``Rule``); the settings
+screen lists what it shows in ``web.screens.SETTING_CONTROLS``.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from dataclasses import Field, asdict, dataclass, field, fields
+from typing import TypeVar
 
 from web import card_faces, names
+from web.game_setup import GameSetup, OptionValue
+from web.json_data import JsonValue
 from web.storage import KeyValue
 
 SETTINGS_KEY = "bezique.settings"
@@ -33,12 +36,37 @@ HAND_SORTS = ("rank", "suit")  # the hand by rank across suits, or by suit (trum
 PAUSE_SCALE = {"off": 0.35, "fast": 0.55, "normal": 1.0, "slow": 1.7}
 
 
-def _choice(*values: Any) -> dict[str, Any]:
-    return {"choices": tuple(values)}
+T = TypeVar("T")
 
 
-def _check(fn: Callable[[Any], bool]) -> dict[str, Any]:
-    return {"check": fn}
+@dataclass(frozen=True)
+class Rule:
+    """What a field takes beyond its type, kept in its metadata (the settings screen reads
+    ``choices`` there too): one of ``choices``, a value ``check`` passes; ``clean`` mends
+    a stored value first (a bad part dropped alone)."""
+
+    choices: tuple[str, ...] | None = None
+    check: Callable[[object], bool] | None = None
+    clean: Callable[[object], object] | None = None
+
+
+def _choice(*values: str) -> dict[str, tuple[str, ...]]:
+    return {"choices": values}
+
+
+def _check(fn: Callable[[object], bool], clean: Callable[[object], object] | None = None
+           ) -> dict[str, Callable[[object], object]]:
+    return {"check": fn} if clean is None else {"check": fn, "clean": clean}
+
+
+def rule_of(f: Field[T]) -> Rule:
+    """A field's rule from its metadata (none: any value of its type)."""
+    choices, check, clean = (f.metadata.get(k) for k in ("choices", "check", "clean"))
+    return Rule(
+        tuple(str(c) for c in choices) if isinstance(choices, tuple) else None,
+        check if callable(check) else None,
+        clean if callable(clean) else None,
+    )
 
 
 def _variant_ok(value: object) -> bool:
@@ -78,13 +106,13 @@ class Settings:
 
     # The last new-game choices, offered again by the new-game dialog.
     variant: str = field(default="classic", metadata=_check(_variant_ok))
-    options: dict[str, Any] = field(default_factory=dict, metadata=_check(_options_ok))
+    options: dict[str, OptionValue] = field(default_factory=dict, metadata=_check(_options_ok))
     level: str = field(default="", metadata=_check(_level_ok))  # "": the default level
     dealer: str = field(default="random", metadata=_choice(*DEALER_CHOICES))
     seats: list[str] = field(default_factory=list, metadata=_check(_seats_ok))  # []: the usual
     # Typed names by seat ("": the usual name); a bad stored one is dropped alone.
     names: list[str] = field(
-        default_factory=list, metadata={**_check(_names_ok), "clean": names.clean_names}
+        default_factory=list, metadata=_check(_names_ok, clean=names.clean_names)
     )
     # Table preferences.
     auto_pass: bool = True  # pass for the player after a trick with nothing to declare
@@ -99,7 +127,7 @@ class Settings:
 
     # ------------------------------------------------------------ loading
     @classmethod
-    def from_data(cls, data: Any) -> Settings:
+    def from_data(cls, data: object) -> Settings:
         """Settings from parsed JSON, taking only the fields that are exactly right."""
         settings = cls()
         if not isinstance(data, Mapping):
@@ -107,8 +135,8 @@ class Settings:
         for f in fields(cls):
             if f.name not in data:
                 continue
-            value = data[f.name]
-            clean = f.metadata.get("clean")
+            value: object = data[f.name]
+            clean = rule_of(f).clean
             if clean is not None:
                 value = clean(value)
             if valid(f, getattr(settings, f.name), value):
@@ -120,7 +148,7 @@ class Settings:
         if not text:
             return cls()
         try:
-            data = json.loads(text)
+            data: JsonValue = json.loads(text)
         except (ValueError, RecursionError):
             return cls()
         return cls.from_data(data)
@@ -129,7 +157,7 @@ class Settings:
         return json.dumps(asdict(self), separators=(",", ":"), sort_keys=True)
 
     # ------------------------------------------------------------ changing
-    def with_value(self, name: str, raw: Any) -> bool:
+    def with_value(self, name: str, raw: object) -> bool:
         """Set one field from a form value ("true"/"false" for switches); False if refused."""
         f = next((f for f in fields(self) if f.name == name), None)
         if f is None:
@@ -145,9 +173,9 @@ class Settings:
         setattr(self, name, _copy(value))
         return True
 
-    def game_setup(self) -> dict[str, Any]:
+    def game_setup(self) -> GameSetup:
         """The new-game choices in the shape the controller's new_game takes."""
-        setup: dict[str, Any] = {
+        setup: GameSetup = {
             "variant": self.variant,
             "options": dict(self.options),
             "level": self.level,
@@ -159,7 +187,7 @@ class Settings:
             setup["names"] = list(self.names)
         return setup
 
-    def remember_setup(self, setup: Mapping[str, Any]) -> None:
+    def remember_setup(self, setup: Mapping[str, object]) -> None:
         """Keep a started game's choices as the next new game's defaults (valid ones only)."""
         fresh = Settings.from_data(setup)
         for name in ("variant", "options", "level", "dealer", "seats", "names"):
@@ -180,21 +208,19 @@ class Settings:
         }
 
 
-def valid(f: Any, default: Any, value: Any) -> bool:
+def valid(f: Field[T], default: object, value: object) -> bool:
     """Exactly the field's type (bool is not int), within its choices or check."""
     if type(value) is not type(default):
         return False
-    choices = f.metadata.get("choices")
-    if choices is not None and value not in choices:
+    rule = rule_of(f)
+    if rule.choices is not None and value not in rule.choices:
         return False
-    check = f.metadata.get("check")
-    return check is None or bool(check(value))
+    return rule.check is None or bool(rule.check(value))
 
 
-def _copy(value: Any) -> Any:
-    if isinstance(value, (dict, list)):
-        return type(value)(value)
-    return value
+def _copy(value: T) -> T:
+    """A value kept apart from the one given (a list or an object copied)."""
+    return copy.copy(value)
 
 
 def load(store: KeyValue) -> Settings:

@@ -11,14 +11,16 @@ not enter the wins, scores, streaks or the chart.
 
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import TypedDict
 
 from engine.playable import PlayableGame
 from web import schema, storage
 from web.i18n import Catalog
+from web.json_data import JsonValue, as_list, as_object
 from web.storage import KeyValue
 
 STATS_KEY = "bezique.stats"
@@ -50,11 +52,46 @@ class Outcome:
         return f"{self.variant}/{self.level}"
 
 
-def empty() -> dict[str, Any]:
+class UndoCounts(TypedDict):
+    """The games in which a move was taken back, counted apart."""
+
+    played: int
+    won: int
+    lost: int
+
+
+# A recent game for the chart, stored as [won (1 or 0), the person's score, the best other].
+RecentResult = tuple[int, int, int]
+
+
+class Group(TypedDict):
+    """One variant and opponent level's figures (stored in this order)."""
+
+    played: int
+    won: int
+    lost: int
+    score_sum: int
+    best_score: int | None
+    best_declaration: tuple[str, int] | None  # stored as [combination, points]
+    streak: int
+    best_streak: int
+    recent: list[RecentResult]
+    undo: UndoCounts
+
+
+class Stats(TypedDict):
+    """The stored statistics: groups by ``variant/level`` (``Outcome.key``)."""
+
+    format: str
+    version: int
+    groups: dict[str, Group]
+
+
+def empty() -> Stats:
     return {"format": FORMAT, "version": VERSION, "groups": {}}
 
 
-def empty_group() -> dict[str, Any]:
+def empty_group() -> Group:
     return {
         "played": 0, "won": 0, "lost": 0, "score_sum": 0, "best_score": None,
         "best_declaration": None, "streak": 0, "best_streak": 0, "recent": [],
@@ -63,86 +100,132 @@ def empty_group() -> dict[str, Any]:
 
 
 # ----------------------------------------------------------- validation
-def _count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+GROUP_FIELDS = frozenset(Group.__annotations__)
 
 
-def _int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _int(value: JsonValue) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise ValueError(f"not a whole number: {value!r}")
 
 
-def valid_group(group: Any) -> bool:
-    if not isinstance(group, dict) or set(group) != set(empty_group()):
-        return False
-    if not all(_count(group[k]) for k in COUNTERS):
-        return False
-    if group["won"] + group["lost"] > group["played"] or group["streak"] > group["best_streak"]:
-        return False
-    if group["best_score"] is not None and not _int(group["best_score"]):
-        return False
-    best = group["best_declaration"]
-    if best is not None and not (
-        isinstance(best, list) and len(best) == 2 and isinstance(best[0], str) and _int(best[1])
-    ):
-        return False
-    recent = group["recent"]
-    if not isinstance(recent, list) or len(recent) > RECENT:
-        return False
-    for item in recent:
-        if not (isinstance(item, list) and len(item) == 3 and item[0] in (0, 1)
-                and not isinstance(item[0], bool) and _int(item[1]) and _int(item[2])):
-            return False
-    undo = group["undo"]
-    return (isinstance(undo, dict) and set(undo) == {"played", "won", "lost"}
-            and all(_count(v) for v in undo.values())
-            and undo["won"] + undo["lost"] <= undo["played"])
+def _count(value: JsonValue) -> int:
+    count = _int(value)
+    if count < 0:
+        raise ValueError(f"a negative count: {count}")
+    return count
 
 
-def validate(data: Any) -> dict[str, Any]:
+def _recent_result(value: JsonValue) -> RecentResult:
+    item = as_list(value)
+    if item is None or len(item) != 3:
+        raise ValueError("a recent result is three numbers")
+    won = item[0]
+    if isinstance(won, bool) or won not in (0, 1):
+        raise ValueError("a recent result is won (1) or lost (0)")
+    return (1 if won == 1 else 0, _int(item[1]), _int(item[2]))
+
+
+def _best_declaration(value: JsonValue) -> tuple[str, int] | None:
+    if value is None:
+        return None
+    best = as_list(value)
+    if best is None or len(best) != 2 or not isinstance(best[0], str):
+        raise ValueError("the best declaration is [combination, points]")
+    return (best[0], _int(best[1]))
+
+
+def _undo(value: JsonValue) -> UndoCounts:
+    undo = as_object(value)
+    if undo is None or set(undo) != {"played", "won", "lost"}:
+        raise ValueError("the games with a move taken back are played, won and lost")
+    counts = UndoCounts(played=_count(undo["played"]), won=_count(undo["won"]),
+                        lost=_count(undo["lost"]))
+    if counts["won"] + counts["lost"] > counts["played"]:
+        raise ValueError("more games with a move taken back won and lost than played")
+    return counts
+
+
+def read_group(value: JsonValue) -> Group:
+    """One group as stored, exactly of its shape (ValueError otherwise)."""
+    data = as_object(value)
+    if data is None or set(data) != GROUP_FIELDS:
+        raise ValueError("not a group of statistics")
+    played, won, lost, score_sum, streak, best_streak = (_count(data[k]) for k in COUNTERS)
+    if won + lost > played or streak > best_streak:
+        raise ValueError("counts that do not add up")
+    best_score = data["best_score"]
+    recent = as_list(data["recent"])
+    if recent is None or len(recent) > RECENT:
+        raise ValueError(f"recent results are a list of at most {RECENT}")
+    return {
+        "played": played, "won": won, "lost": lost, "score_sum": score_sum,
+        "best_score": None if best_score is None else _int(best_score),
+        "best_declaration": _best_declaration(data["best_declaration"]),
+        "streak": streak, "best_streak": best_streak,
+        "recent": [_recent_result(item) for item in recent],
+        "undo": _undo(data["undo"]),
+    }
+
+
+def validate(data: JsonValue) -> Stats:
     """The statistics if ``data`` has exactly their shape; ValueError otherwise."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    stats = as_object(data)
+    if stats is None or stats.get("format") != FORMAT:
         raise ValueError("not statistics")
-    if data.get("version") != VERSION or set(data) != {"format", "version", "groups"}:
+    if stats.get("version") != VERSION or set(stats) != {"format", "version", "groups"}:
         raise ValueError("unknown statistics version")
-    groups = data["groups"]
-    if not isinstance(groups, dict):
+    groups = as_object(stats["groups"])
+    if groups is None:
         raise ValueError("groups must be an object")
+    checked: dict[str, Group] = {}
     for key, group in groups.items():
-        if not isinstance(key, str) or key.count("/") != 1 or not valid_group(group):
+        if key.count("/") != 1:
             raise ValueError(f"bad group {key!r}")
-    return data
+        try:
+            checked[key] = read_group(group)
+        except ValueError:
+            raise ValueError(f"bad group {key!r}") from None
+    return {"format": FORMAT, "version": VERSION, "groups": checked}
 
 
-def parse(text: str | None) -> tuple[dict[str, Any], bool]:
+def parse(text: str | None) -> tuple[Stats, bool]:
     """(statistics, ok): empty statistics and False when the text is not valid."""
     if not text:
         return empty(), True
     try:
-        return schema.check(STATS_KEY, text), True
+        return schema.check(ENTRY, text), True
     except schema.Invalid:
         return empty(), False
 
 
-def load(store: KeyValue) -> dict[str, Any]:
+def load(store: KeyValue) -> Stats:
     """The stored statistics; an invalid value is moved aside (web.schema) for empty ones."""
-    loaded: dict[str, Any] | None = schema.load(store, STATS_KEY).value
+    loaded = schema.load(store, ENTRY).value
     return loaded if loaded is not None else empty()
 
 
-def save(store: KeyValue, stats: dict[str, Any]) -> bool:
-    return storage.set_text(store, STATS_KEY, json.dumps(validate(stats), separators=(",", ":")))
+def encode(stats: Stats) -> str:
+    return json.dumps(stats, separators=(",", ":"))
 
 
-def reset(store: KeyValue) -> dict[str, Any]:
+def save(store: KeyValue, stats: Stats) -> bool:
+    """Store the statistics, checked again as they will be read (ValueError if wrong)."""
+    text = encode(stats)
+    schema.check(ENTRY, text)
+    return storage.set_text(store, STATS_KEY, text)
+
+
+def reset(store: KeyValue) -> Stats:
     stats = empty()
     save(store, stats)
     return stats
 
 
 # ------------------------------------------------------------- counting
-def add(stats: dict[str, Any], outcome: Outcome) -> dict[str, Any]:
+def add(stats: Stats, outcome: Outcome) -> Stats:
     """New statistics with one more finished game counted."""
-    groups = {k: json.loads(json.dumps(v)) for k, v in stats["groups"].items()}
+    groups = copy.deepcopy(stats["groups"])
     group = groups.setdefault(outcome.key, empty_group())
     if outcome.undo:
         group["undo"]["played"] += 1
@@ -151,16 +234,16 @@ def add(stats: dict[str, Any], outcome: Outcome) -> dict[str, Any]:
         group["played"] += 1
         group["won" if outcome.won else "lost"] += 1
         group["score_sum"] += max(0, outcome.score)
-        if group["best_score"] is None or outcome.score > group["best_score"]:
+        best_score = group["best_score"]
+        if best_score is None or outcome.score > best_score:
             group["best_score"] = outcome.score
         group["streak"] = group["streak"] + 1 if outcome.won else 0
         group["best_streak"] = max(group["best_streak"], group["streak"])
-        group["recent"] = [*group["recent"], [int(outcome.won), outcome.score,
-                                              outcome.opponent]][-RECENT:]
-    best = outcome.best_declaration
-    if best is not None and (group["best_declaration"] is None
-                             or best[1] > group["best_declaration"][1]):
-        group["best_declaration"] = [best[0], best[1]]
+        result = (int(outcome.won), outcome.score, outcome.opponent)
+        group["recent"] = [*group["recent"], result][-RECENT:]
+    best, kept = outcome.best_declaration, group["best_declaration"]
+    if best is not None and (kept is None or best[1] > kept[1]):
+        group["best_declaration"] = (best[0], best[1])
     return {"format": FORMAT, "version": VERSION, "groups": groups}
 
 
@@ -195,12 +278,12 @@ def rate(won: int, played: int) -> int:
     return round(100 * won / played) if played else 0
 
 
-def average(group: dict[str, Any]) -> int:
+def average(group: Group) -> int:
     return round(group["score_sum"] / group["played"]) if group["played"] else 0
 
 
 # -------------------------------------------------------------- drawing
-def chart_svg(recent: list[list[int]], cat: Catalog) -> str:
+def chart_svg(recent: list[RecentResult], cat: Catalog) -> str:
     """Recent results as bars of the margin (up: won, down: lost), drawn inline, with
     their scale (the largest margin either way, and 0 on the axis), a visible caption
     and legend, and each bar's score as its tooltip; screen readers get the caption."""
@@ -254,7 +337,7 @@ def chart_svg(recent: list[list[int]], cat: Catalog) -> str:
     )
 
 
-def render_group(key: str, group: dict[str, Any], cat: Catalog) -> str:
+def render_group(key: str, group: Group, cat: Catalog) -> str:
     variant, level = key.split("/", 1)
     name_key = f"options.variant.{variant}"
     level_key = "stats.level.devices" if level == DEVICES else f"options.ai.{level}"
@@ -293,7 +376,7 @@ def render_group(key: str, group: dict[str, Any], cat: Catalog) -> str:
     )
 
 
-def _raw(group: dict[str, Any], name: str) -> str:
+def _raw(group: Group, name: str) -> str:
     """The plain value behind a row, for scripts and tests."""
     if name == "win_rate":
         return str(rate(group["won"], group["played"]))
@@ -308,7 +391,7 @@ def _raw(group: dict[str, Any], name: str) -> str:
     return "" if value is None else str(value)
 
 
-def render_stats(stats: dict[str, Any], cat: Catalog, confirm_reset: bool = False,
+def render_stats(stats: Stats, cat: Catalog, confirm_reset: bool = False,
                  daily: str = "") -> str:
     """The statistics screen; ``daily``: its daily deals' section (web.daily_view)."""
     groups = stats["groups"]
@@ -341,4 +424,4 @@ def render_stats(stats: dict[str, Any], cat: Catalog, confirm_reset: bool = Fals
 
 
 # Read through web.schema: depth-guarded JSON, a wrong value kept aside (newest 3).
-ENTRY = schema.register(STATS_KEY, schema.Custom(validate))
+ENTRY = schema.register(STATS_KEY, schema.custom(validate))

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import contextlib
 import json
-from typing import Any, Protocol
+from typing import Protocol
+
+from web.json_data import JsonObject, JsonValue
 
 SAVE_KEY = "bezique.save"
 LANG_KEY = "bezique.lang"
@@ -75,7 +77,7 @@ def _set(store: KeyValue, key: str, value: str) -> bool:
     return True
 
 
-def encode(game_json: Any, extra: dict[str, Any]) -> str:
+def encode(game_json: JsonValue, extra: JsonObject) -> str:
     return json.dumps(
         {"format": FORMAT, "version": VERSION, "game": game_json, **extra}, separators=(",", ":")
     )

@@ -34,6 +34,7 @@ from web.model import (
 )
 from web.pairing import Pairing
 from web.records import Records
+from web.schema import SavedGame
 from web.seat_frame import SeatFrame, seat_frame
 from web.seats import Seats
 from web.table_parts import Turns
@@ -96,7 +97,7 @@ class TableGame:
         """This game's new-game choices (a copy: the model's change only by messages)."""
         return dict(self.app.model.table.setup)
 
-    def adopt(self, save: dict[str, Any]) -> None:
+    def adopt(self, save: SavedGame) -> None:
         """Take a checked save (web.schema) as the game on the table."""
         self.app.turns.stop()
         self.app.game = save["game"]
@@ -302,7 +303,7 @@ class TableGame:
         self.app.turns.kick()
 
 
-def saved_seats(data: dict[str, Any], players: int, human: int) -> Seats:
+def saved_seats(data: SavedGame, players: int, human: int) -> Seats:
     """A save's seat kinds; saves from before pass-and-play had one person."""
     if "seats" not in data:
         return Seats.solo(players, human)

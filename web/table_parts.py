@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from engine import Action
 from engine.playable import PlayableGame
+from web.schema import SavedGame
 from web.seat_frame import SeatFrame
 from web.seats import Seats
 
@@ -21,7 +22,7 @@ from web.seats import Seats
 class Course(Protocol):
     """The game's course (``web.table_game.TableGame``)."""
 
-    def adopt(self, save: dict[str, Any]) -> None: ...
+    def adopt(self, save: SavedGame) -> None: ...
     def new_game(self, settings: dict[str, Any], save: bool = True) -> None: ...
     def put_on_table(self, game: PlayableGame, setup: dict[str, Any], seats: Seats) -> None: ...
     def keep_new_game(self) -> None: ...

@@ -15,7 +15,7 @@ from web.catalogs import use_language
 from web.commands import Commands
 from web.dom import Control, Dom
 from web.install import DeviceControls
-from web.joining import GUEST_KEY
+from web.joining import GUEST, GUEST_KEY
 from web.link.link_guest import GuestSession
 from web.model import Model, Msg, NoticeSet, ScreenShown, SettingsLoaded
 from web.pairing import Pairing
@@ -68,11 +68,11 @@ def open_table(app: StartingTable, listen: bool) -> None:
     # read once: from now on the model keeps them (each field exactly right)
     app.dispatch(SettingsLoaded(Settings.from_data(settings.value or {})))
     app.dispatch(SetupChosen(app.model.prefs.game_setup()))
-    saved = schema.load(store, storage.SAVE_KEY)
+    saved = schema.load(store, schema.SAVE)
     if saved.value is not None:
         app.course.adopt(saved.value)
         app.dispatch(GameKept())
-    guest = schema.load(store, GUEST_KEY)  # a seat at another device's table
+    guest = schema.load(store, GUEST)  # a seat at another device's table
     # statistics, history, what others registered
     others = schema.load_all(
         store, checked=(storage.LANG_KEY, storage.SETTINGS_KEY, storage.SAVE_KEY, GUEST_KEY)

@@ -16,13 +16,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeAlias
 
 LOCK_NAME = "bezique.player"
 CHANNEL_NAME = "bezique"
 # How long a reloaded page waits for the page before it to let go of the player's lock
 # (answered as soon as the lock is granted; only a second tab waits it out in full).
 RELOAD_GRACE_S = 1.5
+
+# An object of the browser's JS (a Pyodide proxy: navigator.locks, a BroadcastChannel, a
+# lock, an event): untyped on this side of the page boundary.
+JsValue: TypeAlias = Any
 
 Listener = Callable[[], None]
 Receiver = Callable[[str], None]
@@ -112,23 +116,23 @@ class BrowserTabs(Tabs):
             from pyodide.ffi import jsnull
         except ImportError:  # older Pyodide: null is None
             jsnull = None
-        self.null: Any = jsnull
+        self.null: JsValue = jsnull
         self.js = js
         self.proxy = create_proxy
         self.to_js = to_js
-        self.keep: list[Any] = []  # proxies live as long as the page
-        self.locks = getattr(js.navigator, "locks", None)
-        self.channel: Any = None
+        self.keep: list[JsValue] = []  # proxies live as long as the page
+        self.locks: JsValue = getattr(js.navigator, "locks", None)
+        self.channel: JsValue = None
         if hasattr(js, "BroadcastChannel"):
             self.channel = js.BroadcastChannel.new(CHANNEL_NAME)
             self.channel.onmessage = self._hold(self._message)
 
-    def _hold(self, fn: Callable[..., Any]) -> Any:
+    def _hold(self, fn: Callable[..., object]) -> JsValue:
         proxy = self.proxy(fn)
         self.keep.append(proxy)
         return proxy
 
-    def _message(self, event: Any) -> None:
+    def _message(self, event: JsValue) -> None:
         data = event.data
         if isinstance(data, str):
             self.on_save(data)
@@ -136,7 +140,7 @@ class BrowserTabs(Tabs):
     def _request(self, options: dict[str, bool], granted: Callable[[bool], None]) -> None:
         """navigator.locks.request; the lock is held until the page closes or it is stolen."""
 
-        def callback(lock: Any) -> Any:
+        def callback(lock: JsValue) -> JsValue:
             got = lock is not None and lock is not self.null
             granted(got)
             if not got:

@@ -92,7 +92,7 @@ def test_stats_count_streaks_and_keep_undo_games_apart() -> None:
     assert (g["streak"], g["best_streak"]) == (1, 2)
     assert g["undo"] == {"played": 1, "won": 1, "lost": 0}
     assert len(g["recent"]) == 4
-    assert g["best_declaration"] == ["marriage", 500]
+    assert g["best_declaration"] == ("marriage", 500)  # stored as ["marriage", 500]
     html = stats.render_stats(s, CAT)
     assert 'data-stat="win_rate" data-value="75"' in html
     assert 'data-chart-bars="4"' in html and "<svg" in html
