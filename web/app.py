@@ -9,8 +9,6 @@ protocol names; the page's events come in here, each handled as one (one render)
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.playable import PlayableGame
 from engine.players import Player
 from web import flow
@@ -26,7 +24,7 @@ from web.hints import Hints
 from web.hosting import Transport
 from web.install import DeviceControls
 from web.keeper import Keeper
-from web.model import Model, Msg, NoticeSet, update
+from web.model import Model, Msg, Notice, NoticeSet, update
 from web.pairing import Pairing
 from web.records import Records
 from web.review_screen import ReviewScreen
@@ -139,7 +137,7 @@ class App:
         self.frames.after(lambda: self.dom.focus_hand(
             self.painter.hand_focus if index is None else index))
 
-    def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None:
+    def set_notice(self, text: Notice | None, error: bool = False) -> None:
         self.dispatch(NoticeSet(text, error))
 
     def command(self, name: str, el: Control) -> None:

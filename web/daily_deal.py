@@ -42,9 +42,10 @@ from web.computer import BROWSER_SLICE, make_player
 from web.daily_store import DailyRecord
 from web.dealing import prepared_setup
 from web.dom import Control, Dom
+from web.game_setup import Setup
 from web.keeper import Keeper
 from web.menu import close_button
-from web.model import Model, Msg, NewGameAsked, ScreenOpened, SetupKept
+from web.model import Model, Msg, NewGameAsked, Notice, ScreenOpened, SetupKept
 from web.pairing import Pairing
 from web.runtime import Frames, Runtime
 from web.seats import Seats
@@ -84,7 +85,7 @@ class DailyTable(Protocol):
 
     def dispatch(self, msg: Msg) -> None: ...
     def render(self) -> None: ...
-    def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None: ...
+    def set_notice(self, text: Notice | None, error: bool = False) -> None: ...
     def save(self) -> None: ...
     def command(self, name: str, el: Control) -> None: ...
     def focus_hand(self, index: int | None = None) -> None: ...
@@ -181,7 +182,7 @@ class DailyDeal:
         return {s: DailyOpponent(self, s) for s in range(self.app.game.rules.players)
                 if s != DAILY_SEAT}
 
-    def starts(self, setup: dict[str, Any]) -> bool:
+    def starts(self, setup: Setup) -> bool:
         """A confirmed new game that is a daily deal (the leave question's setup)."""
         day, variant = setup.get("daily"), setup.get("variant")
         if not isinstance(day, str) or not isinstance(variant, str):

@@ -7,17 +7,17 @@ Apart from the table's controller so that it reads as one rule: what a setup dea
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any
 
 import engine
 from engine import RecordError
 from engine.playable import PlayableGame
+from web.game_setup import Setup, options_of
 from web.seats import Seats, SeatsError, fit
 
 
 def deal_new_game(
-    setup: Mapping[str, Any], fixed_seed: int | None
+    setup: Setup, fixed_seed: int | None
 ) -> tuple[PlayableGame, Seats]:
     """The game a setup deals and who sits where (``fixed_seed``: tests' repeatable deals,
     the human leading first)."""
@@ -25,7 +25,7 @@ def deal_new_game(
     if variant not in engine.VARIANTS:
         variant = "classic"
     specs = engine.VARIANTS[variant].option_specs
-    options = {k: v for k, v in dict(setup.get("options") or {}).items() if k in specs}
+    options = {k: v for k, v in options_of(setup).items() if k in specs}
     try:
         players = engine.make_rules(variant, options).players
     except RecordError:  # a house rule stored for another version: the variant's defaults
@@ -40,7 +40,7 @@ def deal_new_game(
     return game, fit(chosen, players)
 
 
-def choose_dealer(setup: Mapping[str, Any], players: int, fixed_seed: int | None) -> int:
+def choose_dealer(setup: Setup, players: int, fixed_seed: int | None) -> int:
     """The first dealer the setup asks for (tests' repeatable deals: the last seat)."""
     choice = setup.get("dealer", "random")
     if choice == "you":
@@ -50,19 +50,19 @@ def choose_dealer(setup: Mapping[str, Any], players: int, fixed_seed: int | None
     return random.randrange(players)
 
 
-def setup_seats(setup: Mapping[str, Any]) -> Seats | None:
+def setup_seats(setup: Setup) -> Seats | None:
     """The seats a setup chose (None: none that fit its variant)."""
     variant = setup.get("variant", "classic")
     if variant not in engine.VARIANTS:
         return None
     try:
-        players = engine.make_rules(variant, dict(setup.get("options") or {})).players
+        players = engine.make_rules(variant, options_of(setup)).players
         return Seats.from_json(setup.get("seats"), players)
     except (RecordError, SeatsError):
         return None
 
 
-def prepared_setup(setup: Mapping[str, Any], variant: str, seats: Seats,
+def prepared_setup(setup: Setup, variant: str, seats: Seats,
                    **choices: Any) -> dict[str, Any]:
     """The setup of a deal the app prepares (the guided deal, the daily deal): the
     player's choices kept, the variant's usual rules, these seats, no typed names."""

@@ -14,7 +14,6 @@ family of variants says it otherwise).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, Protocol
 
 from engine import Action
@@ -25,7 +24,8 @@ from engine.playable import PlayableGame
 from engine.players import Decision, Player, decided
 from web.dealing import prepared_setup
 from web.dom import Control, Dom
-from web.model import Model, Msg, NewGameAsked, ScreenShown
+from web.game_setup import Setup
+from web.model import Model, Msg, NewGameAsked, Notice, ScreenShown
 from web.pairing import Pairing
 from web.seats import Seats
 from web.table_parts import Course, Turns
@@ -53,7 +53,7 @@ class GuideTable(Protocol):
 
     def dispatch(self, msg: Msg) -> None: ...
     def render(self) -> None: ...
-    def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None: ...
+    def set_notice(self, text: Notice | None, error: bool = False) -> None: ...
     def focus_hand(self, index: int | None = None) -> None: ...
     def focus_first(self, selector: str) -> None: ...
 
@@ -142,7 +142,7 @@ class Guide:
         app.render()
         return True
 
-    def starts(self, setup: Mapping[str, Any]) -> bool:
+    def starts(self, setup: Setup) -> bool:
         """A confirmed new game that is a guided deal (the confirm screen's setup)."""
         variant = setup.get("guided")
         if not isinstance(variant, str):

@@ -7,7 +7,7 @@ while the AI thinks, so a language switch rewords it at the next render.
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Protocol
+from typing import Protocol
 
 import engine
 from engine.deal import Deal
@@ -16,7 +16,7 @@ from web import i18n
 from web.adapter import observe
 from web.card_html import cards_bdi
 from web.computer import hint_for
-from web.model import HintSet, Model
+from web.model import HintSet, Model, Notice
 
 
 class HintTable(Protocol):
@@ -33,7 +33,7 @@ class HintTable(Protocol):
     def dispatch(self, msg: HintSet) -> None: ...
     def render(self) -> None: ...
 
-    def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None: ...
+    def set_notice(self, text: Notice | None, error: bool = False) -> None: ...
 
 
 class Hints:

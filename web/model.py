@@ -16,13 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TypeAlias
 
 from engine import VARIANTS
 from web import table_state
+from web.game_setup import Setup
 from web.settings import Settings
 from web.table_state import TABLE_MESSAGES, DeviceCalled, TableMsg, TableState
 
+# What the table tells under it, as data: (catalog key, its values), worded at render time.
+Notice: TypeAlias = tuple[str, Mapping[str, object]]
 # Screens a nested screen returns to when it closes (the menu is left behind).
 RETURN_TO = ("start", "dialog", "game")
 # Where the focus lands when a screen closes onto another one.
@@ -38,13 +41,13 @@ class Model:
     # None | "start" | "menu" | "dialog" | "confirm" | "settings" | "rules" | "game" | records'
     overlay: str | None = None
     back: tuple[str, ...] = ()  # screens to return to when the current one closes
-    pending_setup: Mapping[str, Any] | None = None  # the new game awaiting confirmation
+    pending_setup: Setup | None = None  # the new game awaiting confirmation
     dialog_draft: Mapping[str, str] | None = None  # the new-game form as last typed
     dialog_variant: str | None = None  # the variant the new-game form was switched to
     rules_variant: str | None = None  # the variant the rules screen shows (None: the game's)
     # What the table tells under it, kept as data and worded at render time (a language
     # switch rewords it): (catalog key, its values), and whether it is an error.
-    notice: tuple[str, Mapping[str, Any]] | None = None
+    notice: Notice | None = None
     notice_error: bool = False
     hint: tuple[str, str] | None = None  # (action text, reason code); ("", "") = thinking
     log_open: bool = False  # the log drawer (phones; wide screens show it beside the table)
@@ -73,7 +76,7 @@ class SettingChanged:
 class SetupKept:
     """A game was started: its choices become the next new game's defaults."""
 
-    setup: Mapping[str, Any]
+    setup: Setup
 
 
 @dataclass(frozen=True)
@@ -137,7 +140,7 @@ class RulesVariantChosen:
 class NewGameAsked:
     """Start a new game over one in progress: asked first, the form kept for going back."""
 
-    setup: Mapping[str, Any]
+    setup: Setup
     draft: Mapping[str, str]
 
 
@@ -150,7 +153,7 @@ class DraftDropped:
 class NoticeSet:
     """Tell the player something under the table (None: nothing), an error or not."""
 
-    notice: tuple[str, Mapping[str, Any]] | None
+    notice: Notice | None
     error: bool = False
 
 

@@ -15,7 +15,7 @@ from engine.playable import PlayableGame
 from web import ending, history, score_sheet, stats, take_back
 from web.computer import default_level
 from web.dom import Control
-from web.model import ScreenShown
+from web.model import Notice, ScreenShown
 from web.replay import Viewer, render_viewer
 from web.table_state import GameRecorded
 
@@ -30,7 +30,7 @@ class Records:
         self.confirm_reset = False
         self.viewer: Viewer | None = None
         self.viewer_entry: history.HistoryEntry | None = None
-        self.problem: tuple[str, dict[str, Any]] | None = None
+        self.problem: Notice | None = None
         self.back_to: str | None = None  # the overlay to return to when a screen closes
         # the statistics' change made by the game just finished (shown on its summary)
         self.change: tuple[PlayableGame, ending.StatsChange] | None = None

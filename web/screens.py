@@ -15,6 +15,7 @@ from engine import RecordError
 from web import i18n, names
 from web.card_html import Cat, face_html
 from web.computer import default_level, levels
+from web.game_setup import Setup, options_of, text_of
 from web.link_texts import fair_deck_note
 from web.menu import close_button, language_buttons
 from web.model import Model
@@ -110,7 +111,7 @@ def option_value_label(cat: Cat, key: str, value: object) -> str:
     return cat.t(named) if has is None or has(named) else str(value)
 
 
-def parse_settings(form: dict[str, str]) -> dict[str, Any]:
+def parse_settings(form: dict[str, str]) -> dict[str, object]:
     """The new-game form's values as game settings (options typed from the spec).
 
     Raises SeatsError when no seat is a person.
@@ -180,7 +181,7 @@ def render_new_game(model: Model, cat: Cat) -> str:
         f"{escape(cat.t('options.variant.' + v))}</option>"
         for v in engine.VARIANTS
     )
-    saved_opts = source.get("options", {}) if variant == source.get("variant") else {}
+    saved_opts = options_of(source) if variant == source.get("variant") else {}
     opts = []
     for key, spec in engine.VARIANTS[variant].option_specs.items():
         value = saved_opts.get(key, spec.default)
@@ -210,8 +211,8 @@ def render_new_game(model: Model, cat: Cat) -> str:
         typed,
         names.MAX_NAME,
     )
-    level = source.get("level") or default_level()
-    dealer = source.get("dealer", "random")
+    level = text_of(source, "level") or default_level()
+    dealer = text_of(source, "dealer", "random")
     body = (
         '<form id="bz-newgame" class="ng">'
         f'<fieldset class="ng-variant"><legend>{escape(cat.t("options.variant"))}</legend>'
@@ -251,7 +252,7 @@ def form_problem(model: Model, cat: Cat) -> str:
     return f'<p class="notice error ng-problem" role="alert">{escape(cat.t(key, **params))}</p>'
 
 
-def dialog_source(model: Model) -> dict[str, Any]:
+def dialog_source(model: Model) -> dict[str, object]:
     """What the dialog shows: the form being edited (players changed), else the last game's."""
     if model.dialog_draft is None:
         pending = model.pending_setup
@@ -268,7 +269,7 @@ def dialog_source(model: Model) -> dict[str, Any]:
             return parse_settings(kept)
 
 
-def dialog_seats(variant: str, options: dict[str, Any], source: dict[str, Any]) -> Seats:
+def dialog_seats(variant: str, options: dict[str, Any], source: Setup) -> Seats:
     try:
         players = engine.make_rules(variant, options).players
     except RecordError:

@@ -19,6 +19,7 @@ from web.computer import default_level, make_player
 from web.daily_deal import DailyDeal
 from web.dealing import deal_new_game
 from web.dom import Dom
+from web.game_setup import Setup, text_of
 from web.guide import Guide
 from web.install import DeviceControls
 from web.link.wire import Refusal
@@ -28,6 +29,7 @@ from web.model import (
     Model,
     MoveMade,
     Msg,
+    Notice,
     ScreenShown,
     SetupKept,
     TableShown,
@@ -81,7 +83,7 @@ class GameTable(Protocol):
     def dispatch(self, msg: Msg) -> None: ...
     def render(self) -> None: ...
     def save(self) -> None: ...
-    def set_notice(self, text: tuple[str, dict[str, Any]] | None, error: bool = False) -> None: ...
+    def set_notice(self, text: Notice | None, error: bool = False) -> None: ...
     def focus_hand(self, index: int | None = None) -> None: ...
     def focus_first(self, selector: str) -> None: ...
 
@@ -93,7 +95,7 @@ class TableGame:
         self.app = app
 
     @property
-    def settings(self) -> dict[str, Any]:
+    def settings(self) -> dict[str, object]:
         """This game's new-game choices (a copy: the model's change only by messages)."""
         return dict(self.app.model.table.setup)
 
@@ -123,14 +125,14 @@ class TableGame:
             self.app.pairing.resume_hosting(save.get("hosting"), self.app.game, self.settings,
                                             seats)
 
-    def new_game(self, settings: dict[str, Any], save: bool = True) -> None:
+    def new_game(self, settings: Setup, save: bool = True) -> None:
         game, seats = deal_new_game(settings, self.app.fixed_seed)
         self.put_on_table(game, settings, seats)
         self.pass_device(fresh=True)
         if save:
             self.keep_new_game()
 
-    def put_on_table(self, game: PlayableGame, setup: dict[str, Any], seats: Seats) -> None:
+    def put_on_table(self, game: PlayableGame, setup: Setup, seats: Seats) -> None:
         """A new game on the table, shown from its start."""
         self.app.turns.stop()
         self.app.game = game
@@ -152,7 +154,7 @@ class TableGame:
     def make_players(self) -> None:
         """The programs that play the computer's seats (a daily deal's: its own)."""
         app = self.app
-        level = self.settings.get("level") or default_level()
+        level = text_of(self.settings, "level") or default_level()
         base = app.fixed_seed
         app.players = {
             s: make_player(level, None if base is None else base * 7 + s)
@@ -248,7 +250,7 @@ class TableGame:
             return False
         return self.app.model.table.deal_number > 1 or bool(self.app.game.deal.history)
 
-    def start_new_game(self, setup: dict[str, Any]) -> None:
+    def start_new_game(self, setup: Setup) -> None:
         self.app.dispatch(DraftDropped())
         if self.app.guide.starts(setup) or self.app.daily.starts(setup):
             return
@@ -282,7 +284,7 @@ class TableGame:
         deal_number = self.app.model.table.deal_number
         return seat_frame(game, seat, self.app.auto_passes.of(game), deal_number)
 
-    def adopt_hosted(self, game: PlayableGame, setup: dict[str, Any], seats: Seats) -> None:
+    def adopt_hosted(self, game: PlayableGame, setup: Setup, seats: Seats) -> None:
         """The first deal of a table hosted here, dealt by the host protocol: the game on
         the table, kept and saved from now on like any other."""
         self.put_on_table(game, setup, seats)

@@ -225,7 +225,11 @@ class TablePainter:
         parts = []
         if model.notice:
             key, params = model.notice
-            text = app.cat.error(params["rule"]) if key == "rule" else app.cat.t(key, **params)
+            rule = params.get("rule")
+            if key == "rule":
+                text = app.cat.error(rule if isinstance(rule, str) else None)
+            else:
+                text = app.cat.t(key, **params)
             cls = "notice error" if model.notice_error else "notice"
             parts.append(f'<p class="{cls}" role="alert">{escape(text)}</p>')
         parts.append(app.hints.html())

@@ -8,7 +8,7 @@ reads storage for the table as a whole; from then on the model keeps what it rea
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from web import i18n, schema, storage
 from web.catalogs import use_language
@@ -17,7 +17,7 @@ from web.dom import Control, Dom
 from web.install import DeviceControls
 from web.joining import GUEST, GUEST_KEY
 from web.link.link_guest import GuestSession
-from web.model import Model, Msg, NoticeSet, ScreenShown, SettingsLoaded
+from web.model import Model, Msg, Notice, NoticeSet, ScreenShown, SettingsLoaded
 from web.pairing import Pairing
 from web.settings import Settings
 from web.storage import KeyValue
@@ -105,5 +105,5 @@ def report_set_aside(app: StartingTable, problems: list[schema.Problem | None]) 
     for problem in found:
         print(f"bezique: {problem.key} set aside as {problem.where!r}: {problem.why}")
     if found:
-        notice: tuple[str, dict[str, Any]] = (found[0].notice, {"where": found[0].where})
+        notice: Notice = (found[0].notice, {"where": found[0].where})
         app.dispatch(NoticeSet(notice, True))

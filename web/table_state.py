@@ -9,11 +9,10 @@ tested as plain functions. The game itself stays the engine's object (``App.game
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from web.flow import TrickShelf
+from web.game_setup import Setup
 from web.seats import Seats
 
 
@@ -21,7 +20,7 @@ from web.seats import Seats
 class TableState:
     """What the table knows of the game on it besides the engine's state."""
 
-    setup: Mapping[str, Any] = field(default_factory=dict)  # this game's new-game choices
+    setup: Setup = field(default_factory=dict)  # this game's new-game choices
     seats: Seats = field(default_factory=lambda: Seats.solo(2))  # who plays each seat
     human: int = 0  # the seat whose hand is shown (pass-and-play: who holds the device)
     handover: int | None = None  # the person the device must go to next
@@ -44,7 +43,7 @@ class TableState:
 class SetupChosen:
     """The choices the next game is dealt with (the remembered ones, at start)."""
 
-    setup: Mapping[str, Any]
+    setup: Setup
 
 
 @dataclass(frozen=True)
@@ -53,7 +52,7 @@ class GameDealt:
     person's seat."""
 
     human: int
-    setup: Mapping[str, Any]
+    setup: Setup
     seats: Seats
 
 
@@ -65,7 +64,7 @@ class SaveAdopted:
     deal_number: int
     undo_used: bool
     recorded: bool
-    setup: Mapping[str, Any]  # the save's choices over the ones before
+    setup: Setup  # the save's choices over the ones before
     seats: Seats
 
 
