@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 from web import flow, i18n, names
 from web.catalogs import use_language
@@ -94,7 +94,7 @@ class Commands:
 
     def __init__(self, app: CommandTable) -> None:
         self.app = app
-        self.table: dict[str, Callable[[Any], None]] = {
+        self.table: dict[str, Callable[[Control], None]] = {
             "language": self.language,
             "ready": self.ready,
             "menu": self.menu,

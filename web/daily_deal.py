@@ -20,7 +20,7 @@ import datetime as _dt
 import functools
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from engine import VARIANTS, Action
 from engine.daily import (
@@ -172,7 +172,7 @@ class DailyDeal:
             return
         self.date, self.game = marker, game
 
-    def save_fields(self) -> dict[str, Any]:
+    def save_fields(self) -> dict[str, object]:
         return {"daily": self.date} if self.active else {}
 
     def players(self) -> dict[int, Player]:

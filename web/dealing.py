@@ -7,7 +7,6 @@ Apart from the table's controller so that it reads as one rule: what a setup dea
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import engine
 from engine import RecordError
@@ -63,7 +62,7 @@ def setup_seats(setup: Setup) -> Seats | None:
 
 
 def prepared_setup(setup: Setup, variant: str, seats: Seats,
-                   **choices: Any) -> dict[str, Any]:
+                   **choices: object) -> dict[str, object]:
     """The setup of a deal the app prepares (the guided deal, the daily deal): the
     player's choices kept, the variant's usual rules, these seats, no typed names."""
     prepared = {**setup, "variant": variant, "options": {}, "seats": seats.to_json(),

@@ -9,14 +9,13 @@ games at the level ``stats.DEVICES``, apart from the computer's levels.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine import RecordError, ReplayError, replay_record
 from web import history, stats
+from web.json_data import JsonObject
 from web.storage import KeyValue
 
 
-def keep_guest_game(store: KeyValue, record: dict[str, Any], seat: int, finished: int) -> bool:
+def keep_guest_game(store: KeyValue, record: JsonObject, seat: int, finished: int) -> bool:
     """A guest's finished game, from the host's checked record: into this device's history
     and statistics from ``seat`` (False: the record is not of a finished game)."""
     try:

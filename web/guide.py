@@ -14,7 +14,7 @@ family of variants says it otherwise).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from engine import Action
 from engine.errors import RecordError
@@ -104,7 +104,7 @@ class Guide:
         """A bubble that only explains is open: the computer waits for "Got it"."""
         return any(s.ask is None for s in self.showing())
 
-    def save_fields(self) -> dict[str, Any]:
+    def save_fields(self) -> dict[str, object]:
         """What the save keeps of the guide: the variant of a guided game."""
         return {"guided": self.script.variant} if self.active and self.script else {}
 

@@ -1,8 +1,8 @@
-"""The shape of JSON data as it comes off storage, files and the wire: typed, not ``Any``.
+"""The shape of JSON data as it comes off storage, files and the wire, typed.
 
 Data read from outside is a ``JsonValue`` until it is checked; the readers below narrow
 it with a clear fallback (never a guess), so a module that reads stored or received data
-says what it expects in its types instead of trusting ``Any``.
+says what it expects in its types instead of trusting what it is given.
 """
 
 from __future__ import annotations

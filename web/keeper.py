@@ -17,6 +17,7 @@ from html import escape
 from typing import Any
 
 from web import schema, storage
+from web.json_data import JsonObject, as_list, get_object
 from web.tabs import Tabs
 
 RETRY_SECONDS = 5.0
@@ -114,13 +115,17 @@ class Keeper:
         )
 
 
-def _moves(game_json: dict[str, Any]) -> tuple[str, list[str]]:
-    """A saved game's first deal (which game it is) and every action so far."""
-    deals = game_json["record"]["deals"]
-    return json.dumps(deals[0]), [a for deal in deals for a in deal["actions"]]
+def _moves(game_json: JsonObject) -> tuple[str, list[str]]:
+    """A saved game's first deal (which game it is) and every action so far (none of a
+    game that is not one)."""
+    listed = as_list(get_object(game_json, "record").get("deals")) or []
+    deals = [deal for deal in listed if isinstance(deal, dict)]
+    actions = [a for deal in deals for a in as_list(deal.get("actions")) or []
+               if isinstance(a, str)]
+    return (json.dumps(deals[0]) if deals else "{}"), actions
 
 
-def extends(mine: dict[str, Any], theirs: dict[str, Any]) -> bool:
+def extends(mine: JsonObject, theirs: JsonObject) -> bool:
     """``theirs`` is the game ``mine`` with more moves after it."""
     first_mine, moves_mine = _moves(mine)
     first_theirs, moves_theirs = _moves(theirs)

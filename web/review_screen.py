@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from engine.deal import Deal
 from engine.playable import PlayableGame
@@ -30,6 +30,7 @@ from web.background import Pace, Work, run_in_slices
 from web.card_html import cards_bdi
 from web.dom import Control, Dom
 from web.hints import declaration_name
+from web.json_data import JsonObject, as_list
 from web.model import Model, Msg, ScreenShown
 from web.pairing import Pairing
 from web.replay import Focus, Viewer, render_viewer, tricks_before
@@ -90,7 +91,7 @@ class Source:
     deal), its record and the reviewed seat."""
 
     key: tuple[object, ...]
-    record: dict[str, Any]
+    record: JsonObject
     seat: int
 
 
@@ -100,7 +101,7 @@ class Job:
 
     key: tuple[object, ...]
     deal: Deal  # the finished deal (its rules and trumps name the moves)
-    record: dict[str, Any]
+    record: JsonObject
     deal_index: int  # the deal in the record
     seat: int
     reviewing: Reviewing | None
@@ -277,7 +278,7 @@ class ReviewScreen:
         if source is None:
             return
         record = source.record
-        deal_index = max(0, len(record.get("deals", [])) - 1)
+        deal_index = max(0, len(as_list(record.get("deals")) or []) - 1)
         worlds = self.worlds or page_worlds(str(record.get("variant", "")))
         reviewing = review_deal(record, source.seat, deal=deal_index, worlds=worlds,
                                 slice_seconds=ENGINE_SLICE)

@@ -6,9 +6,9 @@ every text comes from the catalog. Pure Python: testable under CPython.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from html import escape
-from typing import Any
 
 import engine
 from engine import RecordError
@@ -120,7 +120,7 @@ def parse_settings(form: dict[str, str]) -> dict[str, object]:
     if variant not in engine.VARIANTS:
         variant = "classic"
     specs = engine.VARIANTS[variant].option_specs
-    options: dict[str, Any] = {}
+    options: dict[str, object] = {}
     for key, spec in specs.items():
         raw = form.get(f"opt.{key}")
         if isinstance(spec.default, bool):
@@ -269,7 +269,7 @@ def dialog_source(model: Model) -> dict[str, object]:
             return parse_settings(kept)
 
 
-def dialog_seats(variant: str, options: dict[str, Any], source: Setup) -> Seats:
+def dialog_seats(variant: str, options: Mapping[str, object], source: Setup) -> Seats:
     try:
         players = engine.make_rules(variant, options).players
     except RecordError:
@@ -364,7 +364,7 @@ def render_settings(settings: Settings, cat: Cat, lang: str, extra: str = "") ->
 # ------------------------------------------------------------------ rules
 
 
-def render_rules(variant: str, cat: Any) -> str:
+def render_rules(variant: str, cat: i18n.Catalog) -> str:
     """Every variant's rules, one at a time (a chooser at the top), and the first-game guide."""
     if variant not in engine.VARIANTS:
         variant = "classic"

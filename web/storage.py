@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Mapping
 from typing import Protocol
 
-from web.json_data import JsonObject, JsonValue
+from web.json_data import JsonValue
 
 SAVE_KEY = "bezique.save"
 LANG_KEY = "bezique.lang"
@@ -77,7 +78,7 @@ def _set(store: KeyValue, key: str, value: str) -> bool:
     return True
 
 
-def encode(game_json: JsonValue, extra: JsonObject) -> str:
+def encode(game_json: JsonValue, extra: Mapping[str, object]) -> str:
     return json.dumps(
         {"format": FORMAT, "version": VERSION, "game": game_json, **extra}, separators=(",", ":")
     )

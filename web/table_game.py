@@ -7,7 +7,7 @@ one story: what happens to the table's game, and which messages tell the model s
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 import engine
 from engine import IllegalActionError
@@ -178,7 +178,7 @@ class TableGame:
         elif not self.app.model.table.seats.pass_and_play:
             self.app.dispatch(HandoverEnded())
 
-    def save_fields(self) -> dict[str, Any]:
+    def save_fields(self) -> dict[str, object]:
         """What a save keeps besides the game (web.schema checks each when it is read)."""
         return {
             "human": self.app.model.table.human,
