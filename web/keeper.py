@@ -14,19 +14,52 @@ from __future__ import annotations
 
 import json
 from html import escape
-from typing import Any
+from typing import Protocol
 
-from web import schema, storage
+from engine.playable import PlayableGame
+from web import i18n, schema, storage
 from web.json_data import JsonObject, as_list, get_object
+from web.model import Notice
+from web.runtime import Runtime
+from web.schema import SavedGame
+from web.storage import KeyValue
 from web.tabs import Tabs
 
 RETRY_SECONDS = 5.0
 
 
-class Keeper:
-    """The save and the tab role of one App (``app`` is web.app.App)."""
+class SavedFields(Protocol):
+    def adopt(self, save: SavedGame) -> None: ...
+    def save_fields(self) -> dict[str, object]: ...
 
-    def __init__(self, app: Any, tabs: Tabs | None = None) -> None:
+
+class Resumable(Protocol):
+    def kick(self) -> None: ...
+    def stop(self) -> None: ...
+
+
+class KeptTable(Protocol):
+    """What keeping reads and changes of its table (``web.app.App`` is one)."""
+
+    store: KeyValue
+    runtime: Runtime
+    cat: i18n.Catalog
+
+    @property
+    def game(self) -> PlayableGame: ...
+    @property
+    def course(self) -> SavedFields: ...
+    @property
+    def turns(self) -> Resumable: ...
+
+    def render(self) -> None: ...
+    def set_notice(self, text: Notice | None, error: bool = False) -> None: ...
+
+
+class Keeper:
+    """The save and the tab role of one table."""
+
+    def __init__(self, app: KeptTable, tabs: Tabs | None = None) -> None:
         self.app = app
         self.tabs = tabs or Tabs()
         self.tabs.on_role = self.role_changed

@@ -9,23 +9,63 @@ from __future__ import annotations
 
 import time
 from html import escape
-from typing import Any
+from typing import Protocol
 
 from engine.playable import PlayableGame
-from web import ending, history, score_sheet, stats, take_back
+from web import ending, history, i18n, score_sheet, stats, take_back
 from web.computer import default_level
-from web.dom import Control
-from web.model import Notice, ScreenShown
+from web.daily_deal import DailyDeal
+from web.dom import Control, Dom
+from web.guide import Guide
+from web.model import Model, Msg, Notice, ScreenShown
 from web.replay import Viewer, render_viewer
+from web.storage import KeyValue
+from web.table_parts import Course, Turns
 from web.table_state import GameRecorded
 
 OVERLAYS = ("score-sheet", "stats", "history", "replay")
 
 
+class Announcing(Protocol):
+    def announced_all(self) -> None: ...
+    def who(self, seat: int) -> str: ...
+
+
+class RecordsTable(Protocol):
+    """What the records read and change of their table (``web.app.App`` is one)."""
+
+    dom: Dom
+    store: KeyValue
+    lang: str
+    cat: i18n.Catalog
+    daily: DailyDeal
+    guide: Guide
+
+    @property
+    def model(self) -> Model: ...
+    @property
+    def painter(self) -> Announcing: ...
+    @property
+    def course(self) -> Course: ...
+    @property
+    def turns(self) -> Turns: ...
+    @property
+    def game(self) -> PlayableGame: ...
+    @game.setter
+    def game(self, game: PlayableGame) -> None: ...
+
+    def dispatch(self, msg: Msg) -> None: ...
+    def render(self) -> None: ...
+    def save(self) -> None: ...
+    def set_notice(self, text: Notice | None, error: bool = False) -> None: ...
+    def focus_first(self, selector: str) -> None: ...
+    def focus_hand(self, index: int | None = None) -> None: ...
+
+
 class Records:
     """Commands and screens about the game's records, for one App."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: RecordsTable) -> None:
         self.app = app
         self.confirm_reset = False
         self.viewer: Viewer | None = None
@@ -121,7 +161,7 @@ class Records:
             if self.problem is not None:
                 key, params = self.problem
                 rule = params.get("rule")
-                if rule and cat.has(f"error.rule.{rule}"):  # the engine's reason, worded
+                if isinstance(rule, str) and cat.has(f"error.rule.{rule}"):  # worded
                     params = {**params, "reason": cat.error(rule)}
                 problem = cat.t(key, **params)
             return history.render_history(
