@@ -326,7 +326,6 @@ class Deal(DealMoves, DealSaves):
 
     def observation(self, seat: int) -> Observation:
         kinds = self.kinds
-        facts = self.rules.public_facts(self, seat)
 
         def codes(ids: Sequence[int]) -> list[int]:
             return [kinds[i] for i in ids]
@@ -358,8 +357,7 @@ class Deal(DealMoves, DealSaves):
             scored_sevens=len(self.scored_sevens),
             legal_actions=self.legal_actions() if seat == self.current else [],
             log=self.seat_log(seat),
-            extra={} if facts is None else facts.to_json(),
-            facts=facts,
+            facts=self.rules.public_facts(self, seat),
             options=dict(self.rules.options),
             multipack=self.rules.shown_facts(self, seat),
         )

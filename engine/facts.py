@@ -1,9 +1,8 @@
 """Typed public facts a variant or a match adds to what a seat sees.
 
-Why: the table (web/) read these facts out of ``Observation.extra``, a ``dict[str, Any]``
-whose keys nothing checked. Here each is a frozen dataclass read through attributes;
-``to_json`` gives the same dict as before (``Observation.extra``, which the AI and the
-saved forms keep), so nothing stored changes.
+Why: the table and the AI once read these facts out of ``Observation.extra``, a
+``dict[str, Any]`` whose keys nothing checked. Here each is a frozen dataclass read
+through attributes; the deal's own state stays JSON in ``deal.extra`` (saved with it).
 
 A leaf of the engine: the observation, the rulesets, the deal and the match all name it.
 """
@@ -24,7 +23,8 @@ class VidoCall:
     caller: int
     result: str  # ACCEPTED or REFUSED
 
-    def to_json(self) -> list[Any]:
+    def to_json(self) -> list[int | str]:
+        """The form ``deal.extra["vidos"]`` keeps (saved with the deal)."""
         return [self.caller, self.result]
 
 
@@ -70,22 +70,6 @@ class BezikFacts:
     def accepted_vidos(self) -> int:
         return sum(1 for v in self.vidos if v.result == ACCEPTED)
 
-    def to_json(self) -> dict[str, Any]:
-        """The ``Observation.extra`` form (JSON lists, as it always was)."""
-        return {
-            "completions": [[c.action, c.group, c.points] for c in self.completions],
-            "donuk": list(self.donuk),
-            "provisional": [[p.seat, p.name, p.points] for p in self.provisional],
-            "group_states": list(self.group_states),
-            "stake": self.stake,
-            "vidos": [v.to_json() for v in self.vidos],
-            "vido_pending": self.vido_pending,
-            "kontr": self.kontr,
-            "target": self.target,
-            "game_before": list(self.game_before),
-            "trump_sequence": self.trump_sequence,
-        }
-
 
 # The per-variant facts an observation may carry (only bezik has any so far: the other
 # variants show everything public in the common fields).
@@ -112,23 +96,6 @@ class MatchFacts:
     game_points: int  # the match points the current game gave its winner (0: undecided)
     game_why: str | None  # those points explained: comma-separated factors (summary.why.*)
 
-    def to_json(self) -> dict[str, Any]:
-        """The form ``Match.match_info`` always gave (without the last three fields)."""
-        return {
-            "points": list(self.points),
-            "to": self.to,
-            "stake": self.stake,
-            "kind": self.kind,
-            "game": self.game,
-            "cycle_pos": self.cycle_pos,
-            "cycle_len": self.cycle_len,
-            "target": self.target,
-            "vidos": [v.to_json() for v in self.vidos],
-            "game_scores": list(self.game_scores),
-            "game_winner": self.game_winner,
-            "match_winner": self.match_winner,
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class MultipackFacts:
@@ -138,13 +105,6 @@ class MultipackFacts:
     shown: tuple[tuple[int, ...], ...]  # per seat: kind codes shown and still in its hand
     blanche_rights: tuple[bool, ...]  # per seat: may still show carte blanche this deal
     blanche_pending: int | None  # the seat that must choose blanche or pass now
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "shown": [list(s) for s in self.shown],
-            "blanche_rights": list(self.blanche_rights),
-            "blanche_pending": self.blanche_pending,
-        }
 
 
 @dataclass(frozen=True, slots=True)

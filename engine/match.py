@@ -4,7 +4,7 @@
 and saves): ``current_player``, ``legal_actions()``, ``apply()``, ``deal``,
 ``deal_over``, ``is_terminal`` (the match is decided), ``next_deal()`` (the next
 deal of the game, or the first deal of the next game), ``scores()`` (game score),
-``observation(seat)`` (match facts in ``obs.match``, as JSON in ``obs.extra``),
+``observation(seat)`` (match facts in ``obs.match``),
 ``match_facts()`` (the marköz, typed), ``record()`` (the whole
 match), ``to_json()``/``from_json()`` and ``clone()``.
 
@@ -259,24 +259,10 @@ class Match(Game):
             game_why=game.why,
         )
 
-    def match_info(self) -> dict[str, Any]:
-        """The marköz as JSON (``match_facts``)."""
-        return self.match_facts().to_json()
-
     def observation(self, seat: int) -> Observation:
         obs = self.deal.observation(seat)
         obs.game_scores = self.scores()
-        facts = self.match_facts()
-        info = facts.to_json()
-        obs.match = facts
-        obs.extra.update({
-            "match": info,
-            "match_points": info["points"],
-            "game_kind": info["kind"],
-            "cycle_pos": info["cycle_pos"],
-            "game_scores": info["game_scores"],
-            "target": info["target"],
-        })
+        obs.match = self.match_facts()
         return obs
 
     def vido_stakes(self, seat: int) -> VidoStakes | None:

@@ -122,9 +122,6 @@ class Observation:
     scored_sevens: int
     legal_actions: list[Action]
     log: Sequence[Event]
-    # The variant's and the match's facts as JSON (``facts``/``match`` to_json, merged):
-    # the AI reads these; the table reads the typed ``facts`` and ``match``.
-    extra: dict[str, Any] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
     game_scores: list[int] = field(default_factory=list)  # filled in by the game layer
     facts: VariantFacts | None = None  # what the variant adds (bezik: vido, dönük, groups)
@@ -134,6 +131,15 @@ class Observation:
     @property
     def end_phase(self) -> bool:
         return self.stock_size == 0 and self.turnup is None and self.phase != DECLARING
+
+    @property
+    def target(self) -> int | None:
+        """The game's target score (bezik), None where the variant has none: the match's
+        when a match plays the deal (a finished deal may have moved its game's target on),
+        else the deal's own."""
+        if self.match is not None:
+            return self.match.target
+        return None if self.facts is None else self.facts.target
 
     def takes_lead(self, code: int) -> bool:
         """Whether playing ``code`` now would make it the card winning the trick so far

@@ -16,7 +16,6 @@ points still to be played for. Match-point arithmetic then decides:
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from ..actions import ACCEPT, REFUSE, VIDO, Action
 from ..observation import Observation
@@ -30,11 +29,11 @@ def win_chance(obs: Observation, expected_rest: float = 0.0, rest_spread: float 
                ) -> float:
     """Chance that ``obs.seat`` wins the game (two players)."""
     me = obs.seat
-    extra: dict[str, Any] = obs.extra
-    target = int(extra.get("target", 3000))
-    before = extra.get("game_before")
-    if isinstance(before, list) and len(before) == 2:
-        totals = [int(before[0]) + obs.points[0], int(before[1]) + obs.points[1]]
+    target = 3000 if obs.target is None else obs.target
+    facts = obs.facts
+    if facts is not None and len(facts.game_before) == 2:
+        before = facts.game_before
+        totals = [before[0] + obs.points[0], before[1] + obs.points[1]]
     elif obs.game_scores:
         totals = list(obs.game_scores)
     else:

@@ -18,8 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
 
 from ..actions import BLANCHE, DECLARE, PASS, PLAY, PLAY_TABLE, SEVEN, Action, declare
 from ..cards import JACK, KING, QUEEN, rank_of
@@ -282,7 +281,7 @@ def _build(know: Knowledge, rng: random.Random, weight: list[float] | None = Non
             hands.append([pool.pop() for _ in range(rules.hand_size)])
     for position, court in know.stock_court.items():
         if stock[position] is None:
-            stock[position] = _pop_where(pool, lambda c, court=court: _court(c) == court)
+            stock[position] = _pop_where(pool, _court if court else _not_court)
     stock_kinds = [c if c is not None else pool.pop() for c in stock]
     if pool:
         raise WorldError("cards left over")
@@ -320,7 +319,11 @@ def _court(code: int) -> bool:
     return rank_of(code) in (KING, QUEEN, JACK)
 
 
-def _pop_where(pool: list[int], wanted: Any) -> int:
+def _not_court(code: int) -> bool:
+    return not _court(code)
+
+
+def _pop_where(pool: list[int], wanted: Callable[[int], bool]) -> int:
     """Take the last card of the shuffled pool that ``wanted`` accepts."""
     for j in range(len(pool) - 1, -1, -1):
         if wanted(pool[j]):
@@ -331,7 +334,7 @@ def _pop_where(pool: list[int], wanted: Any) -> int:
 def _hand_with(pool: list[int], size: int, court: bool) -> list[int]:
     """A hand from the pool with at least one court card (``court``) or none."""
     if not court:
-        return [_pop_where(pool, lambda c: not _court(c)) for _ in range(size)]
+        return [_pop_where(pool, _not_court) for _ in range(size)]
     hand = [_pop_where(pool, _court)]
     hand.extend(pool.pop() for _ in range(size - 1))
     return hand
@@ -339,25 +342,27 @@ def _hand_with(pool: list[int], size: int, court: bool) -> list[int]:
 
 def _seed_extra(deal: Deal, obs: Observation) -> None:
     """Game-level variant facts that precede the deal (bezik: scores before it, target)."""
-    for key in ("game_before", "target"):
-        if key in obs.extra and key in deal.extra:
-            deal.extra[key] = _copy(obs.extra[key])
+    extra = deal.extra
+    if obs.facts is not None and "game_before" in extra:
+        extra["game_before"] = list(obs.facts.game_before)
+    target = obs.target
+    if target is not None and "target" in extra:
+        extra["target"] = target
 
 
 def _finish_extra(deal: Deal, obs: Observation) -> None:
     """Vido state does not move cards: it is copied from the observation."""
-    for key in ("stake", "vidos", "vido_pending"):
-        if key in obs.extra and key in deal.extra:
-            deal.extra[key] = _copy(obs.extra[key])
+    facts = obs.facts
+    if facts is not None:
+        extra = deal.extra
+        for key, value in (("stake", facts.stake),
+                           ("vidos", [call.to_json() for call in facts.vidos]),
+                           ("vido_pending", facts.vido_pending)):
+            if key in extra:
+                extra[key] = value
     if obs.phase == ANSWERING and deal.phase != ANSWERING:
         deal.phase = ANSWERING
         deal.current = obs.current_player
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
 
 
 def _ensure_cards(deal: Deal, seat: int, action: Action, protected: set[int],

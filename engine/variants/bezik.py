@@ -458,7 +458,7 @@ class Bezik(Ruleset):
         legal = obs.legal_actions
         scores = obs.game_scores or [0, 0]
         mine, theirs = scores[obs.seat], scores[1 - obs.seat]
-        target = int(obs.extra.get("target", TARGET))
+        target = TARGET if obs.target is None else obs.target
         if Action(ACCEPT) in legal:
             far_behind = theirs - mine >= 1200 and theirs >= target - 1000
             return Action(REFUSE) if far_behind else Action(ACCEPT)

@@ -48,7 +48,8 @@ def _positions(variant: str, options: dict, seed: int, every: int = 7):
 
 
 def _visible(obs) -> tuple:
-    return (obs.to_json(), [list(e) for e in obs.log], obs.won, obs.played, obs.extra)
+    return (obs.to_json(), [list(e) for e in obs.log], obs.won, obs.played, obs.facts, obs.match,
+            obs.multipack)
 
 
 @pytest.mark.parametrize(("variant", "options"), SETUPS)
@@ -122,8 +123,7 @@ def test_decisions_ignore_the_cards_the_seat_cannot_see(variant, options):
         changed_hidden += other.hands != deal.hands or other.stock != deal.stock
         obs2 = other.observation(obs.seat)
         obs2.game_scores = list(obs.game_scores)
-        for key in set(obs.extra) - set(obs2.extra):  # filled in by the game/match layer
-            obs2.extra[key] = obs.extra[key]
+        obs2.match = obs.match  # filled in by the match layer
         assert _visible(obs2) == _visible(obs)
         for make in (lambda: StrongPlayer(random.Random(9), worlds=2),
                      lambda: NormalPlayer(random.Random(9)),

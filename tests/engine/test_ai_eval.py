@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from brute import _brute_play
@@ -198,10 +199,13 @@ def test_bezik_chance_to_win_comes_from_the_learned_evaluation() -> None:
     seat = game.current_player
     assert seat is not None
     obs = game.observation(seat)
+    facts = obs.facts
+    assert facts is not None
     assert evaluate.rest_spread("bezik", 1.0) is not None
     chances = []
-    for before in ([0, 0], [2600, 0], [0, 2600]):
-        obs.extra["game_before"] = before if seat == 0 else before[::-1]  # seat's own first
+    for before in ((0, 0), (2600, 0), (0, 2600)):
+        # the seat's own first
+        obs.facts = replace(facts, game_before=before if seat == 0 else before[::-1])
         player = StrongPlayer(random.Random(1), worlds=8)
         gen = player.chance(obs, 5)
         try:

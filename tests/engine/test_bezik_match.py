@@ -65,11 +65,12 @@ def test_a_bezik_game_is_a_match_with_the_game_surface() -> None:
     assert isinstance(match, Game) and not match.is_terminal and not match.deal_over
     assert match.current_player == 1 and "vido" in [a.text() for a in match.legal_actions()]
     obs = match.observation(1)
-    info = obs.extra["match"]
-    assert info["points"] == [0, 0] and info["to"] == 16 and info["stake"] == 1
-    assert info["kind"] == "normal" and info["cycle_pos"] == 0 and info["cycle_len"] == 5
-    assert info["target"] == 3000 and obs.game_scores == [0, 0]
-    assert match.match_info()["game"] == 1 and match.target == 3000
+    info = obs.match
+    assert info is not None
+    assert info.points == (0, 0) and info.to == 16 and info.stake == 1
+    assert info.kind == "normal" and info.cycle_pos == 0 and info.cycle_len == 5
+    assert info.target == 3000 and obs.target == 3000 and obs.game_scores == [0, 0]
+    assert match.match_facts().game == 1 and match.target == 3000
 
 
 def test_dealers_alternate_within_a_game() -> None:
@@ -144,7 +145,7 @@ def test_both_over_3000_extends_the_game_to_5000() -> None:
     assert game.target == 5000 and game.winner is None and match.deal.extra["brisks_counted"]
     match.next_deal()
     assert match.deal.extra["target"] == 5000 and match.target == 5000
-    assert match.observation(0).extra["target"] == 5000
+    assert match.observation(0).target == 5000
 
 
 def test_extended_game_has_no_rubikon_and_pays_base() -> None:
@@ -182,7 +183,7 @@ def test_sanvuar_game_two_points() -> None:
 def test_accepted_vido_doubles_and_kontr_vido_quadruples() -> None:
     match = new_match()
     caller = vido(match, "accept")
-    assert match.deal.extra["stake"] == 2 and match.match_info()["stake"] == 2
+    assert match.deal.extra["stake"] == 2 and match.match_facts().stake == 2
     finish_game(match, caller)
     assert match.current_game.match_points == 2 and match.current_game.why == "normal,vido"
 
@@ -296,7 +297,7 @@ def test_match_to_4_every_game_normal() -> None:
         if not match.is_terminal:
             match.next_deal()
     assert set(kinds) == {"normal"} and len(kinds) == 4 and match.points == [0, 4]
-    assert match.winner == 1 and match.match_info()["cycle_len"] == 1
+    assert match.winner == 1 and match.match_facts().cycle_len == 1
 
 
 def test_match_ends_at_16_and_stops() -> None:

@@ -10,10 +10,18 @@ from test_bezik_support import RULES, build, codes, names, passive, play_all, pl
 from engine import IllegalActionError, new_game
 from engine.cards import DIAMONDS, HEARTS, SPADES, parse_code
 from engine.deal import Deal
+from engine.facts import BezikFacts, Completion
 from engine.match import Match
 from engine.variants.bezik import group_state, must_take
 
 FILL0 = "9C 9C 9C 9D 9D"
+
+
+def _facts(deal: Deal, seat: int) -> BezikFacts:
+    """The bezik facts ``seat`` sees."""
+    facts = deal.observation(seat).facts
+    assert facts is not None
+    return facts
 
 
 # ----- the deal ---------------------------------------------------------------
@@ -265,14 +273,14 @@ def test_donuk_lead_kept_is_final() -> None:
     play_all(deal, "play 9C, play AH, declare QS JD, play QS, play JC")
     assert deal.declarations[-1] == (0, "bezik_led", 50)
     assert deal.current_player == 0 and deal.extra["provisional"] == []
-    assert deal.observation(1).extra["donuk"] == []
+    assert _facts(deal, 1).donuk == ()
 
 
 def test_donuk_lead_taken_then_a_later_trick_makes_it_final() -> None:
     deal = build(DONUK0, "KS 9D AH AH JC JC JC 9S 9S")
     play_all(deal, "play 9C, play AH, declare QS JD, play QS, play KS")
     assert deal.current_player == 1
-    assert deal.observation(1).extra["donuk"] == [0]
+    assert _facts(deal, 1).donuk == (0,)
     assert deal.extra["provisional"] == [[0, 0, "bezik", 50]]
     play_all(deal, "pass, play 9D, play 10D")
     assert deal.current_player == 0 and deal.extra["provisional"] == []
@@ -292,7 +300,7 @@ def _donuk_at_the_last_stock_trick() -> Deal:
 def test_donuk_never_cleared_is_taken_back_at_the_end() -> None:
     deal = _donuk_at_the_last_stock_trick()
     play_all(deal, "pass")
-    assert deal.in_end_phase and deal.observation(0).extra["donuk"] == [0]
+    assert deal.in_end_phase and _facts(deal, 0).donuk == (0,)
     play_out(deal)
     assert deal.declarations == [
         (0, "bezik", 50), (0, "bezik_led", 50), (0, "bezik_taken_back", -50)]
@@ -466,20 +474,21 @@ def test_refusal_ends_the_deal_with_nothing_more_scored() -> None:
     deal.check_cards()
 
 
-def test_observation_extra_shows_groups_and_donuk() -> None:
+def test_observation_facts_show_groups_and_donuk() -> None:
     deal = build(DONUK0, "KS 9D AH AH JC JC JC 9S 9S")
     play_all(deal, "play 9C, play AH, declare QS JD, play table QS, play KS")
-    extra = deal.observation(0).extra
-    assert extra["group_states"] == ["broken"] and extra["donuk"] == []
-    assert extra["stake"] == 1 and extra["vido_pending"] is None
+    facts = deal.observation(0).facts
+    assert facts is not None
+    assert facts.group_states == ("broken",) and facts.donuk == ()
+    assert facts.stake == 1 and facts.vido_pending is None
     assert passive(deal).text() == "pass"
 
 
 def test_observation_lists_completions_with_their_points() -> None:
     deal = build("KH QH KH 9C 9C 9C 9C 9D 9D", "JD JD JD AH 9S 9S 9D 9D JS")
     play_all(deal, "play 9C, play JD, declare KH QH, play table KH, play JD")
-    assert deal.observation(0).extra["completions"] == [["declare KH QH", 0, 40]]
-    assert deal.observation(1).extra["completions"] == []
+    assert _facts(deal, 0).completions == (Completion("declare KH QH", 0, 40),)
+    assert _facts(deal, 1).completions == ()
 
 
 def test_two_singles_and_one_hidden_queen_make_a_double() -> None:

@@ -1,4 +1,4 @@
-"""The typed engine ↔ table contract: typed log events, typed facts beside their JSON form,
+"""The typed engine ↔ table contract: typed log events, typed facts,
 and the remembered declarable combinations answering as computed afresh."""
 
 from __future__ import annotations
@@ -44,24 +44,31 @@ def test_every_logged_event_is_typed_and_saves_as_before(variant: str) -> None:
     assert log_events(event_lists(deal.log)) == deal.log
 
 
-def test_bezik_facts_are_the_extra_they_replace() -> None:
-    """The typed facts give the same JSON as the observation's extra (the AI's form)."""
+def test_bezik_facts_are_the_deal_state_they_show() -> None:
+    """The typed facts (what the AI and the table read) give the deal's own bezik state, and
+    the game's target comes from the match."""
     game = new_game("bezik", seed=2)
     rng = random.Random(2)
     seen = 0
     while not game.deal.is_terminal:
+        extra = game.deal.extra
         for seat in range(2):
             obs = game.observation(seat)
-            assert obs.facts is not None and obs.match is not None
-            facts = obs.facts.to_json()
-            assert {k: obs.extra[k] for k in facts if k != "target"} == {
-                k: v for k, v in facts.items() if k != "target"}
-            assert obs.extra["match"] == obs.match.to_json() == game.match_info()
-            assert obs.extra["target"] == obs.match.target
+            facts, match = obs.facts, obs.match
+            assert facts is not None and match is not None
+            assert facts.stake == extra["stake"] and list(facts.game_before) == extra["game_before"]
+            assert [list(call.to_json()) for call in facts.vidos] == extra["vidos"]
+            assert facts.vido_pending == extra["vido_pending"]
+            assert facts.trump_sequence == extra["trump_sequence"]
+            assert [[p.seat, p.name, p.points] for p in facts.provisional] == [
+                [p[0], p[2], p[3]] for p in extra["provisional"]]
+            assert match == game.match_facts()
+            assert obs.target == match.target == facts.target == extra["target"]
             seen += 1
         game.apply(rng.choice(game.legal_actions()))
     assert seen > 10
-    assert new_game("classic", seed=1).observation(0).facts is None
+    classic = new_game("classic", seed=1).observation(0)
+    assert classic.facts is None and classic.match is None and classic.target is None
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
