@@ -2,7 +2,8 @@
 (the strong program playing the player's seat of the day's deal against the day's
 opponents) under Pyodide in headless Chromium, and in this CPython beside it.
 
-The page plays it in the background while the person plays the same deal (web/daily_deal.py),
+The page plays it in the background while the person plays the same deal
+(web/features/daily_deal.py),
 in slices between the page's events, so this is the time the comparison needs beyond the
 person's own thinking. Prints one JSON object, per variant the seconds, the number of
 slices (the generator's steps) and the longest slice:

@@ -5,7 +5,7 @@ or ``--variant``) is played here in CPython by the ``--level`` AI at every seat
 (tools/bench_review.py's ``played_record``) and stored as the page's saved game, seat 0
 the person's, so a visit opens on its finished deal: Continue, the deal summary, then its
 Review button, as a player would. The review runs with the page's own worlds
-(``web.review_screen.page_worlds``; no test knob: the page is opened without ``?fast``).
+(``web.features.review_screen.page_worlds``; no test knob: the page is opened without ``?fast``).
 Printed, as one JSON object: the seconds from the click to the result
 (``data-review-state="done"``), the decisions and entries it reports, and the page's long
 tasks (main-thread tasks over 50 ms, a PerformanceObserver) from the click to the result.
@@ -37,7 +37,7 @@ from page_hooks import LONG_TASKS
 
 from engine import replay_record
 from web import storage
-from web.review_screen import page_worlds
+from web.features.review_screen import page_worlds
 
 GOAL_SECONDS = 30
 GOAL_MS = 200

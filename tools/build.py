@@ -485,9 +485,10 @@ def first_start_screens() -> dict[str, dict[str, Any]]:
     And the shell's own words (SHELL_KEYS), so that the loading or error screen is worded
     before the catalog arrives, or if it never does (a boot that failed to fetch it)."""
     sys.path.insert(0, str(ROOT))
-    from web import i18n, screens
-    from web.catalogs import load_catalog
-    from web.dom import SKELETON
+    from web import i18n
+    from web.i18n.catalogs import load_catalog
+    from web.platform.dom import SKELETON
+    from web.view import screens
 
     def catalog(lang: str) -> dict[str, Any]:
         return dict(json.loads((ROOT / CATALOGS / f"{lang}.json").read_text(encoding="utf-8")))

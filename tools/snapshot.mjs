@@ -15,7 +15,7 @@ import { loadPyodide } from "pyodide";
 export const HOME = "/home/pyodide";
 // Imported before the snapshot is taken, decided by measurement (docs/start-up.md):
 // the engine, all the table code (web.launch imports web.app, which imports every web module
-// but web.main, which starts the app; none of them touches the browser on import: web.dom
+// but web.main, which starts the app; none of them touches the browser on import: web.platform.dom
 // reaches `js` only when called), then every AI module, as listed by web.launch's AI_MODULES (the modules
 // a fresh boot imports while the player looks at the table; else the first AI move would
 // compile them).
@@ -24,8 +24,8 @@ export const MODULES = [
   "engine.players",
   "engine.match",
   "web.launch",
-  "web.dom",
-  "web.page",
+  "web.platform.dom",
+  "web.platform.page",
   "pyodide.ffi",
   "copy",
 ];

@@ -1,8 +1,8 @@
 """The table's composition root: one table in one page, made of its parts.
 
-Each concern has its own module: the model and ``update`` (web.model), the effects
-(web.effects), drawing (web.table_paint), the game's course (web.table_game), the
-computer's turns (web.computer_turns), the start (web.table_start), and the features.
+Each concern has its own module: the model and ``update`` (web.state.model), the effects
+(web.table.effects), drawing (web.view.table_paint), the game's course (web.table.table_game), the
+computer's turns (web.table.computer_turns), the start (web.table.table_start), and the features.
 Here they are made and handed this object, from which each reads only what its own
 protocol names; the page's events come in here, each handled as one (one render).
 """
@@ -11,30 +11,30 @@ from __future__ import annotations
 
 from engine.playable import PlayableGame
 from engine.players import Player
-from web import flow
-from web.catalogs import load_catalog
-from web.commands import Commands
-from web.computer_turns import ComputerTurns
-from web.daily_deal import DailyDeal
-from web.device import Device
-from web.dom import Control, Dom
-from web.effects import carry_out
-from web.guide import Guide
-from web.hints import Hints
-from web.hosting import Transport
-from web.install import DeviceControls
-from web.keeper import Keeper
-from web.model import Model, Msg, Notice, NoticeSet, update
-from web.pairing import Pairing
-from web.records import Records
-from web.review_screen import ReviewScreen
-from web.runtime import Frames, ManualRuntime, Runtime
+from web.features.daily_deal import DailyDeal
+from web.features.guide import Guide
+from web.features.hints import Hints
+from web.features.review_screen import ReviewScreen
+from web.i18n.catalogs import load_catalog
+from web.link.hosting import Transport
+from web.link.pairing import Pairing
+from web.platform.device import Device
+from web.platform.dom import Control, Dom
+from web.platform.install import DeviceControls
+from web.platform.runtime import Frames, ManualRuntime, Runtime
+from web.platform.tabs import Tabs
+from web.records.records_screens import Records
+from web.state.model import Model, Msg, Notice, NoticeSet, update
+from web.state.table_state import ComputerStopped
 from web.storage import KeyValue
-from web.table_game import TableGame
-from web.table_paint import TablePainter
-from web.table_start import open_table
-from web.table_state import ComputerStopped
-from web.tabs import Tabs
+from web.storage.keeper import Keeper
+from web.table import flow
+from web.table.commands import Commands
+from web.table.computer_turns import ComputerTurns
+from web.table.effects import carry_out
+from web.table.table_game import TableGame
+from web.table.table_start import open_table
+from web.view.table_paint import TablePainter
 
 
 class App:
@@ -54,16 +54,16 @@ class App:
         transport: Transport | None = None,
     ) -> None:
         self.dom = dom
-        # Tasks and timers (web.runtime): the page's loop in the browser, else the tests'.
+        # Tasks and timers (web.platform.runtime): the page's loop in the browser, else the tests'.
         self.runtime: Runtime = runtime or ManualRuntime()
-        self.painter = TablePainter(self)  # the view, drawn once per event (web.table_paint)
-        self.frames = Frames(self.painter.paint)  # one render per event (web.runtime)
+        self.painter = TablePainter(self)  # the view, drawn once per event (web.view.table_paint)
+        self.frames = Frames(self.painter.paint)  # one render per event (web.platform.runtime)
         self.fixed_seed = seed  # tests: ?seed=N makes the deal and the AI repeatable
         self.store = store
         self.fast = fast
         self.lang = "en"
         self.cat = load_catalog("en")
-        self.model = Model()  # the table's UI state (web.model), changed only by dispatch
+        self.model = Model()  # the table's UI state (web.state.model), changed only by dispatch
         self._game: PlayableGame | None = None  # the game on the table (see ``game``)
         self.players: dict[int, Player] = {}
         self.auto_passes = flow.AutoPasses()  # passes made for a person: "nothing to declare"
@@ -73,16 +73,16 @@ class App:
         self.keeper = Keeper(self, tabs)  # saving, failed saves, the player tab
         self.commands = Commands(self)
         self.hints = Hints(self)
-        self.pairing = Pairing(self, transport)  # other devices at this table (web.pairing)
-        self.guide = Guide(self)  # the guided first deal (web.guide)
-        self.daily = DailyDeal(self)  # the daily deal (web.daily_deal)
-        self.review = ReviewScreen(self)  # the review after a deal (web.review_screen)
-        self.course = TableGame(self)  # the game's course (web.table_game)
-        self.turns = ComputerTurns(self)  # the computer's seats played (web.computer_turns)
+        self.pairing = Pairing(self, transport)  # other devices at this table (web.link.pairing)
+        self.guide = Guide(self)  # the guided first deal (web.features.guide)
+        self.daily = DailyDeal(self)  # the daily deal (web.features.daily_deal)
+        self.review = ReviewScreen(self)  # the review after a deal (web.features.review_screen)
+        self.course = TableGame(self)  # the game's course (web.table.table_game)
+        self.turns = ComputerTurns(self)  # the computer's seats played (web.table.computer_turns)
 
     def dispatch(self, msg: Msg) -> None:
-        """The one way the model changes: ``web.model.update``, then the effects it returns
-        (``web.effects``), in order."""
+        """The one way the model changes: ``web.state.model.update``, then the effects it returns
+        (``web.table.effects``), in order."""
         self.model, effects = update(self.model, msg)
         carry_out(self, effects)
 
@@ -141,5 +141,5 @@ class App:
         self.dispatch(NoticeSet(text, error))
 
     def command(self, name: str, el: Control) -> None:
-        """Run a ``data-command`` (web.commands)."""
+        """Run a ``data-command`` (web.table.commands)."""
         self.commands.run(name, el)

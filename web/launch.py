@@ -10,9 +10,9 @@ from __future__ import annotations
 import contextlib
 
 from web.app import App
-from web.runtime import PageRuntime, Runtime
+from web.platform.runtime import PageRuntime, Runtime
 
-WORKER_SLICE = 0.05  # the AI's thinking between yields in a worker (web/ai_runner.py)
+WORKER_SLICE = 0.05  # the AI's thinking between yields in a worker (web/table/ai_runner.py)
 
 
 AI_MODULES = (
@@ -46,17 +46,18 @@ async def prewarm(runtime: Runtime) -> None:
 
 async def main() -> None:
     """PyScript entry: build the page skeleton, start the app."""
-    from web import ai_runner, page
-    from web.dom import BrowserDom
-    from web.link_page import PageTransport
-    from web.tabs import BrowserTabs
+    from web.platform import page
+    from web.platform.dom import BrowserDom
+    from web.platform.link_page import PageTransport
+    from web.platform.tabs import BrowserTabs
+    from web.table import ai_runner
 
     page.report_boot()
     if page.in_worker():
         ai_runner.SLICE_BUDGET = WORKER_SLICE
     dom = BrowserDom()
     try:
-        from web.device import BrowserDevice
+        from web.platform.device import BrowserDevice
 
         params = page.facts().get("params", {})
         raw_seed = str(params.get("seed", ""))

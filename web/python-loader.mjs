@@ -34,7 +34,7 @@ if (typeof document === "undefined" && typeof BroadcastChannel === "function") {
   };
 }
 
-// web/page.py's door to the page from a worker: index.html's `__bzCall`, reached here in
+// web/platform/page.py's door to the page from a worker: index.html's `__bzCall`, reached here in
 // JavaScript. Python reaching it through the page's `window` proxy took 50-70 ms, as Pyodide
 // probes each remote object it wraps with a round trip per probe; this function is local.
 if (typeof document === "undefined") {
@@ -212,7 +212,7 @@ async function readSnapshot(response) {
 }
 
 function mark(path, reason, bytecode) {
-  // For a worker's boot, web/page.py shows this on the page.
+  // For a worker's boot, web/platform/page.py shows this on the page.
   globalThis.__bzPythonBoot = { path, why: reason ?? "", bytecode };
   if (typeof document === "undefined") return;
   const html = document.documentElement;
@@ -246,7 +246,7 @@ restoring.catch(() => {}); // reported where it is awaited
 
 // In a worker, importing PyScript's Python API costs a few hundred milliseconds of round
 // trips to the busy page (its `window`, `document` and a `Function`), and PyScript imports it
-// before the app's first line. The app reaches the page through web/page.py alone, so the
+// before the app's first line. The app reaches the page through web/platform/page.py alone, so the
 // package stands in sys.modules unrun, and runs in place on the first use of a name it
 // defines. (importlib's LazyLoader would not do: the import statement itself reads the
 // module's __spec__, which makes it load.)

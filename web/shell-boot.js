@@ -53,7 +53,7 @@ function fail(reason) {
 }
 
 // "Start fresh": every stored bezique.* value moves to <key>.broken.<stamp> (the newest
-// three copies per key are kept, as web/schema.py does), nothing is deleted silently.
+// three copies per key are kept, as web/storage/schema.py does), nothing is deleted silently.
 function startFresh() {
   try {
     const stamp = Date.now();
@@ -301,7 +301,7 @@ async function bootPython() {
   if (html.dataset.bootMode !== "first") progress(88);
 }
 
-// The card faces' symbols, in this page once (web/card_faces.py draws `<use href="#c-QS">`):
+// The card faces' symbols, in this page once (web/view/card_faces.py draws `<use href="#c-QS">`):
 // from the external sheet, Chromium fetched and parsed all of it again for every card
 // element, 22-28 ms of this thread each.
 async function loadCardSprite() {

@@ -1,5 +1,5 @@
 // @ts-check
-// web/page.py's door to the page: __bzCall(name, ...args), plain values in and out (from a
+// web/platform/page.py's door to the page: __bzCall(name, ...args), plain values in and out (from a
 // worker, a page object reaching Python costs ~20 round trips, a string one).
 (function () {
   var html = document.documentElement;
@@ -176,7 +176,7 @@
       return JSON.stringify({ canPrompt: Boolean(install.prompt), installed: install.installed });
     },
     onInstall: /** @param {() => void} callback */ function (callback) { addEventListener("bz-install", function () { callback(); }); },
-    // web/page.py's PageStorage: localStorage by plain values (what it refuses throws)
+    // web/platform/page.py's PageStorage: localStorage by plain values (what it refuses throws)
     /** @param {string} op @param {any} key @param {string} value */
     store: function (op, key, value) {
       if (op === "get") return localStorage.getItem(key);
@@ -187,7 +187,7 @@
       throw new TypeError("store: no operation " + op);
     },
     // persistent storage granted, or asked for: true/false, null when unknown
-    // Two devices (web/link_page.py): WebRTC links and QR images, their modules loaded on
+    // Two devices (web/platform/link_page.py): WebRTC links and QR images, their modules loaded on
     // first use. Each link is known by a number; results come back through callbacks.
     /** @param {TextCallback} onMessage @param {TextCallback} onState */
     linkNew: function (onMessage, onState) {

@@ -15,7 +15,7 @@
   };
 })();
 // Installing: Chromium offers its install prompt once, often before Python is up. Keep it
-// for the menu's "Install" command (web/device.py) and tell the app when things change.
+// for the menu's "Install" command (web/platform/device.py) and tell the app when things change.
 (function () {
   var install = (window.__bzInstall = /** @type {BzInstall} */ ({ prompt: null, installed: false }));
   var changed = function () { dispatchEvent(new Event("bz-install")); };

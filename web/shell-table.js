@@ -1,6 +1,6 @@
 // @ts-check
 // The table's defaults, refused at once (a worker sees events after dispatch); and
-// html[data-pending]: input and renders web/dom.py has not finished (tests wait for it).
+// html[data-pending]: input and renders web/platform/dom.py has not finished (tests wait for it).
 (function () {
   var html = document.documentElement;
   var handKeys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];
@@ -54,7 +54,7 @@
     if (!by || by === "keys") target.focus(); else target.focus({ focusVisible: false });
   };
 })();
-// web/dom.py's page work, one call each (from a worker, every DOM call is a round trip).
+// web/platform/dom.py's page work, one call each (from a worker, every DOM call is a round trip).
 (function () {
   var fitting = false;
   var fitAt = 0, growing = false, waiting = false; // fitAt: the step that fitted last
@@ -65,7 +65,7 @@
    * @typedef {{hand: Places, stock: DOMRect | null, backs: Record<string, number>, trick: Trick,
    *   trickBoxes: {box: DOMRect, card: Element | null}[], seats: Record<string, DOMRect | null>}} Seen */
   /** @typedef {{hand: number} | {sel: string}} FocusKey */
-  /** web/dom.py's patch_all.
+  /** web/platform/dom.py's patch_all.
    * @typedef {{regions: Record<string, string>, players: number, flip: boolean, travel: number,
    *   fit: string, modal: boolean, keepBar: boolean}} PatchJob */
   // Sliding cards overflow their boxes: measured then, the table would shrink for a moment.
@@ -125,7 +125,7 @@
     root.style.setProperty("--bar-top", Math.round(bar.bottom) + "px");
     point(root);
   });
-  // A bubble's arrow (web/guideview.py) points at the card data-point-at names (selectors
+  // A bubble's arrow (web/view/guideview.py) points at the card data-point-at names (selectors
   // separated by ";", tried in turn: the move asked, else a card the step is about).
   /** @param {HTMLElement} root */
   var point = function (root) {
@@ -424,7 +424,7 @@
     if (focus && (!active || active.tagName === "BODY" || !active.isConnected)) restore(root, focus);
   };
 })();
-// Table sounds (web/sound.py describes the tones): made only after the player's first tap.
+// Table sounds (web/platform/sound.py describes the tones): made only after the player's first tap.
 (function () {
   /** @typedef {{at: number, wave: OscillatorType, freq: number, glide: number, gain: number, seconds: number}} Tone */
   /** @type {{ctx: AudioContext, out: GainNode} | null} */

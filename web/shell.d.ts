@@ -1,7 +1,7 @@
 // The page's globals that the shell's scripts (web/shell-*.js) share with each other, with
-// web/page.py (through `__bzCall`) and with the tests (`__bzErrors`, `__bzWarm`, ...).
+// web/platform/page.py (through `__bzCall`) and with the tests (`__bzErrors`, `__bzWarm`, ...).
 
-/** The install prompt Chromium offers once (kept for the menu's "Install", web/device.py). */
+/** The install prompt Chromium offers once (kept for the menu's "Install", web/platform/device.py). */
 interface BzInstall {
   prompt: Event | null;
   installed: boolean;

@@ -21,9 +21,9 @@ from threads import in_thread
 
 from web import storage
 from web.app import App
-from web.catalogs import use_language
-from web.dom import FIT_TEXT, BrowserDom
-from web.table_state import TrickSettled
+from web.i18n.catalogs import use_language
+from web.platform.dom import FIT_TEXT, BrowserDom
+from web.state.table_state import TrickSettled
 
 DRAWING = ("mount", "patch", "html", "look", "fit")
 # Where the app puts the focus: the browser scrolls a focused card into view (a table taller
@@ -32,7 +32,7 @@ FOCUS = ("focus", "focusHand", "roving")
 
 
 class RecordingShell:
-    """Stands for web/page.py: keeps each shell call the app makes, as plain values."""
+    """Stands for web/platform/page.py: keeps each shell call the app makes, as plain values."""
 
     def __init__(self, kept: tuple[str, ...] = DRAWING) -> None:
         self.calls: list[list[Any]] = []
@@ -59,10 +59,10 @@ class RecordingShell:
 
 
 class ReplayDom(BrowserDom):
-    """The app's real page code (web/dom.py) over a RecordingShell."""
+    """The app's real page code (web/platform/dom.py) over a RecordingShell."""
 
     def __init__(self, shell: RecordingShell) -> None:
-        from web.dom import SKELETON
+        from web.platform.dom import SKELETON
 
         self.page = shell  # type: ignore[assignment]
         self.in_worker = False
@@ -198,7 +198,7 @@ def record_tables(langs: tuple[str, ...], variants: tuple[str, ...], seed: int =
 
 def record_positions(saves: list[str]) -> list[list[list[Any]]]:
     """The app showing each save in turn, the first continued from the start screen and the
-    others taken the way a player's tab takes a save another tab posts (web/keeper.py's
+    others taken the way a player's tab takes a save another tab posts (web/storage/keeper.py's
     follow), each once its last trick went aside: the shell calls that drew each position
     and put the focus in it, to replay in order."""
 
@@ -289,7 +289,7 @@ def open_shell(context: BrowserContext, url: str) -> Page:
     page.emulate_media(reduced_motion="reduce")
     page.goto(url)
     page.wait_for_function("typeof window.__bzCall === 'function'")
-    # What Python does on a resize (web/dom.py's listener): fit the cards, then tell the
+    # What Python does on a resize (web/platform/dom.py's listener): fit the cards, then tell the
     # shell the resize is handled (it counts it in html[data-pending] until then).
     page.evaluate(
         """fit => addEventListener("resize", () => {

@@ -23,8 +23,8 @@ from playwright.sync_api import Browser, Page
 from threads import in_thread
 
 from web import storage
-from web.adapter import game_decided
 from web.app import App
+from web.table.adapter import game_decided
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("he", "tr", "ru", "en")

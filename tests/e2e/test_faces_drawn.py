@@ -16,8 +16,8 @@ from rendered import Frame, open_shell, record_tables, replay
 from test_languages import LANGUAGES, axe_violations
 
 from web import i18n
-from web.card_html import face_html
-from web.catalogs import load_catalog
+from web.i18n.catalogs import load_catalog
+from web.view.card_html import face_html
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = [f"{r}{s}" for s in i18n.SUITS for r in i18n.RANKS]

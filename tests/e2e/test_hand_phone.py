@@ -4,7 +4,7 @@ view and marks its cards, and no focus frame after a tap.
 
 Fast and still the whole deal: each variant's seeded deal is played by the engine here; the
 real app in CPython takes its positions the way a player's tab takes a save posted by
-another (web/keeper.py), and the calls it makes to the shell are replayed into a page of the
+another (web/storage/keeper.py), and the calls it makes to the shell are replayed into a page of the
 real shell and CSS on each phone (tests/e2e/rendered.py: no Python boots there). The booted
 app on the phones shows a prompt's position, live, and lays its hand out the same as the
 replay does.

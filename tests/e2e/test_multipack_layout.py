@@ -30,7 +30,7 @@ import engine
 from engine.cards import code_text
 from web import storage
 from web.app import App
-from web.catalogs import use_language
+from web.i18n.catalogs import use_language
 
 LANGS = ("en", "he", "tr", "ru")
 SIZES = ((320, 568), (360, 640), (390, 844), (1280, 720))

@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page
 from positions import open_save
 
 import engine
-from web.adapter import build_view
+from web.table.adapter import build_view
 
 WaitFn = Callable[..., None]
 

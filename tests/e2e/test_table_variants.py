@@ -20,8 +20,8 @@ from test_table import (  # noqa: F401 (shared_page, table_page: this module's t
 )
 
 from engine import new_game
-from web.catalogs import load_catalog
-from web.dom import FIT_STEPS
+from web.i18n.catalogs import load_catalog
+from web.platform.dom import FIT_STEPS
 
 
 def start_variant(page: Page, variant: str, options: dict[str, str] | None = None) -> None:
@@ -51,7 +51,7 @@ def test_three_handed_deal_to_summary(
 
 
 # One evaluation, so no redraw comes between: the side seats' frames and widths, then the
-# same after a "thinking" note (as web/render.py writes it) is put below one seat's header.
+# same after a "thinking" note (as web/view/render.py writes it) is put below one seat's header.
 SIDE_SEATS_WITH_A_NOTE = """(notes) => {
   const sides = () =>
     [...document.querySelectorAll('#bz-opps .seat')].map(s => s.getBoundingClientRect());

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from web.dom import Dom
-from web.runtime import ManualRuntime
+from web.platform.dom import Dom
+from web.platform.runtime import ManualRuntime
 
 
 def play_through(
@@ -34,7 +34,7 @@ def play_through(
 
 
 def manual(app: Any) -> ManualRuntime:
-    """The app's runtime: the tests' synchronous one (web.runtime.ManualRuntime)."""
+    """The app's runtime: the tests' synchronous one (web.platform.runtime.ManualRuntime)."""
     runtime = app.runtime
     assert isinstance(runtime, ManualRuntime)
     return runtime

@@ -130,12 +130,12 @@ def dynamic_families(catalog_keys: Iterable[str] = ()) -> dict[str, tuple[str, .
     import engine
     from engine.guided import MOMENTS
     from engine.match import BASE_POINTS
-    from web import card_faces
-    from web.guide import FREE
-    from web.guideview import WORDED_APART
+    from web.features.guide import FREE
     from web.link.wire import REASONS as LINK_REASONS
-    from web.seats import KINDS as SEAT_KINDS
-    from web.settings import ANIMATION_SPEEDS, CARD_SIZES, HAND_SORTS
+    from web.state.seats import KINDS as SEAT_KINDS
+    from web.state.settings import ANIMATION_SPEEDS, CARD_SIZES, HAND_SORTS
+    from web.view import card_faces
+    from web.view.guideview import WORDED_APART
 
     variants = engine.VARIANTS.values()
     option_keys = {k for v in variants for k in v.option_specs}
@@ -168,7 +168,7 @@ def dynamic_families(catalog_keys: Iterable[str] = ()) -> dict[str, tuple[str, .
         "options.variant_short.": _keys("options.variant_short.", engine.VARIANTS),
         "options.ai.": _keys("options.ai.", AI_LEVELS),
         "options.dealer.": _keys("options.dealer.", DEALER_CHOICES),
-        # the settings screen words a choice as f"{label}.{value}" (web.screens)
+        # the settings screen words a choice as f"{label}.{value}" (web.view.screens)
         "settings.animation.": _keys("settings.animation.", ANIMATION_SPEEDS),
         "settings.card_size.": _keys("settings.card_size.", CARD_SIZES),
         "settings.card_style.": _keys("settings.card_style.", card_faces.STYLES),
@@ -179,10 +179,10 @@ def dynamic_families(catalog_keys: Iterable[str] = ()) -> dict[str, tuple[str, .
         "summary.why.": _keys("summary.why.", (*BASE_POINTS, *MATCH_WHY_EXTRA)),
         "rules.": tuple(sorted(_rules_keys(catalog_keys))),
         "guide.": tuple(sorted({k for v in i18n.VARIANTS for k in i18n.guide_keys(v)})),
-        # the link's refusal reasons and the fair deck's verdicts (web.link_texts)
+        # the link's refusal reasons and the fair deck's verdicts (web.link.link_texts)
         "link.refused.": _keys("link.refused.", LINK_REASONS),
         "link.fair.": _keys("link.fair.", LINK_VERDICTS),
-        # the guided deal's bubbles (web.guideview): each moment, and a family's own words
+        # the guided deal's bubbles (web.view.guideview): each moment, and a family's own words
         "guided.": tuple(sorted({f"guided.{m}" for m in (*MOMENTS, FREE)} | {
             f"guided.{family}.{m}" for family, ms in WORDED_APART.items() for m in ms})),
     }

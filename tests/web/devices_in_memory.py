@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 @dataclass
 class MemoryLink:
-    """One end of a link (web.hosting.LinkHandle)."""
+    """One end of a link (web.link.hosting.LinkHandle)."""
 
     net: MemoryNet
     on_message: Callable[[str], None]
@@ -93,7 +93,7 @@ class MemoryNet:
 
 
 class MemoryTransport:
-    """A device's transport (web.hosting.Transport) on a shared MemoryNet."""
+    """A device's transport (web.link.hosting.Transport) on a shared MemoryNet."""
 
     def __init__(self, net: MemoryNet) -> None:
         self.net = net

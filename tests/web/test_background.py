@@ -1,4 +1,4 @@
-"""The one loop of long work between the page's events (web.background), under the tests'
+"""The one loop of long work between the page's events (web.table.background), under the tests'
 manual runtime: slices of steps, a pause while the table's computer thinks, progress after a
 slice, the result or the failure once, and nothing more once the work is not wanted."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from web.background import Pace, Work, run_in_slices
-from web.runtime import Frames, ManualRuntime
+from web.platform.runtime import Frames, ManualRuntime
+from web.table.background import Pace, Work, run_in_slices
 
 PACE = Pace(slice_seconds=0.0, gap=0.01, busy_gap=0.25)  # one step a slice
 

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from tool_loader import load_tool
 
-from web import card_faces, i18n
-from web.card_html import back_html, face_html
-from web.catalogs import load_catalog
+from web import i18n
+from web.i18n.catalogs import load_catalog
+from web.view import card_faces
+from web.view.card_html import back_html, face_html
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -97,8 +98,8 @@ def test_card_faces_fit_their_size_budget() -> None:
 
 
 def test_the_settings_screen_offers_card_style_and_back() -> None:
-    from web import screens
-    from web.settings import Settings
+    from web.state.settings import Settings
+    from web.view import screens
 
     names = [c.name for c in screens.SETTING_CONTROLS]
     assert "card_style" in names and "card_back" in names

@@ -1,15 +1,15 @@
 """Each prompt choice that lays cards down is numbered, and the player's cards it would lay
-down carry its mark (web/choices.py): the hand's copies first, then the table's."""
+down carry its mark (web/view/choices.py): the hand's copies first, then the table's."""
 
 from __future__ import annotations
 
 import re
 
-from web import choices
-from web.catalogs import load_catalog
-from web.flowview import render_prompt
-from web.render import render_hand
-from web.view import ActionView, SeatView, TableCardView, TableView
+from web.i18n.catalogs import load_catalog
+from web.view import choices
+from web.view.flowview import render_prompt
+from web.view.render import render_hand
+from web.view.table_view import ActionView, SeatView, TableCardView, TableView
 
 
 def declaring_view() -> TableView:

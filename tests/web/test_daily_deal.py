@@ -1,4 +1,4 @@
-"""The daily deal at the table (web/daily_deal.py), driven through the App as a player
+"""The daily deal at the table (web/features/daily_deal.py), driven through the App as a player
 would: the start screen's button, the same cards on two devices on a date and others the
 next day, the daily program in the other seats (also after a reload), the duplicate
 comparison shown and kept, the streak over dates, the statistics' section, a damaged
@@ -27,9 +27,12 @@ from engine.daily import (
     daily_opponent,
 )
 from engine.players import choose
-from web import daily_store, daily_view, schema, storage
+from web import storage
 from web.app import App
-from web.catalogs import load_catalog
+from web.i18n.catalogs import load_catalog
+from web.records import daily_store
+from web.storage import schema
+from web.view import daily_view
 
 DAY = "2026-12-03"
 
@@ -401,7 +404,7 @@ def test_what_another_tab_kept_is_not_written_over() -> None:
 def test_each_seats_moves_are_counted_by_carrying_one_replay_on() -> None:
     """SeatMoves keeps its replay between moves and starts again for another deal: its
     counts are those of the deal replayed from its start at every step."""
-    from web.daily_deal import SeatMoves
+    from web.features.daily_deal import SeatMoves
 
     counter = SeatMoves()
     for variant in ("classic", "russian-3", "classic"):  # a new key starts afresh

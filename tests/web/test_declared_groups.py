@@ -12,10 +12,10 @@ import re
 import pytest
 
 import engine
-from web.adapter import build_view
-from web.catalogs import load_catalog
-from web.render import render_groups
-from web.view import GroupView, SeatView, TableCardView, TableView
+from web.i18n.catalogs import load_catalog
+from web.table.adapter import build_view
+from web.view.render import render_groups
+from web.view.table_view import GroupView, SeatView, TableCardView, TableView
 
 GROUP = re.compile(r'<div class="group ([a-z]+)"[^>]*>(.*?)</span></div>')
 

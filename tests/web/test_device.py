@@ -1,4 +1,5 @@
-"""Installing and keeping saves: the decisions of web.device and the commands of web.install."""
+"""Installing and keeping saves: the decisions of web.platform.device and the commands of
+web.platform.install."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from web import storage
-from web.catalogs import load_catalog
-from web.device import ASKED_KEY, Device, DeviceState, is_ios, should_ask_persistence
-from web.install import DeviceControls
-from web.runtime import ManualRuntime
+from web.i18n.catalogs import load_catalog
+from web.platform.device import ASKED_KEY, Device, DeviceState, is_ios, should_ask_persistence
+from web.platform.install import DeviceControls
+from web.platform.runtime import ManualRuntime
 
 I18N = Path(__file__).resolve().parents[2] / "web" / "i18n"
 IPHONE = (

@@ -20,12 +20,13 @@ from fake_page import RecordingPage, computer_plays, new_app
 from threads import in_thread
 
 import engine
-from web import flow, storage
-from web.adapter import build_view
+from web import storage
 from web.app import App
-from web.model import HintSet
-from web.render import assign_groups, render_game_summary
-from web.table_state import TrickSettled
+from web.state.model import HintSet
+from web.state.table_state import TrickSettled
+from web.table import flow
+from web.table.adapter import build_view
+from web.view.render import assign_groups, render_game_summary
 
 ROOT = Path(__file__).resolve().parents[2]
 SEVEN_TURNUP_SEED = 24  # classic, dealer = seat 1 (the computer): a seven is turned up
@@ -367,7 +368,7 @@ def test_sounds_follow_the_events_and_the_setting() -> None:
     app.render()
     played = set(app.painter.sound.played)
     assert {"card", "trick", "deal"} <= played
-    from web import sound
+    from web.platform import sound
 
     for name, tones in sound.EFFECTS.items():
         length = max(t.at + t.seconds for t in tones)
@@ -378,7 +379,7 @@ def test_sounds_follow_the_events_and_the_setting() -> None:
 
 
 def test_undo_takes_back_the_move_before_an_automatic_pass() -> None:
-    from web import take_back
+    from web.features import take_back
 
     app, dom = in_thread(lambda: make_app(seed=11))
 

@@ -1,4 +1,4 @@
-"""The guided first deal at the table (web.guide, web.guideview), under CPython: each
+"""The guided first deal at the table (web.features.guide, web.view.guideview), under CPython: each
 variant's prepared deal played through the App as a player would, bubble by bubble; the
 moves it refuses, the computer held by an explaining bubble, leaving and resuming, and a
 guided game kept out of the statistics."""
@@ -13,11 +13,12 @@ import pytest
 from fake_page import RecordingPage, computer_plays, started_app
 
 from engine.guided import GUIDED_VARIANTS, moments_wanted, script_for
-from web import i18n, stats, storage
+from web import i18n, storage
 from web.app import App
-from web.catalogs import load_catalog
-from web.guideview import moment_key, render_bubble
-from web.view import GuideView
+from web.i18n.catalogs import load_catalog
+from web.records import stats
+from web.view.guideview import moment_key, render_bubble
+from web.view.table_view import GuideView
 
 
 def click(app: App, command: str, **attrs: str) -> None:
@@ -93,7 +94,7 @@ def test_every_moment_has_words_in_every_language(lang: str) -> None:
 
 
 def storage_root() -> Any:
-    from web.catalogs import I18N_DIR
+    from web.i18n.catalogs import I18N_DIR
 
     return I18N_DIR
 

@@ -1,7 +1,7 @@
 """Keeping the game: failed saves, two tabs on one game, and markup that stays text.
 
 Runs the controller under CPython on a recording fake page; tabs share a fake lock
-and channel (web.tabs.LocalHub) and one fake storage, as two browser tabs would.
+and channel (web.platform.tabs.LocalHub) and one fake storage, as two browser tabs would.
 """
 
 from __future__ import annotations
@@ -17,10 +17,12 @@ import pytest
 from fake_page import RecordingPage, manual
 
 from web import app as app_module
-from web import catalogs, history, i18n, storage
+from web import i18n, storage
 from web.app import App
-from web.model import HintSet, ScreenShown
-from web.tabs import LocalHub, Tabs
+from web.i18n import catalogs
+from web.platform.tabs import LocalHub, Tabs
+from web.records import history
+from web.state.model import HintSet, ScreenShown
 
 
 class FlakyStorage(storage.MemoryStorage):
@@ -115,7 +117,7 @@ def test_storage_that_refuses_everything_still_plays() -> None:
 
 
 def test_retry_loop_saves_when_storage_comes_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    from web import keeper
+    from web.storage import keeper
 
     monkeypatch.setattr(keeper, "RETRY_SECONDS", 0.01)
     store = FlakyStorage()

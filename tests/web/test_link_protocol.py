@@ -10,12 +10,12 @@ import pytest
 from engine.cards import code_text
 from tests.web.link_table import LinkedTable, leaked_cards, leaks_in_messages, visible_to
 from web import i18n
-from web.catalogs import load_catalog
+from web.i18n.catalogs import load_catalog
 from web.link.fair_deck import HOST_KEY, commitment, deal_seed, verify_deal
 from web.link.link_guest import GuestSession
 from web.link.link_host import COMPUTER, HERE, REMOTE, Send, seat_view
+from web.link.link_texts import fair_deck_note, refusal_notice, verdict_key
 from web.link.wire import REASONS, Refusal, encode
-from web.link_texts import fair_deck_note, refusal_notice, verdict_key
 
 CASES: list[tuple[str, dict[str, object], list[str]]] = [
     ("classic", {}, [HERE, REMOTE]),

@@ -10,7 +10,7 @@ from tests.web.link_table import LinkedTable
 from web.link.frame_wire import frame_to_json
 from web.link.link_guest import GuestSession
 from web.link.link_host import HERE, REMOTE, HostTable
-from web.seat_frame import seat_frame
+from web.table.seat_frame import seat_frame
 
 TOKEN = "ab" * 16
 HOST_SECRET, GUEST_SECRET = "11" * 32, "22" * 32

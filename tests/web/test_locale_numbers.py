@@ -16,10 +16,11 @@ import pytest
 from fake_page import RecordingPage, play_through
 from threads import in_thread
 
-from web import i18n, score_sheet, storage
-from web.adapter import game_decided
+from web import i18n, storage
 from web.app import App
-from web.catalogs import use_language
+from web.i18n.catalogs import use_language
+from web.table.adapter import game_decided
+from web.view import score_sheet
 
 ROOT = Path(__file__).resolve().parents[2]
 UNGROUPED = re.compile(r"(?<![\d.,\u00a0])\d{4,}(?![\d.,\u00a0])")

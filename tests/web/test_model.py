@@ -1,4 +1,4 @@
-"""The one-way core: ``web.model.update`` as plain functions (no page, storage or loop).
+"""The one-way core: ``web.state.model.update`` as plain functions (no page, storage or loop).
 
 Each test gives a model and a message and reads the new model and the effects; the
 runtime that carries the effects out (``App.dispatch``) is the end-to-end tests' part.
@@ -6,7 +6,7 @@ runtime that carries the effects out (``App.dispatch``) is the end-to-end tests'
 
 from __future__ import annotations
 
-from web.model import (
+from web.state.model import (
     CLOSED_FOCUS,
     DraftChanged,
     DraftDropped,
@@ -34,7 +34,7 @@ from web.model import (
     TableShown,
     update,
 )
-from web.settings import Settings
+from web.state.settings import Settings
 
 
 # ----------------------------------------------------------------- settings

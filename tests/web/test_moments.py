@@ -14,10 +14,13 @@ from fake_page import RecordingPage, computer_plays
 from threads import in_thread
 
 import engine
-from web import ending, flow, i18n, stats, storage
+from web import i18n, storage
 from web.app import App
-from web.callouts import Callouts, callout_text, callouts_from
-from web.catalogs import load_catalog
+from web.i18n.catalogs import load_catalog
+from web.records import stats
+from web.table import flow
+from web.view import ending
+from web.view.callouts import Callouts, callout_text, callouts_from
 
 CATS = {lang: load_catalog(lang) for lang in i18n.LANGS}
 SEVEN_TURNUP_SEED = 24  # classic: a seven is turned up at the first deal

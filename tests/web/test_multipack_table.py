@@ -20,10 +20,11 @@ from fake_page import RecordingPage, computer_plays, new_app, play_through
 import engine
 from engine.cards import code_text
 from engine.log_events import log_events
-from web import history, i18n, stats, storage
+from web import i18n, storage
 from web.app import App
-from web.callouts import callout_text, callouts_from
-from web.catalogs import load_catalog
+from web.i18n.catalogs import load_catalog
+from web.records import history, stats
+from web.view.callouts import callout_text, callouts_from
 
 CAT = load_catalog("en")
 ROOT = Path(__file__).resolve().parents[2]
@@ -157,7 +158,7 @@ def test_the_settlement_and_the_session_total_and_its_next_game() -> None:
 
 def test_a_drawn_game_says_so() -> None:
     from engine.facts import Settlement
-    from web.settlement import winner_line
+    from web.view.settlement import winner_line
 
     app, _ = new_app("rubicon")
     drawn = Settlement(None, 0, False, (500, 500), (500, 500), True, 0, 0)
@@ -274,7 +275,7 @@ def test_the_hint_in_the_carte_blanche_choice() -> None:
 
 @pytest.mark.parametrize(("variant", "points_row"), [("rubicon", True), ("six-pack", False)])
 def test_the_deal_summary_of_a_one_deal_game(variant: str, points_row: bool) -> None:
-    from web import render
+    from web.view import render
 
     app, _ = new_app(variant, seed=3)
     play_through(app, lambda: app.game.deal.is_terminal, past_the_end=False)

@@ -17,11 +17,13 @@ from threads import in_thread as isolated
 
 import engine
 from engine.cli import summary
-from web import history, schema, stats, storage
+from web import storage
 from web.app import App
-from web.catalogs import load_catalog
-from web.replay import Viewer, deal_steps, render_viewer
-from web.score_sheet import build_sheet, render_sheet
+from web.i18n.catalogs import load_catalog
+from web.records import history, stats
+from web.records.replay import Viewer, deal_steps, render_viewer
+from web.storage import schema
+from web.view.score_sheet import build_sheet, render_sheet
 
 ROOT = Path(__file__).resolve().parents[2]
 

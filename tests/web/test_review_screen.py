@@ -1,4 +1,4 @@
-"""The review after a deal at the table (web/review_screen.py), the app without a browser.
+"""The review after a deal at the table (web/features/review_screen.py), the app without a browser.
 
 The review runs as a task of the tests' runtime; the screen's ``gap`` between slices makes
 the runtime's clock stop after each slice, so a test sees the progress, clicks between
@@ -21,9 +21,9 @@ from engine import VARIANTS, replay_record
 from engine.playable import PlayableGame
 from web import i18n, storage
 from web.app import App
-from web.catalogs import load_catalog, use_language
-from web.replay import Focus, Viewer, deal_steps, render_viewer
-from web.review_screen import RENDER_EVERY, EntryView, ReviewView, render_review
+from web.features.review_screen import RENDER_EVERY, EntryView, ReviewView, render_review
+from web.i18n.catalogs import load_catalog, use_language
+from web.records.replay import Focus, Viewer, deal_steps, render_viewer
 
 WORLDS = 4  # the estimates' worlds here: the tests check what the screen says, not strength
 GAP = 0.01  # the tests' runtime stops between slices (of one step of the engine each)

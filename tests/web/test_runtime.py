@@ -1,4 +1,4 @@
-"""The runtime (web/runtime.py): tasks and timers on the tests' own clock, and one render
+"""The runtime (web/platform/runtime.py): tasks and timers on the tests' own clock, and one render
 per event however many features ask for one."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from collections.abc import Generator
 import pytest
 from fake_page import computer_plays, manual, new_app, started_app
 
-from web.runtime import Frames, ManualRuntime
-from web.table_state import ComputerStarted
+from web.platform.runtime import Frames, ManualRuntime
+from web.state.table_state import ComputerStarted
 
 
 # ------------------------------------------------------------ ManualRuntime

@@ -12,9 +12,11 @@ from pathlib import Path
 
 from fake_page import manual, started_app
 
-from web import screens, settings, storage
-from web.menu import MENU_ENTRIES
-from web.model import ScreenShown
+from web import storage
+from web.state import settings
+from web.state.model import ScreenShown
+from web.view import screens
+from web.view.menu import MENU_ENTRIES
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -17,8 +17,8 @@ import engine
 from tests.web.hidden_cards import leaks
 from web import storage
 from web.app import App
-from web.screens import parse_settings
-from web.seats import COMPUTER, PERSON, Seats, SeatsError, fit, render_choices
+from web.state.seats import COMPUTER, PERSON, Seats, SeatsError, fit, render_choices
+from web.view.screens import parse_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from web import settings, storage
-from web.screens import SETTING_CONTROLS
-from web.settings import Settings
+from web import storage
+from web.state import settings
+from web.state.settings import Settings
+from web.view.screens import SETTING_CONTROLS
 
 ROOT = Path(__file__).resolve().parents[2]
 

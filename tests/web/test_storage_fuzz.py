@@ -19,10 +19,11 @@ from typing import Any
 import pytest
 from fake_page import RecordingPage
 
-from web import schema, storage
+from web import storage
 from web.app import App
-from web.catalogs import use_language
 from web.i18n import LANGS
+from web.i18n.catalogs import use_language
+from web.storage import schema
 
 CASES_PER_KIND = 300
 WRONG_VALUES: list[Any] = [
@@ -176,7 +177,7 @@ def test_fuzzed_storage_never_sticks_loses_or_writes_back(
         outcomes[outcome] = outcomes.get(outcome, 0) + 1
     print(f"{key}: {cases} cases, {outcomes}")
     # The fuzzer does reach the guard. (Not "most cases": the settings' table preferences
-    # and names are mended field by field by web.settings, so a damaged one is rightly
+    # and names are mended field by field by web.state.settings, so a damaged one is rightly
     # "kept"; each preference added moves the share.)
     assert outcomes.get("set aside", 0) > cases // 3
 
@@ -274,7 +275,8 @@ def test_shapes_are_strict() -> None:
 
 @pytest.mark.parametrize("key", ["bezique.stats", "bezique.history", "bezique.daily"])
 def test_keys_other_modules_register_are_checked_at_start(key: str) -> None:
-    """Statistics, history and daily deals (web.stats, web.history, web.daily_store register
+    """Statistics, history and daily deals (web.records.stats, web.records.history,
+    web.records.daily_store register
     them): a wrong value of any shape is set aside when the app starts, whichever screen
     reads it later."""
     assert key in schema.REGISTRY

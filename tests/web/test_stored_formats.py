@@ -1,8 +1,8 @@
 """Stored values written by hand in the format kept since version 1 read exactly as before,
 and written back, byte for byte the same text.
 
-Why: the code that reads them is typed (web.schema's shapes, web.stats' groups,
-web.history's entries, the daily record, the settings); the stored format must not move
+Why: the code that reads them is typed (web.storage.schema's shapes, web.records.stats' groups,
+web.records.history's entries, the daily record, the settings); the stored format must not move
 with it. Each text below is fixed here, not made by the code under test.
 """
 
@@ -11,8 +11,11 @@ from __future__ import annotations
 import json
 
 import engine
-from web import daily_store, history, schema, settings, stats, storage
-from web.settings import Settings
+from web import storage
+from web.records import daily_store, history, stats
+from web.state import settings
+from web.state.settings import Settings
+from web.storage import schema
 
 STATS = (
     '{"format":"bezique-stats","version":1,"groups":{"classic/greedy":{"played":3,"won":2,'
@@ -108,7 +111,7 @@ def test_settings_of_version_1() -> None:
 
 
 def test_save_envelope_of_version_1() -> None:
-    """A save's own fields (around the engine's game) as web.keeper has written them."""
+    """A save's own fields (around the engine's game) as web.storage.keeper has written them."""
     game = engine.new_game("classic", seed=3)
     game_text = json.dumps(game.to_json(), separators=(",", ":"))
     text = (

@@ -12,10 +12,12 @@ import pytest
 from fake_page import RecordingPage, play_through, started_app
 
 import engine
-from web import names, settings, stats, storage
-from web.card_html import sort_hand
-from web.catalogs import load_catalog
-from web.seats import SeatsError
+from web import storage
+from web.i18n.catalogs import load_catalog
+from web.records import stats
+from web.state import names, settings
+from web.state.seats import SeatsError
+from web.view.card_html import sort_hand
 
 CAT = load_catalog("en")
 

@@ -1,11 +1,11 @@
-"""The table's facts about its game (web/table_state.py), changed only by messages through
-``web.model.update``: plain functions, no page, no storage, no event loop."""
+"""The table's facts about its game (web/state/table_state.py), changed only by messages through
+``web.state.model.update``: plain functions, no page, no storage, no event loop."""
 
 from __future__ import annotations
 
-from web.model import HintSet, Model, update
-from web.seats import Seats
-from web.table_state import (
+from web.state.model import HintSet, Model, update
+from web.state.seats import Seats
+from web.state.table_state import (
     DealStarted,
     DeviceCalled,
     GameDealt,
@@ -67,7 +67,7 @@ def test_the_model_before_a_message_is_left_as_it_was() -> None:
 
 
 def test_the_shelf_peeks_at_one_trick_and_a_newer_trick_ends_the_peek() -> None:
-    from web.table_state import ShelfCleared, TrickPeeked, TrickSettled, TrickSettling
+    from web.state.table_state import ShelfCleared, TrickPeeked, TrickSettled, TrickSettling
 
     model = run(Model(), TrickSettling(1))
     shelf = model.table.shelf
@@ -82,7 +82,7 @@ def test_the_shelf_peeks_at_one_trick_and_a_newer_trick_ends_the_peek() -> None:
 
 
 def test_a_computer_turn_of_an_older_generation_changes_nothing() -> None:
-    from web.table_state import ComputerFinished, ComputerStarted, ComputerStopped
+    from web.state.table_state import ComputerFinished, ComputerStarted, ComputerStopped
 
     model = run(Model(), ComputerStarted())
     assert model.table.busy and model.table.generation == 0

@@ -13,11 +13,12 @@ from fake_page import RecordingPage, computer_plays
 
 from tests.web.devices_in_memory import MemoryNet
 from tests.web.link_table import leaked_cards
-from web import history, stats, storage
+from web import storage
 from web.app import App
-from web.hosting import Hosting
+from web.link.hosting import Hosting
 from web.link.link_host import Send
-from web.runtime import ManualRuntime
+from web.platform.runtime import ManualRuntime
+from web.records import history, stats
 
 
 def device(net: MemoryNet, seed: int = 5) -> tuple[App, RecordingPage]:

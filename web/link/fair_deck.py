@@ -14,7 +14,15 @@ import hashlib
 from collections.abc import Mapping
 
 from engine import RecordError, ReplayError, new_game, replay_record
-from web.json_data import JsonObject, JsonValue, as_list, as_object, get_int, get_object, get_str
+from web.storage.json_data import (
+    JsonObject,
+    JsonValue,
+    as_list,
+    as_object,
+    get_int,
+    get_object,
+    get_str,
+)
 
 DOMAIN = b"bezique/fair-deck/1"
 # The host's secret's key among the seats' ones (seats are 0-7, a single digit on the wire).

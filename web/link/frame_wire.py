@@ -1,4 +1,4 @@
-"""A seat's frame (``web.seat_frame.SeatFrame``) as JSON, and back, strictly.
+"""A seat's frame (``web.table.seat_frame.SeatFrame``) as JSON, and back, strictly.
 
 Why strict: the frame comes from the host, which a guest does not trust. It is read by
 the types the frame's classes declare (dataclasses, NamedTuples, lists, tuples, unions
@@ -20,16 +20,16 @@ from typing import TypeVar, Union
 
 from engine import RecordError
 from engine.log_events import SeatEvent, log_event
-from web.flow import AUTO_PASS, KONTR, TURNUP_SEVEN, VIDO_EVENTS, TableEvent, TurnupSevenEvent
-from web.json_data import JsonObject, JsonValue, as_list, as_object
-from web.seat_frame import SeatFrame
+from web.storage.json_data import JsonObject, JsonValue, as_list, as_object
+from web.table.flow import AUTO_PASS, KONTR, TURNUP_SEVEN, VIDO_EVENTS, TableEvent, TurnupSevenEvent
+from web.table.seat_frame import SeatFrame
 
 from .wire import Refusal
 
 MAX_ITEMS = 2000  # the longest list of a frame: an eight-pack deal's log (about 1,000), with room
 MAX_TEXT = 200
 MAX_DEPTH = 8
-# The table's own kinds of event (web.flow.table_log); the engine's are the log's own.
+# The table's own kinds of event (web.table.flow.table_log); the engine's are the log's own.
 TABLE_EVENT_CLASSES: dict[str, type[TableEvent]] = {
     TURNUP_SEVEN: TurnupSevenEvent,
     AUTO_PASS: SeatEvent,
@@ -60,7 +60,7 @@ def frame_to_json(frame: SeatFrame, known: KnownEvents | None = None) -> JsonObj
 def frame_from_json(data: JsonObject, known: KnownEvents | None = None) -> SeatFrame:
     """A frame from JSON values, checked by its declared types (Refusal if it does not fit);
     ``known``: the events of the frame read before, reused where the log repeats them."""
-    from web.view import TableView
+    from web.view.table_view import TableView
 
     try:
         if set(data) != {"view", "events"}:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import secrets as random_source
 from collections.abc import Callable
 
-from web.json_data import JsonObject, as_list, as_object, get_object, get_str
-from web.seat_frame import SeatFrame
+from web.storage.json_data import JsonObject, as_list, as_object, get_object, get_str
+from web.table.seat_frame import SeatFrame
 
 from .fair_deck import HOST_KEY, commitment, verify_deal
 from .frame_wire import KnownEvents, frame_from_json
@@ -47,7 +47,7 @@ class GuestSession:
         self.options: JsonObject = {}
         self.players = 0
         self.obs: JsonObject | None = None
-        self.frame: SeatFrame | None = None  # what its table draws (web.seat_frame)
+        self.frame: SeatFrame | None = None  # what its table draws (web.table.seat_frame)
         self.known: KnownEvents | None = None  # its events as sent and as read
         self.n = -1
         self.deal = -1

@@ -17,7 +17,7 @@ from typing import TypeVar
 from engine import IllegalActionError, NotationError, new_game
 from engine.cards import code_text
 from engine.playable import PlayableGame
-from web.json_data import JsonObject, JsonValue, as_list, as_object
+from web.storage.json_data import JsonObject, JsonValue, as_list, as_object
 
 from .fair_deck import HOST_KEY, commitment, deal_seed
 from .wire import (
@@ -82,9 +82,9 @@ class HostTable:
         # per deal: the shares of its shuffle, by seat ({"secrets": ...}, as saved)
         self.finished: list[dict[str, dict[int, str]]] = []
         # How a checked move is carried out: the engine's apply, or the table app's, which
-        # also saves and keeps the records (web.hosting).
+        # also saves and keeps the records (web.link.hosting).
         self.apply_move: Callable[[str], None] | None = None
-        # What a guest's table draws for its seat (web.seat_frame, as JSON; {}: none).
+        # What a guest's table draws for its seat (web.table.seat_frame, as JSON; {}: none).
         self.frame_of: Callable[[int], JsonObject] | None = None
 
     # ----- seats ------------------------------------------------------------
@@ -337,7 +337,7 @@ class HostTable:
     def restore(cls, data: object, variant: str, options: Mapping[str, JsonValue],
                 game: PlayableGame) -> HostTable:
         """A saved table around its saved game (ValueError: a save that does not fit)."""
-        saved = _need(as_object(data), "the table")
+        saved = _need(as_object(data), "table")
         seats = [_text(k) for k in _need(as_list(saved.get("seats")), "seats")]
         table = cls(variant, options, seats, dealer=_number(saved.get("dealer")))
         table.tokens = _by_seat(saved.get("tokens"))
@@ -350,7 +350,7 @@ class HostTable:
         # the save is written while a move is carried out, before its state number
         # grows: past any number a guest may have seen, so it takes the next state
         table.n = _number(saved.get("n")) + 2
-        table.finished = [{"secrets": _by_seat(_need(as_object(f), "a deal").get("secrets"))}
+        table.finished = [{"secrets": _by_seat(_need(as_object(f), "deal").get("secrets"))}
                           for f in _need(as_list(saved.get("finished")), "finished")]
         if (len(seats) != game.rules.players or any(k not in (HERE, COMPUTER, REMOTE)
                                                     for k in seats)

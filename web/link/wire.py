@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Self, TypeVar
 
-from web.json_data import JsonObject, JsonValue, as_object
+from web.storage.json_data import JsonObject, JsonValue, as_object
 
 VERSION = 1
 # A guest sends actions and short handshakes; a host sends observations and, at a deal's

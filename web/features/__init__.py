@@ -1,0 +1,3 @@
+"""Features over the table: the guided deal, the daily deal, the review after a deal, hints
+and taking a move back.
+"""

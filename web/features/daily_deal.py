@@ -1,0 +1,429 @@
+"""The daily deal at the table: each day one deal per game, the same on every device
+(``engine.daily``), played against the strong program, its result set beside what the
+strong program scored from the same seat of the same deal (duplicate scoring).
+
+``data-command="daily"`` deals today's deal of the start screen's game (the person at
+``DAILY_SEAT``, ``daily_opponent`` programs in the other seats), continues it when it is the
+game in progress, or shows its result when it was played already (played again it would
+change nothing: a kept result is never replaced). Its first deal is the daily deal; the
+game then goes on as any game against the strong level. While it runs there is no undo and
+no hint: the computer in the player's seat has neither. Its result is kept when the deal
+ends (``web.records.daily_store``); the computer's deal from the same seat is played in the
+background meanwhile, in slices, only while the table waits for the person, and kept too.
+The save names the deal's date (``daily``). ``daily-share`` shares the result as a short
+text (``web.view.daily_view.share_text``) through the platform's share sheet or the clipboard.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import functools
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from typing import Protocol
+
+from engine import VARIANTS, Action
+from engine.daily import (
+    DAILY_SEAT,
+    DailyResult,
+    computer_in_seat,
+    daily_game,
+    daily_opponent,
+    daily_seed,
+    deal_result,
+)
+from engine.errors import RecordError
+from engine.observation import Observation
+from engine.playable import PlayableGame
+from engine.players import Decision, Player
+from web import i18n
+from web.link.pairing import Pairing
+from web.platform.dom import Control, Dom
+from web.platform.runtime import Frames, Runtime
+from web.records import daily_store
+from web.records.daily_store import DailyRecord
+from web.state.game_setup import Setup
+from web.state.model import Model, Msg, NewGameAsked, Notice, ScreenOpened, SetupKept
+from web.state.seats import Seats
+from web.state.table_state import GameKept
+from web.storage import KeyValue
+from web.storage.keeper import Keeper
+from web.table import ai_runner
+from web.table.background import Pace, Work, run_in_slices
+from web.table.computer import BROWSER_SLICE, make_player
+from web.table.dealing import prepared_setup
+from web.table.table_parts import Course, Turns
+from web.view import daily_view
+from web.view.menu import close_button
+from web.view.table_view import DailyView, TableView
+
+LEVEL = "strong"  # the daily deal's opponents, and the level its game counts under
+STEP_WAIT = 0.001  # seconds between two slices of the computer's deal in the background
+IDLE_WAIT = 0.25  # while the table's computer thinks, the background waits this long
+REDRAW_STEPS = 20  # the progress shown moves on in twentieths
+
+
+class DailyTable(Protocol):
+    """What the daily deal reads and changes of its table (``web.app.App`` is one)."""
+
+    @property
+    def course(self) -> Course: ...
+    @property
+    def turns(self) -> Turns: ...
+
+    @property
+    def model(self) -> Model: ...
+
+    dom: Dom
+    store: KeyValue
+    runtime: Runtime
+    frames: Frames
+    pairing: Pairing
+    keeper: Keeper
+    cat: i18n.Catalog
+    daily: DailyDeal
+
+    @property
+    def game(self) -> PlayableGame: ...
+
+    def dispatch(self, msg: Msg) -> None: ...
+    def render(self) -> None: ...
+    def set_notice(self, text: Notice | None, error: bool = False) -> None: ...
+    def save(self) -> None: ...
+    def command(self, name: str, el: Control) -> None: ...
+    def focus_hand(self, index: int | None = None) -> None: ...
+
+
+@dataclass
+class Background:
+    """The computer's play of a daily deal from the player's seat, under way."""
+
+    date: str
+    variant: str
+    steps: Generator[float, None, DailyResult]
+    share: float = 0.0
+
+
+class DailyDeal:
+    """The daily deal of one table: which game on it is one, its results, the
+    computer's deal being played, and sharing."""
+
+    def __init__(self, app: DailyTable) -> None:
+        self.app = app
+        self.date: str | None = None  # the daily deal's date of the game on the table
+        self.game: PlayableGame | None = None  # that game (another on the table: none)
+        self._record: DailyRecord | None = None  # read when first needed, not at start
+        self.background: Background | None = None
+        self.moves = SeatMoves()  # each seat's moves so far (the day's program draws by them)
+        self.shown: tuple[str, str] | None = None  # (date, variant) the daily screen shows
+        self.share_status: str | None = None
+        self.share_failed: str | None = None  # the text to copy by hand
+
+    # ------------------------------------------------------------ state
+    @property
+    def active(self) -> bool:
+        """The game on the table is a daily deal's game (its first deal may be over)."""
+        return self.date is not None and self.game is self.app.game
+
+    def on_table(self) -> bool:
+        """The deal on the table is the daily deal (being played, or over and kept): no
+        undo and no hint while it is."""
+        return self.active and self.app.model.table.deal_number == 1
+
+    def today(self) -> str:
+        """The device's date (a page that tells none, or a wrong one: this clock's)."""
+        text = self.app.dom.today()
+        try:
+            return _dt.date.fromisoformat(text).isoformat()
+        except (TypeError, ValueError):
+            return _dt.date.today().isoformat()
+
+    def record(self) -> DailyRecord:
+        """The kept results, read when first needed (not at the app's start)."""
+        if self._record is None:
+            self._record = self.read()
+        return self._record
+
+    def read(self) -> DailyRecord:
+        """The stored results (a wrong value is set aside and told)."""
+        record, problem = daily_store.load(self.app.store)
+        if problem is not None:
+            self.app.set_notice((problem.notice, {"where": problem.where}), error=True)
+        return record
+
+    def keep(self, change: Callable[[DailyRecord], DailyRecord]) -> None:
+        """Change the stored results as they are now (another tab may have added some:
+        read again, never written over from what this one read before); the tab that
+        plays only."""
+        if not self.app.keeper.playing:
+            return
+        self._record = change(self.read())
+        daily_store.save(self.app.store, self._record)
+
+    # ------------------------------------------------------------ the table's hooks
+    def adopt(self, marker: object) -> None:
+        """A save read back: the daily deal's game goes on (a date that is no daily deal
+        of the saved cards is dropped, the game kept as an ordinary one)."""
+        self.date = self.game = None
+        game = self.app.game
+        if not isinstance(marker, str):
+            return
+        try:
+            if game.seed != daily_seed(marker, game.rules.name):
+                return
+        except RecordError:
+            return
+        self.date, self.game = marker, game
+
+    def save_fields(self) -> dict[str, object]:
+        return {"daily": self.date} if self.active else {}
+
+    def players(self) -> dict[int, Player]:
+        """The programs of a daily deal's game (none for another game)."""
+        if not self.active:
+            return {}
+        return {s: DailyOpponent(self, s) for s in range(self.app.game.rules.players)
+                if s != DAILY_SEAT}
+
+    def starts(self, setup: Setup) -> bool:
+        """A confirmed new game that is a daily deal (the leave question's setup)."""
+        day, variant = setup.get("daily"), setup.get("variant")
+        if not isinstance(day, str) or not isinstance(variant, str):
+            return False
+        self.begin(day, variant)
+        return True
+
+    def after_action(self) -> None:
+        """Once the daily deal is over, its result is kept (once: never replaced)."""
+        if not self.on_table() or not self.app.game.deal.is_terminal or self.date is None:
+            return
+        variant = self.app.game.rules.name
+        if self.record().result(self.date, variant) is None:
+            result = deal_result(self.app.game.deal, self.date, variant)
+            self.keep(lambda record: record.with_played(result))
+
+    def dress(self, view: TableView) -> None:
+        """The table's label and, at the deal's end, the result on its summary."""
+        view.daily = None
+        if not self.on_table() or self.app.model.overlay == "start" or self.date is None:
+            return
+        view.daily = self.view_of(self.date, self.app.game.rules.name)
+
+    def view_of(self, day: str, variant: str) -> DailyView:
+        """A daily deal as drawn: its result once kept, with the computer's (played in the
+        background until it is known)."""
+        record = self.record()
+        mine = record.result(day, variant)
+        computer = record.computer_result(day, variant)
+        if computer is None:
+            self.play_computer(day, variant)
+        if mine is None:
+            return DailyView(day, variant)
+        running = self.background
+        progress = None
+        if computer is None and running is not None and (running.date, running.variant) == (
+                day, variant):
+            progress = running.share
+        streak = record.streak(self.today())
+        return DailyView(
+            day, variant, finished=True, points=mine.points, others=mine.others,
+            tricks=mine.tricks, computer=None if computer is None else computer.points,
+            progress=progress, streak=streak.current, best=streak.best,
+            share_status=self.share_status, share_text=self.share_failed,
+        )
+
+    def screen_html(self) -> str:
+        """The daily screen: today's deal of a game, already played."""
+        if self.shown is None:
+            return ""
+        return daily_view.render_screen(self.view_of(*self.shown), self.app.cat,
+                                        close_button(self.app.cat))
+
+    def stats_html(self) -> str:
+        return daily_view.render_stats(self.record(), self.today(), self.app.cat)
+
+    def reset(self) -> None:
+        """The statistics were erased: the daily results go with them."""
+        self.keep(lambda record: DailyRecord())
+
+    # ------------------------------------------------------------ commands
+    def command(self, name: str, el: Control) -> bool:
+        """The daily deal's commands (and undo and hint refused in it); True if handled."""
+        app = self.app
+        if name == "daily":
+            variant = app.dom.attr(el, "data-variant")
+            if app.dom.attr(el, "data-from") == "chooser":
+                variant = app.dom.read_form("bz-daily").get("variant")
+            self.ask(variant if variant in VARIANTS else app.game.rules.name)
+        elif name == "daily-share":
+            self.share()
+        elif name in ("undo", "hint") and self.on_table():
+            key = "daily.no_undo" if name == "undo" else "daily.no_hint"
+            app.set_notice((key, {}), error=True)
+            app.render()
+        else:
+            return False
+        return True
+
+    def ask(self, variant: str) -> None:
+        """Today's deal of a game: its result when played, else the game in progress, else
+        dealt (after the question that a game in progress would be left)."""
+        app = self.app
+        today = self.today()
+        self.after_action()  # a finished daily deal not kept yet (storage refused it)
+        if self.record().result(today, variant) is not None:
+            self.show(today, variant)
+        elif self.on_table() and (self.date, app.game.rules.name) == (today, variant):
+            app.command("continue", None)
+        elif app.model.prefs.confirm_new_game and app.course.game_in_progress():
+            app.dispatch(NewGameAsked({"daily": today, "variant": variant}, {}))
+        else:
+            self.begin(today, variant)
+
+    def begin(self, day: str, variant: str) -> None:
+        """Deal the day's deal of a game: the player's game from now on (the remembered
+        new-game choices stay as they were)."""
+        app = self.app
+        game = daily_game(day, variant)
+        seats = Seats.solo(game.rules.players, DAILY_SEAT)
+        setup = prepared_setup(app.model.table.setup, variant, seats, level=LEVEL)
+        app.pairing.close()  # a game here: this device leaves another's table
+        self.date, self.game = day, game  # before the table makes its players
+        self.share_status = self.share_failed = None
+        app.course.put_on_table(game, setup, seats)
+        app.dispatch(GameKept())
+        app.dispatch(SetupKept({}))  # nothing remembered; the next start opens on Continue
+        app.course.pass_for_human()
+        app.save()
+        app.render()
+        app.focus_hand(0)
+        app.turns.kick()
+
+    def show(self, day: str, variant: str) -> None:
+        if self.shown != (day, variant):
+            self.share_status = self.share_failed = None
+        self.shown = (day, variant)
+        self.app.dispatch(ScreenOpened("daily"))
+
+    def share(self) -> None:
+        """The result shown (the daily screen's, else the summary's) as text, to the
+        platform's share sheet or the clipboard; what became of it is said by the button."""
+        app = self.app
+        if app.model.overlay == "daily" and self.shown is not None:
+            day, variant = self.shown
+        elif self.active and self.date is not None:
+            day, variant = self.date, app.game.rules.name
+        else:
+            return
+        record = self.record()
+        mine = record.result(day, variant)
+        if mine is None:
+            return
+        text = daily_view.share_text(app.cat, mine, record.computer_result(day, variant))
+        self.share_status = self.share_failed = None
+
+        def done(outcome: str) -> None:
+            self.share_status = outcome if outcome in daily_view.SHARE_WORDS else "failed"
+            self.share_failed = text if self.share_status == "failed" else None
+            app.render()
+
+        app.dom.share(text, done)
+
+    # ------------------------------------------------------------ the computer's deal
+    def play_computer(self, day: str, variant: str) -> None:
+        """Play the daily deal with the computer in the player's seat, in the background
+        (one at a time: another day's or game's is dropped)."""
+        running = self.background
+        if running is not None and (running.date, running.variant) == (day, variant):
+            return
+        if not self.app.keeper.playing:
+            return  # a tab that watches another play: that one plays it
+        if running is not None:
+            running.steps.close()
+        self.background = Background(day, variant, computer_in_seat(day, variant))
+        self.app.runtime.spawn(self.run_background(self.background))
+
+    async def run_background(self, job: Background) -> None:
+        """Slices of the computer's deal between the page's events; the table's own
+        computer goes first (the background waits while it thinks)."""
+        app = self.app
+        shown = [-1]  # the progress last drawn, in REDRAW_STEPS
+
+        def progress(share: float) -> None:
+            job.share = share
+            step = int(share * REDRAW_STEPS)
+            if step != shown[0] and self.progress_shown():
+                shown[0] = step
+                app.render()
+
+        def done(result: DailyResult) -> None:
+            self.background = None
+            self.keep(functools.partial(DailyRecord.with_computer, result=result))
+            app.render()
+
+        def failed(err: Exception) -> None:  # a bug: said in the console, the table plays on
+            print(f"bezique: the computer's daily deal stopped: {err!r}")
+            # (kept as the one under way: not started again and again)
+
+        work = Work(job.steps, float, lambda: self.background is job and app.daily is self,
+                    job.steps.close, progress, done, failed)
+        await run_in_slices(work, Pace(ai_runner.SLICE_BUDGET, STEP_WAIT, IDLE_WAIT),
+                            app.runtime, app.frames, lambda: app.model.table.busy)
+
+    def progress_shown(self) -> bool:
+        """The computer's progress is on the page (the summary or the daily screen)."""
+        return self.app.model.overlay == "daily" or (
+            self.on_table() and self.app.game.deal.is_terminal)
+
+
+class DailyOpponent:
+    """A daily deal's program at one seat: ``daily_opponent`` as it stands after that
+    seat's moves so far in the deal, made afresh for each move, so that its play depends
+    only on the cards and the moves (a reload or a move thought about and dropped changes
+    nothing); after the daily deal, the strong level as usual."""
+
+    name = LEVEL
+
+    def __init__(self, daily: DailyDeal, seat: int) -> None:
+        self.daily = daily
+        self.seat = seat
+        self.usual: Player = make_player(LEVEL)
+
+    def decide(self, obs: Observation) -> Decision:
+        daily = self.daily
+        if not daily.on_table() or daily.date is None:
+            return self.usual.decide(obs)
+        game = daily.app.game
+        player = daily_opponent(daily.date, game.rules.name, self.seat)
+        player.slice_seconds = min(player.slice_seconds, BROWSER_SLICE)
+        for _ in range(daily.moves.made(daily.date, game, self.seat)):
+            player.rng.randrange(2**30)  # each decide() of its so far drew one seed
+        return player.decide(obs)
+
+
+class SeatMoves:
+    """How many moves each seat has made so far in the daily deal on the table (the deal's
+    history names no seats: it is replayed from the day's start). The replay is kept and
+    carried on from where it stood, so a deal costs one replay, not one per move."""
+
+    def __init__(self) -> None:
+        self.key: tuple[str, str] = ("", "")
+        self.replay: PlayableGame | None = None
+        self.history: list[str] = []  # the moves replayed so far
+        self.counts: dict[int, int] = {}
+
+    def made(self, day: str, game: PlayableGame, seat: int) -> int:
+        history = game.deal.history
+        key = (day, game.rules.name)
+        if (self.replay is None or key != self.key or len(history) < len(self.history)
+                or history[:len(self.history)] != self.history):
+            self.key, self.replay = key, daily_game(day, game.rules.name)
+            self.history, self.counts = [], {}
+        replay = self.replay
+        for text in history[len(self.history):]:
+            mover = replay.current_player
+            if mover is not None:
+                self.counts[mover] = self.counts.get(mover, 0) + 1
+            replay.apply(Action.parse(text))
+            self.history.append(text)
+        return self.counts.get(seat, 0)

@@ -1,0 +1,494 @@
+"""The review after a deal at the table: where a stronger search prefers another move.
+
+The deal summary's "Review" opens this screen for the deal just finished, seen from the
+person's seat (the model's ``table.human``); at a guest's table (a seat at another
+device's table), from the guest's seat, once the host's record of the deal has come and
+passed the deck's check.
+The analysis (``engine.ai.review``) is a generator driven by a task of the runtime in
+slices of about ``REVIEW_SLICE`` seconds, each slice one event of the page
+(``web.platform.runtime.Frames``), so clicks and the table's own work get in between; it waits while
+the computer thinks. Closing the screen leaves the review running, and reopening it shows
+its progress or its result at once; "Stop" closes the generator. The review belongs to its
+deal: once the table moves on (the next deal, a new game, a move taken back) it stops at
+its next slice and is dropped.
+
+Each entry opens the replay viewer (``web.records.replay``) at the position before that move, the
+card played and the better one marked; its Back returns to the list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from html import escape
+from typing import TYPE_CHECKING, Protocol
+
+from engine.deal import Deal
+from engine.playable import PlayableGame
+from web import i18n
+from web.features.hints import declaration_name
+from web.link.pairing import Pairing
+from web.platform.dom import Control, Dom
+from web.platform.runtime import Frames, Runtime
+from web.records.replay import Focus, Viewer, render_viewer, tricks_before
+from web.state.model import Model, Msg, ScreenShown
+from web.storage.json_data import JsonObject, as_list
+from web.table.background import Pace, Work, run_in_slices
+from web.view.card_html import cards_bdi
+
+if TYPE_CHECKING:  # the AI is imported when a review starts (web.launch.prewarm before that)
+    from engine.ai.review import Review, ReviewedDecision, Reviewing
+
+LIST = "review"  # the overlay of the list
+POSITION = "review-position"  # the overlay of one entry's position in the replay viewer
+REVIEW_SLICE = 0.03  # seconds of analysis per event (the engine yields every 20 ms or so)
+ENGINE_SLICE = 0.02  # the engine's own yields (engine.ai.review's slice_seconds)
+BUSY_WAIT = 0.25  # seconds between looks while the computer thinks
+# The progress bar is drawn again after this share of the work and this many seconds
+# (each drawing builds the whole table's view: a few milliseconds in the page).
+RENDER_STEP = 0.01
+RENDER_EVERY = 0.25
+# The worlds each decision's estimate samples in the page: more than the strong level's
+# 72 to 112 a move there (its 0.8 s budget), and a whole classic deal still reviewed in
+# about 14 s (engine.ai.review's CPython default is 64; how this was chosen: docs/ai.md,
+# "The review after a deal"; tools/bench_review_browser.py).
+PAGE_WORLDS = 192
+# The longer deals: four packs (no-trump, bezik: 40 to 65 decisions, 39 to 47 s at 192
+# worlds), hands of 12 and 15 cards (a six-pack deal took 136 s at 192); still as many
+# worlds as the strong level's there or more (72 to 112 a move in no-trump and bezik;
+# six-pack 76, rubicon 82, eight-pack 12.5: docs/measurements.md).
+PAGE_WORLDS_BY_VARIANT = {"no-trump": 128, "bezik": 112, "rubicon": 96, "six-pack": 96,
+                          "eight-pack": 48}
+# The moves without cards, and the two kinds of loss, in words.
+MOVE_WORDS = {"pass": "review.move.pass", "blanche": "review.move.blanche"}
+KIND_WORDS = {"exact": "review.exact", "estimated": "review.estimated"}
+
+
+class ReviewTable(Protocol):
+    """What the review reads and changes of its table (``web.app.App`` is one)."""
+
+    @property
+    def model(self) -> Model: ...
+
+    cat: i18n.Catalog
+    dom: Dom
+    runtime: Runtime
+    frames: Frames
+    pairing: Pairing
+    fast: bool
+
+    @property
+    def game(self) -> PlayableGame: ...
+
+    def dispatch(self, msg: Msg) -> None: ...
+    def render(self) -> None: ...
+    def focus_first(self, selector: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class Source:
+    """The finished deal at the table: what names it (``key``: the review belongs to that
+    deal), its record and the reviewed seat."""
+
+    key: tuple[object, ...]
+    record: JsonObject
+    seat: int
+
+
+@dataclass
+class Job:
+    """One deal's review: what it reviews, how far it is, and what it found."""
+
+    key: tuple[object, ...]
+    deal: Deal  # the finished deal (its rules and trumps name the moves)
+    record: JsonObject
+    deal_index: int  # the deal in the record
+    seat: int
+    reviewing: Reviewing | None
+    share: float = 0.0
+    review: Review | None = None
+    tricks: list[int] = field(default_factory=list)  # tricks done before each move
+    problem: str | None = None  # why the deal could not be reviewed
+
+
+@dataclass(frozen=True)
+class EntryView:
+    """One entry of the list as the screen shows it."""
+
+    index: int
+    loss: int  # points, rounded
+    exact: bool
+    trick: int  # the trick the move was made in, from 1
+    played: str  # HTML of the move played
+    best: str  # HTML of the better move
+
+
+@dataclass(frozen=True)
+class ReviewView:
+    """The review screen's content: running (``share``), failed (``problem``) or done."""
+
+    share: float | None = None
+    problem: str | None = None
+    entries: tuple[EntryView, ...] = ()
+    decisions: int = 0
+    as_good: int = 0
+    total: int = 0
+    notice: str | None = None  # an entry that could not be opened
+
+
+class ReviewScreen:
+    """The review of one App: its job, its screen, the viewer of one entry."""
+
+    def __init__(self, app: ReviewTable) -> None:
+        self.app = app
+        self.job: Job | None = None
+        self.viewer: Viewer | None = None
+        self.back_to: str | None = None  # the summary it was opened from (None: the deal's)
+        self.notice: str | None = None
+        self.worlds: int | None = None  # None: the page's for the variant (the tests' fewer)
+        # seconds between two slices: 0 in the page (a turn of its loop); the CPython tests
+        # give it a moment so that their runtime's clock stops between slices
+        self.gap = 0.0
+        self.slice = REVIEW_SLICE  # the tests' 0: one step of the engine a slice
+
+    # ------------------------------------------------------------ the table's hooks
+    def available(self) -> bool:
+        """A deal just finished at this table, the person's own."""
+        return self.source(record=False) is not None
+
+    def source(self, record: bool = True) -> Source | None:
+        """The deal to review (None: none has just finished); ``record``: with its record
+        (a game's record is written out only when a review starts)."""
+        app = self.app
+        joining = app.pairing.joining
+        if joining is not None:  # a guest: the host's checked record of the deal
+            session = joining.session
+            kept = session.records.get(session.deal)
+            if kept is None or session.seat is None or not (session.obs or {}).get("deal_over"):
+                return None
+            return Source(("guest", session, session.deal, kept), kept, session.seat)
+        game = app.game
+        if not game.deal.is_terminal or not app.model.table.seats.is_person(app.model.table.human):
+            return None
+        key = ("here", game, game.deal, app.model.table.deal_number, len(game.deal.history))
+        return Source(key, game.record() if record else {}, app.model.table.human)
+
+    def button_html(self) -> str:
+        """The summary's Review button ("" where there is nothing to review)."""
+        if not self.available():
+            return ""
+        return (f'<button type="button" class="btn" data-command="review">'
+                f"{escape(self.app.cat.t('review.open'))}</button>")
+
+    def command(self, name: str, el: Control) -> bool:
+        """Handle a review command (True), or leave it to the others (False)."""
+        overlay = self.app.model.overlay
+        if name == "review":
+            self.open(el)
+        elif name == "review-cancel":
+            self.cancel()
+        elif name == "review-open":
+            self.open_entry(self.app.dom.attr(el, "data-index") or "")
+        elif overlay == LIST and name == "close":
+            self.close()
+        elif overlay == POSITION and name == "close":
+            self.viewer = None
+            self.show(LIST, f'[data-review-entry="{self.focus_index()}"]')
+        elif overlay == POSITION and name in ("replay-back", "replay-forward"):
+            viewer = self.viewer
+            if viewer is not None and (viewer.back() if name == "replay-back"
+                                       else viewer.forward()):
+                self.app.render()
+        else:
+            return False
+        return True
+
+    def overlay(self) -> str | None:
+        """The HTML of the review's screens, None when another overlay is up."""
+        app = self.app
+        if app.model.overlay == LIST:
+            return render_review(app.cat, self.view())
+        if app.model.overlay == POSITION and self.viewer is not None:
+            return render_viewer(self.viewer, app.cat, self.legend_html(), export=False,
+                                 back=app.cat.t("review.back"))
+        return None
+
+    # ------------------------------------------------------------ commands
+    def open(self, el: Control) -> None:
+        app = self.app
+        if not self.available():
+            return
+        job = self.job
+        if job is None or job.problem is not None or not self.relevant(job):
+            self.stop()
+            if app.fast:  # the end-to-end tests' short review (never drawn for a player)
+                raw = app.dom.attr(el, "data-review-worlds") or ""
+                if raw.isdigit() and int(raw) > 0:
+                    self.worlds = int(raw)
+            self.start()
+        self.notice = None
+        if app.model.overlay not in (LIST, POSITION):
+            self.back_to = app.model.overlay
+        self.show(LIST, "#review-title")
+
+    def cancel(self) -> None:
+        self.stop()
+        self.close()
+
+    def close(self) -> None:
+        self.viewer = None
+        self.notice = None
+        self.show(self.back_to if self.back_to == "game" else None, '[data-command="review"]')
+        self.back_to = None
+
+    def show(self, overlay: str | None, focus: str) -> None:
+        self.app.dispatch(ScreenShown(overlay))
+        self.app.render()
+        self.app.focus_first(focus)
+
+    def open_entry(self, raw: str) -> None:
+        job = self.job
+        if job is None or job.review is None or not raw.isdigit():
+            return
+        decision = next((d for d in job.review.mistakes if d.index == int(raw)), None)
+        if decision is None:
+            return
+        focus = Focus(job.deal_index, decision.index, job.seat, decision.played, decision.best)
+        try:
+            viewer = Viewer(job.record, job.seat, focus=focus)
+            render_viewer(viewer, self.app.cat)  # a position that cannot be shown fails here
+        except Exception as err:  # the record replayed for the review: not expected
+            self.notice = self.app.cat.t("review.failed", reason=str(err) or type(err).__name__)
+            self.show(LIST, "#review-title")
+            return
+        self.viewer = viewer
+        self.show(POSITION, "#replay-title")
+
+    def focus_index(self) -> int:
+        viewer = self.viewer
+        return -1 if viewer is None or viewer.focus is None else viewer.focus.index
+
+    # ------------------------------------------------------------ the work
+    def start(self) -> None:
+        """Begin reviewing the deal on the table (a record that does not replay fails in
+        the first slice, its reason shown)."""
+        from engine.ai.review import review_deal, start_of_deal
+
+        source = self.source()
+        if source is None:
+            return
+        record = source.record
+        deal_index = max(0, len(as_list(record.get("deals")) or []) - 1)
+        worlds = self.worlds or page_worlds(str(record.get("variant", "")))
+        reviewing = review_deal(record, source.seat, deal=deal_index, worlds=worlds,
+                                slice_seconds=ENGINE_SLICE)
+        job = Job(source.key, self.app.game.deal, record, deal_index, source.seat, reviewing)
+        self.job = job
+        if source.key[0] == "guest":  # the deal's rules and trumps, from the record
+            try:
+                game, actions, _ = start_of_deal(record, deal_index)
+                for text in actions:
+                    game.apply(text)
+                job.deal = game.deal
+            except Exception as err:  # said in the first slice's stead
+                job.problem = str(err) or type(err).__name__
+                reviewing.close()
+                job.reviewing = None
+                return
+        self.app.runtime.spawn(self.drive(job))
+
+    def stop(self) -> None:
+        """The review under way ends now (its generator closed), its result dropped."""
+        job, self.job = self.job, None
+        if job is not None and job.reviewing is not None:
+            job.reviewing.close()
+            job.reviewing = None
+
+    def relevant(self, job: Job) -> bool:
+        """The job's deal is still the finished deal on the table."""
+        source = self.source(record=False)
+        return source is not None and len(source.key) == len(job.key) and all(
+            a is b or (type(a) in (int, str) and a == b) for a, b in zip(source.key, job.key,
+                                                               strict=True))
+
+    async def drive(self, job: Job) -> None:
+        """The review in slices, each one event, between which the page's events run."""
+        reviewing = job.reviewing
+        if reviewing is None:
+            return
+        app = self.app
+        drawn = [-1.0, -RENDER_EVERY]  # the share last drawn, and when
+
+        def progress(share: float) -> None:
+            job.share = share
+            now = app.runtime.now()
+            if share - drawn[0] >= RENDER_STEP and now - drawn[1] >= RENDER_EVERY:
+                drawn[:] = [share, now]
+                self.show_progress()
+
+        def done(review: Review) -> None:
+            job.review, job.reviewing = review, None
+            job.tricks = tricks_before(job.record, job.deal_index)
+            self.show_progress()
+
+        def failed(err: Exception) -> None:  # a record that does not replay, or a bug
+            job.problem, job.reviewing = str(err) or type(err).__name__, None
+            self.show_progress()
+
+        def dropped() -> None:  # stopped meanwhile, or the table moved on
+            if job is self.job:
+                self.stop()
+
+        work = Work(reviewing, lambda step: float(step.share),
+                    lambda: job is self.job and job.reviewing is not None and self.relevant(job),
+                    dropped, progress, done, failed)
+        await run_in_slices(work, Pace(self.slice, self.gap, BUSY_WAIT), app.runtime,
+                            app.frames, lambda: app.model.table.busy)
+
+    def show_progress(self) -> None:
+        if self.app.model.overlay == LIST:
+            self.app.render()
+
+    # ------------------------------------------------------------ what it shows
+    def view(self) -> ReviewView:
+        job = self.job
+        cat = self.app.cat
+        if job is None:  # stopped under the open screen (the table moved on)
+            return ReviewView(problem=cat.t("review.gone"))
+        if job.problem is not None:
+            return ReviewView(problem=cat.t("review.failed", reason=job.problem))
+        review = job.review
+        if review is None:
+            return ReviewView(share=job.share)
+
+        def words(text: str) -> str:
+            return move_html(cat, text, job.deal)
+
+        entries = tuple(
+            EntryView(d.index, round(d.loss), d.exact, trick_number(job.tricks, d) + 1,
+                      words(d.played), words(d.best))
+            for d in review.mistakes
+        )
+        return ReviewView(entries=entries, decisions=len(review.decisions),
+                          as_good=len(review.as_good), total=round(review.total_loss),
+                          notice=self.notice)
+
+    def legend_html(self) -> str:
+        """What the marks on the position's cards mean."""
+        viewer, job = self.viewer, self.job
+        if viewer is None or viewer.focus is None or job is None:
+            return ""
+        cat = self.app.cat
+        focus = viewer.focus
+        played = move_html(cat, focus.played, job.deal)
+        best = move_html(cat, focus.best, job.deal)
+        return (
+            '<ul class="rv-legend" data-review-legend>'
+            f'<li><span class="rv-swatch mark-played" aria-hidden="true"></span>'
+            f'{cat.html("review.legend_played", move=i18n.Markup(played))}</li>'
+            f'<li><span class="rv-swatch mark-best" aria-hidden="true"></span>'
+            f'{cat.html("review.legend_best", move=i18n.Markup(best))}</li></ul>'
+        )
+
+
+def page_worlds(variant: str) -> int:
+    """The worlds a decision's estimate samples in the page, for a variant."""
+    return PAGE_WORLDS_BY_VARIANT.get(variant, PAGE_WORLDS)
+
+
+def trick_number(tricks: list[int], decision: ReviewedDecision) -> int:
+    """Tricks completed before the decision's move (0 when the record says nothing)."""
+    return tricks[decision.index] if 0 <= decision.index < len(tricks) else 0
+
+
+def move_html(cat: i18n.Catalog, text: str, deal: Deal) -> str:
+    """A move in words with its cards ("Q♠", "Q♠ from the table", "declare bezique
+    Q♠ J♦"); ``deal`` is the one it was made in (its rules and trumps name a declaration)."""
+    words = text.split()
+    if not words:
+        return ""
+    if words[0] == "play" and len(words) > 1:
+        card = i18n.Markup(cards_bdi(cat, [words[-1]]))
+        return cat.html("review.move.table", card=card) if words[1] == "table" else card
+    if words[0] == "declare":
+        name = declaration_name(cat, deal, text)
+        cards = i18n.Markup(cards_bdi(cat, words[1:]))
+        return str(cat.html("review.move.declare", combination=name, cards=cards))
+    if words[0] == "seven":
+        return str(cat.html("review.move.seven", cards=i18n.Markup(cards_bdi(cat, words[1:]))))
+    key = MOVE_WORDS.get(words[0])
+    return escape(cat.t(key) if key else text)
+
+
+def loss_text(cat: i18n.Catalog, points: int) -> str:
+    """A loss as the list shows it: −30, kept left to right in every language."""
+    return f'<bdi dir="ltr">\u2212{escape(cat.number(points))}</bdi>'
+
+
+def render_review(cat: i18n.Catalog, view: ReviewView,
+                  percent: Callable[[float], int] = lambda share: int(share * 100)) -> str:
+    """The review screen: progress and Stop while it runs, else the entries (each a
+    button to its position), the total, the moves as good as the best, and how the noise
+    threshold works."""
+    actions = []
+    if view.share is not None:
+        done = percent(view.share)
+        body = (
+            f'<p class="rv-status" role="status">{escape(cat.t("review.running"))}</p>'
+            f'<progress class="rv-progress" max="100" value="{done}" aria-label="'
+            f'{escape(cat.t("review.progress", percent=done))}" '
+            f'data-review-progress="{view.share:.3f}"></progress>'
+            f'<p class="rv-pct" aria-hidden="true">{escape(cat.t("review.progress", percent=done))}'
+            f'</p><p class="note">{escape(cat.t("review.background"))}</p>'
+        )
+        actions.append(f'<button type="button" class="btn" data-command="review-cancel">'
+                       f'{escape(cat.t("review.cancel"))}</button>')
+    elif view.problem is not None:
+        body = (f'<p class="notice error" role="alert" data-review-problem>'
+                f"{escape(view.problem)}</p>")
+    else:
+        body = _result_html(cat, view)
+    actions.append(f'<button type="button" class="btn primary" data-command="close">'
+                   f'{escape(cat.t("menu.close"))}</button>')
+    state = "running" if view.share is not None else ("failed" if view.problem else "done")
+    return (
+        '<div class="dialog review" role="dialog" aria-modal="true" '
+        f'aria-labelledby="review-title" data-screen="review" data-review-state="{state}">'
+        f'<h2 id="review-title" tabindex="-1">{escape(cat.t("review.title"))}</h2>'
+        f'<div class="dialog-body" tabindex="0">{body}</div>'
+        f'<div class="dialog-actions">{"".join(actions)}</div></div>'
+    )
+
+
+def _result_html(cat: i18n.Catalog, view: ReviewView) -> str:
+    parts = []
+    if view.notice:
+        parts.append(f'<p class="notice error" role="alert">{escape(view.notice)}</p>')
+    if view.decisions == 0:
+        parts.append(f'<p class="rv-summary">{escape(cat.t("review.no_choices"))}</p>')
+        return "".join(parts)
+    if view.entries:
+        rows = []
+        for e in view.entries:
+            kind = "exact" if e.exact else "estimated"
+            text = cat.html("review.entry", number=e.trick, played=i18n.Markup(e.played),
+                            best=i18n.Markup(e.best))
+            rows.append(
+                f'<li><button type="button" class="btn row rv-entry" data-command="review-open"'
+                f' data-index="{e.index}" data-review-entry="{e.index}"'
+                f' data-review-loss="{e.loss}" data-review-kind="{kind}">'
+                f'<span class="rv-loss">{loss_text(cat, e.loss)}</span>'
+                f'<span class="rv-what"><span class="rv-kind">{escape(cat.t(KIND_WORDS[kind]))}'
+                f'</span> {text}</span></button></li>'
+            )
+        parts.append(f'<ol class="rv-list">{"".join(rows)}</ol>')
+        total = cat.html("review.total", count=view.total,
+                         loss=i18n.Markup(loss_text(cat, view.total)))
+        parts.append(f'<p class="rv-total" data-review-total="{view.total}">{total}</p>')
+    else:
+        parts.append(f'<p class="rv-summary" data-review-none>{escape(cat.t("review.none"))}</p>')
+    parts.append(f'<p class="rv-good" data-review-as-good="{view.as_good}">'
+                 f'{escape(cat.t("review.as_good", count=view.as_good, total=view.decisions))}'
+                 '</p>')
+    parts.append(f'<p class="note">{escape(cat.t("review.noise"))}</p>')
+    return "".join(parts)

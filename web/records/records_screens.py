@@ -1,0 +1,294 @@
+"""The table's records screens: undo, score sheet, statistics, history, replays.
+
+``App`` hands its commands and overlays here first; this module keeps the
+screens' state (which dialog, which replay, a pending reset) and records a
+finished game into the history and the statistics exactly once.
+"""
+
+from __future__ import annotations
+
+import time
+from html import escape
+from typing import Protocol
+
+from engine.playable import PlayableGame
+from web import i18n
+from web.features import take_back
+from web.features.daily_deal import DailyDeal
+from web.features.guide import Guide
+from web.platform.dom import Control, Dom
+from web.records import history, stats
+from web.records.replay import Viewer, render_viewer
+from web.state.model import Model, Msg, Notice, ScreenShown
+from web.state.table_state import GameRecorded
+from web.storage import KeyValue
+from web.table.computer import default_level
+from web.table.table_parts import Course, Turns
+from web.view import ending, score_sheet
+
+OVERLAYS = ("score-sheet", "stats", "history", "replay")
+
+
+class Announcing(Protocol):
+    def announced_all(self) -> None: ...
+    def who(self, seat: int) -> str: ...
+
+
+class RecordsTable(Protocol):
+    """What the records read and change of their table (``web.app.App`` is one)."""
+
+    dom: Dom
+    store: KeyValue
+    lang: str
+    cat: i18n.Catalog
+    daily: DailyDeal
+    guide: Guide
+
+    @property
+    def model(self) -> Model: ...
+    @property
+    def painter(self) -> Announcing: ...
+    @property
+    def course(self) -> Course: ...
+    @property
+    def turns(self) -> Turns: ...
+    @property
+    def game(self) -> PlayableGame: ...
+    @game.setter
+    def game(self, game: PlayableGame) -> None: ...
+
+    def dispatch(self, msg: Msg) -> None: ...
+    def render(self) -> None: ...
+    def save(self) -> None: ...
+    def set_notice(self, text: Notice | None, error: bool = False) -> None: ...
+    def focus_first(self, selector: str) -> None: ...
+    def focus_hand(self, index: int | None = None) -> None: ...
+
+
+class Records:
+    """Commands and screens about the game's records, for one App."""
+
+    def __init__(self, app: RecordsTable) -> None:
+        self.app = app
+        self.confirm_reset = False
+        self.viewer: Viewer | None = None
+        self.viewer_entry: history.HistoryEntry | None = None
+        self.problem: Notice | None = None
+        self.back_to: str | None = None  # the overlay to return to when a screen closes
+        # the statistics' change made by the game just finished (shown on its summary)
+        self.change: tuple[PlayableGame, ending.StatsChange] | None = None
+
+    # ------------------------------------------------------------ commands
+    def command(self, name: str, el: Control) -> bool:
+        """Handle a records command (True), or leave it to the app (False)."""
+        app = self.app
+        if name == "undo":
+            if take_back.take_back(app):
+                app.set_notice(("undo.done", {}))
+            app.render()
+            app.focus_hand()
+            return True
+        if name in ("score-sheet", "stats", "history"):
+            self.open(name)
+            return True
+        if name == "stats-reset":
+            self.confirm_reset = True
+            self.open("stats", focus='[data-command="stats-reset-confirm"]')
+            return True
+        if name == "stats-reset-confirm":
+            stats.reset(app.store)
+            app.daily.reset()  # the daily deals' section goes too (web.features.daily_deal)
+            self.open("stats")
+            return True
+        if name == "history-open":
+            raw = app.dom.attr(el, "data-index") or ""
+            entries = history.load(app.store)
+            if raw.isdigit() and int(raw) < len(entries):
+                self.open_replay(entries[int(raw)])
+            return True
+        if name in ("replay-back", "replay-forward") and self.viewer is not None:
+            moved = self.viewer.back() if name == "replay-back" else self.viewer.forward()
+            if moved:
+                app.render()
+            return True
+        if name == "export":
+            self.export()
+            return True
+        if name == "import":
+            app.dom.pick_file(self.imported)
+            return True
+        if name == "close" and app.model.overlay in OVERLAYS:
+            self.close()
+            return True
+        return False
+
+    def open(self, overlay: str, focus: str | None = None) -> None:
+        app = self.app
+        if overlay != "stats":
+            self.confirm_reset = False
+        if app.model.overlay not in OVERLAYS:
+            self.back_to = app.model.overlay
+        if overlay != "history":
+            self.problem = None
+        app.dispatch(ScreenShown(overlay))
+        app.render()
+        app.focus_first(focus or f"#{overlay}-title, #bz-overlay h2")
+
+    def close(self) -> None:
+        app = self.app
+        if app.model.overlay == "replay":  # back to the list the replay was opened from
+            self.viewer = None
+            self.open("history")
+            return
+        self.confirm_reset = False
+        self.problem = None
+        app.dispatch(ScreenShown(self.back_to if self.back_to in ("game",) else None))
+        self.back_to = None
+        app.render()
+
+    # ------------------------------------------------------------ screens
+    def overlay(self) -> str | None:
+        """The HTML of a records screen, None when another overlay is up."""
+        app = self.app
+        cat = app.cat
+        name = app.model.overlay
+        if name == "score-sheet":
+            return score_sheet.render_sheet_dialog(
+                score_sheet.build_sheet(app.game), self.names(), app.game.rules.name, cat
+            )
+        if name == "stats":
+            return stats.render_stats(stats.load(app.store), cat, self.confirm_reset,
+                                      app.daily.stats_html())
+        if name == "history":
+            problem = None
+            if self.problem is not None:
+                key, params = self.problem
+                rule = params.get("rule")
+                if isinstance(rule, str) and cat.has(f"error.rule.{rule}"):  # worded
+                    params = {**params, "reason": cat.error(rule)}
+                problem = cat.t(key, **params)
+            return history.render_history(
+                history.load(app.store), cat, lambda ms: app.dom.format_time(ms, app.lang), problem
+            )
+        if name == "replay" and self.viewer is not None:
+            return render_viewer(self.viewer, cat)
+        return None
+
+    def sheet_html(self) -> str:
+        """The whole sheet, for the game summary."""
+        app = self.app
+        return score_sheet.render_sheet(
+            score_sheet.build_sheet(app.game), self.names(), app.game.rules.name, app.cat
+        )
+
+    def summary_actions(self) -> str:
+        """The game summary's export button."""
+        return (
+            '<button type="button" class="btn" data-command="export">'
+            f"{escape(self.app.cat.t('history.export'))}</button>"
+        )
+
+    def names(self) -> list[str]:
+        return [self.app.painter.who(s) for s in range(self.app.game.rules.players)]
+
+    # -------------------------------------------------------------- replays
+    def open_replay(self, entry: history.HistoryEntry) -> None:
+        try:
+            self.viewer = Viewer(entry["record"], None if entry["imported"] else entry["human"])
+            self.viewer.steps(0)
+        except Exception as err:  # a stored record the engine refuses now
+            self.problem = ("history.import_malformed", {"reason": str(err)})
+            self.viewer = None
+            self.open("history")
+            return
+        self.viewer_entry = entry
+        self.open("replay")
+
+    def export(self) -> None:
+        """Download the record being viewed, else the game at the table."""
+        app = self.app
+        if app.model.overlay == "replay" and self.viewer_entry is not None:
+            entry = self.viewer_entry
+        else:
+            entry = self.entry_for_table(finished=int(time.time() * 1000))
+        app.dom.download(history.export_name(entry), history.export_text(entry["record"]))
+
+    def imported(self, text: str) -> None:
+        app = self.app
+        try:
+            record, game = history.check_record(text)
+        except history.ImportProblem as problem:
+            self.problem = (problem.key, problem.params)
+            self.open("history")
+            return
+        self.problem = None
+        entry = history.make_entry(
+            game_id=f"import-{int(time.time() * 1000)}", finished=int(time.time() * 1000),
+            record=record, level="", human=0, undo=False,
+            won=None, totals=history.final_totals(game), imported=True,
+        )
+        history.add(app.store, entry)
+        self.open_replay(entry)
+
+    # ------------------------------------------------------- finished games
+    def entry_for_table(self, finished: int) -> history.HistoryEntry:
+        app = self.app
+        game = app.game
+        won = None
+        if game.is_terminal:
+            won = stats.outcome_of(game, app.model.table.human, game.rules.name, "", False).won
+        return history.make_entry(
+            game_id=f"{finished}-{game.seed}", finished=finished, record=game.record(),
+            level=stats.DEVICES if app.model.table.seats.devices() else self.level(),
+            human=app.model.table.human,
+            undo=bool(app.model.table.undo_used), won=won,
+            totals=history.final_totals(game),
+        )
+
+    def level(self) -> str:
+        return str(self.app.model.table.setup.get("level") or default_level())
+
+    def after_action(self) -> None:
+        """Once the game (bezik: the match) is over, keep it in the history and count it."""
+        app = self.app
+        app.daily.after_action()  # a daily deal's result, kept when its deal ends
+        if app.model.table.recorded or not app.game.is_terminal:
+            return
+        app.dispatch(GameRecorded())
+        finished = int(time.time() * 1000)
+        history.add(app.store, self.entry_for_table(finished))
+        level = self.level()
+        if app.model.table.seats.devices():  # friends on other devices: their own group
+            level = stats.DEVICES
+        elif len(take_back.person_seats(app)) != 1:
+            return  # pass-and-play: no opponent level to count against
+        if app.guide.active:
+            return  # a prepared deal, its moves shown: kept in the history, never counted
+        outcome = stats.outcome_of(app.game, app.model.table.human, app.game.rules.name, level,
+                                   bool(app.model.table.undo_used))
+        before = stats.load(app.store)
+        after = stats.add(before, outcome)
+        stats.save(app.store, after)
+        self.change = (app.game, ending.StatsChange(
+            before["groups"].get(outcome.key), after["groups"][outcome.key], outcome.won,
+            outcome.score, outcome.best_declaration, outcome.undo,
+        ))
+
+    def change_html(self) -> str:
+        """What the game just finished did to the statistics (for its summary)."""
+        app = self.app
+        if self.change is None or self.change[0] is not app.game or not app.game.is_terminal:
+            return ""
+        return ending.render_change(app.cat, self.change[1])
+
+    # ---------------------------------------------------------------- bar
+    def undo_available(self) -> bool:
+        app = self.app
+        return not app.game.is_terminal and take_back.available(app) and not app.daily.on_table()
+
+    def undo_button(self) -> bool | None:
+        """The header's undo button: None when this table has no undo (more than one
+        person plays), else whether a tap would take a move back now."""
+        if len(take_back.person_seats(self.app)) != 1:
+            return None
+        return self.undo_available()

@@ -1,0 +1,376 @@
+"""Stepping through a recorded game trick by trick, every hand face up.
+
+A step is the position after one trick and what followed it (the winner's
+declaration or pass, the draws), up to the next lead; step 0 of a deal is the
+position as dealt. The steps of a deal are computed when the viewer first
+enters it (replaying the record up to that deal), then kept.
+
+The review after a deal (web/features/review_screen.py) opens the viewer at one decision: a
+``Focus`` names the action; the position just before it joins the deal's steps (where it
+falls inside a trick or between a trick and the next lead) and shows the move played and
+the better one marked on the cards, Back and Forward going on from there.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from html import escape
+
+from engine import RecordError, replay_record
+from engine.cards import code_text
+from engine.playable import PlayableGame
+from web.i18n import Catalog, Markup
+from web.storage.json_data import JsonObject, JsonValue, as_list
+from web.view.card_html import RED_SUITS, SUIT_SYMBOL, card_sort_key, label
+
+
+@dataclass
+class Step:
+    deal: int
+    trick: int  # 0: as dealt
+    hands: list[list[str]]
+    tables: list[list[str]]
+    trick_cards: list[tuple[int, str]] = field(default_factory=list)
+    winner: int | None = None
+    declarations: list[tuple[int, str, int]] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    stock: int = 0
+    trump: str | None = None
+    turnup: str | None = None
+    over: bool = False
+    at: int = 0  # the deal's actions made before this position
+    playing: list[tuple[int, str]] = field(default_factory=list)  # the trick under way
+    position: bool = False  # a decision's position added for the review (not a trick's step)
+
+
+@dataclass(frozen=True)
+class Focus:
+    """A decision to show: the position before action ``index`` of deal ``deal``, with the
+    action played there and the one the review prefers."""
+
+    deal: int
+    index: int
+    seat: int
+    played: str
+    best: str
+
+
+def _deals(record: JsonObject) -> list[JsonObject]:
+    """A record's deals (RecordError when they are not a list of objects)."""
+    deals = as_list(record.get("deals"))
+    objects = [d for d in deals or [] if isinstance(d, dict)]
+    if deals is None or len(objects) != len(deals):
+        raise RecordError("a record's deals are a list of objects")
+    return objects
+
+
+def _actions(record: JsonObject, deal: int) -> list[str]:
+    """One deal's actions as written (RecordError when they are not a list of texts)."""
+    actions = as_list(_deals(record)[deal].get("actions", []))
+    texts = [a for a in actions or [] if isinstance(a, str)]
+    if actions is None or len(texts) != len(actions):
+        raise RecordError(f"deal {deal}'s actions are a list of texts")
+    return texts
+
+
+def _cut(record: JsonObject, deal: int) -> JsonObject:
+    """The record up to the start of ``deal`` (its actions removed)."""
+    kept = [dict(d) for d in _deals(record)[: deal + 1]]
+    kept[-1]["actions"] = []
+    deals: list[JsonValue] = [*kept]
+    return {**record, "deals": deals}
+
+
+def _snapshot(game: PlayableGame, deal_index: int, trick: int, declared_from: int,
+              at: int = 0) -> Step:
+    deal = game.deal
+    kinds = deal.kinds
+
+    def texts(ids: list[int]) -> list[str]:
+        return [code_text(kinds[i]) for i in ids]
+
+    trump = deal.trump
+    return Step(
+        deal=deal_index,
+        trick=trick,
+        hands=[texts(h) for h in deal.hands],
+        tables=[texts(t) for t in deal.tables],
+        trick_cards=[(s, code_text(kinds[i])) for s, i, _ in deal.last_trick] if trick else [],
+        winner=deal.last_trick_winner if trick else None,
+        declarations=[(int(s), str(k), int(p)) for s, k, p in deal.declarations[declared_from:]],
+        scores=list(game.scores()),
+        stock=int(deal.stock_size),
+        trump=None if trump is None else "SHDC"[trump],
+        turnup=None if deal.turnup is None else code_text(kinds[deal.turnup]),
+        over=bool(deal.is_terminal),
+        at=at,
+        playing=[(s, code_text(kinds[i])) for s, i, _ in deal.trick],
+    )
+
+
+def deal_steps(record: JsonObject, deal_index: int) -> list[Step]:
+    """The positions of one deal of a (valid) record, trick by trick."""
+    game = replay_record(_cut(record, deal_index))
+    actions = _actions(record, deal_index)
+    steps = [_snapshot(game, deal_index, 0, 0)]
+    declared = 0
+    pending = False  # a trick was completed since the last step
+    since = 0  # actions since the last step
+    for at, text in enumerate(actions):
+        deal = game.deal
+        if pending and not deal.trick and text.startswith("play"):
+            steps.append(_snapshot(game, deal_index, len(steps), declared, at))
+            declared = len(deal.declarations)
+            pending = False
+            since = 0
+        game.apply(text)
+        since += 1
+        if not game.deal.trick and game.deal.last_trick:
+            pending = True
+    if since:
+        steps.append(_snapshot(game, deal_index, len(steps), declared, len(actions)))
+    return steps
+
+
+def _completes_trick(game: PlayableGame, text: str) -> bool:
+    """The action just applied was the card that completed a trick."""
+    return text.startswith("play") and not game.deal.trick and bool(game.deal.last_trick)
+
+
+def position_step(record: JsonObject, deal_index: int, index: int) -> Step:
+    """The position of one deal just before its action ``index`` (inside a trick, the
+    cards of the trick so far in ``playing``); ``trick`` counts the tricks completed."""
+    game = replay_record(_cut(record, deal_index))
+    actions = _actions(record, deal_index)
+    if not 0 <= index < len(actions):
+        raise IndexError(f"deal {deal_index} has no action {index}")
+    tricks = declared = 0
+    for text in actions[:index]:
+        game.apply(text)
+        if _completes_trick(game, text):
+            tricks += 1
+            declared = len(game.deal.declarations)
+    step = _snapshot(game, deal_index, tricks, declared, index)
+    step.position = True
+    return step
+
+
+def tricks_before(record: JsonObject, deal_index: int) -> list[int]:
+    """For each action of a deal, the tricks completed before it (one replay)."""
+    game = replay_record(_cut(record, deal_index))
+    counts: list[int] = []
+    tricks = 0
+    for text in _actions(record, deal_index):
+        counts.append(tricks)
+        game.apply(text)
+        if _completes_trick(game, text):
+            tricks += 1
+    return counts
+
+
+class Viewer:
+    """The replay viewer's position in a record."""
+
+    def __init__(self, record: JsonObject, human: int | None, title: str = "",
+                 focus: Focus | None = None) -> None:
+        self.record = record
+        self.human = human
+        self.title = title
+        self.deals = len(_deals(record))
+        self.cache: dict[int, list[Step]] = {}
+        self.deal = 0
+        self.step = 0
+        self.focus = focus
+        if focus is not None:  # open at the decision's position
+            self.deal = focus.deal
+            self.step = next(i for i, s in enumerate(self.steps(focus.deal))
+                             if s.at == focus.index)
+
+    def steps(self, deal: int) -> list[Step]:
+        if deal not in self.cache:
+            steps = deal_steps(self.record, deal)
+            focus = self.focus
+            if focus is not None and focus.deal == deal and all(s.at != focus.index
+                                                                for s in steps):
+                where = sum(1 for s in steps if s.at < focus.index)
+                steps.insert(where, position_step(self.record, deal, focus.index))
+            self.cache[deal] = steps
+        return self.cache[deal]
+
+    @property
+    def current(self) -> Step:
+        return self.steps(self.deal)[self.step]
+
+    def at_focus(self) -> bool:
+        """The step shown is the focused decision's position."""
+        focus = self.focus
+        return (focus is not None and self.deal == focus.deal
+                and self.current.at == focus.index)
+
+    def tricks(self) -> int:
+        """The tricks of the deal shown (its steps but the first and the added position)."""
+        return sum(1 for s in self.steps(self.deal) if not s.position) - 1
+
+    def forward(self) -> bool:
+        if self.step + 1 < len(self.steps(self.deal)):
+            self.step += 1
+            return True
+        if self.deal + 1 < self.deals:
+            self.deal += 1
+            self.step = 0
+            return True
+        return False
+
+    def back(self) -> bool:
+        if self.step > 0:
+            self.step -= 1
+            return True
+        if self.deal > 0:
+            self.deal -= 1
+            self.step = len(self.steps(self.deal)) - 1
+            return True
+        return False
+
+    def at_start(self) -> bool:
+        return self.deal == 0 and self.step == 0
+
+    def at_end(self) -> bool:
+        return self.deal + 1 == self.deals and self.step + 1 == len(self.steps(self.deal))
+
+
+# --------------------------------------------------------------- render
+def chips(cat: Catalog, cards: list[str], trump: str | None = None,
+          marks: Mapping[str, Counter[str]] | None = None) -> str:
+    """Cards as small face-up chips (rank letter of the language and suit symbol);
+    ``marks``: the review's marks by name, each the cards (with their count) it marks."""
+    ordered = sorted(cards, key=lambda c: card_sort_key(c, trump))
+    left = {name: Counter(codes) for name, codes in (marks or {}).items()}
+    out = []
+    for c in ordered:
+        names = [name for name, codes in left.items() if codes[c] > 0]
+        for name in names:
+            left[name][c] -= 1
+        marked = "".join(f" mark-{name}" for name in names)
+        attr = f' data-review-mark="{" ".join(names)}"' if names else ""
+        out.append(
+            f'<span class="chip {"red" if c[-1] in RED_SUITS else "black"} s-{escape(c[-1])}'
+            f'{marked}" dir="ltr" '
+            f'data-card="{escape(c)}"{attr} role="img" aria-label="{escape(cat.card_aria(c))}">'
+            f"{escape(label(cat, c))}</span>"
+        )
+    return "".join(out)
+
+
+def action_cards(action: str, hand: list[str]) -> tuple[list[str], list[str]]:
+    """The cards an action lays down: (from the hand, from the table)."""
+    words = action.split()
+    if not words or words[0] not in ("play", "declare", "seven"):
+        return [], []
+    if words[0] == "play":
+        return ([], words[2:3]) if len(words) > 2 and words[1] == "table" else (words[1:2], [])
+    held = Counter(hand)
+    from_hand: list[str] = []
+    from_table: list[str] = []
+    for code in words[1:]:
+        if held[code] > 0:
+            held[code] -= 1
+            from_hand.append(code)
+        else:
+            from_table.append(code)
+    return from_hand, from_table
+
+
+def seat_label(cat: Catalog, seat: int, human: int | None, players: int) -> str:
+    if human is None:
+        return cat.t("replay.seat", number=seat + 1)
+    if seat == human:
+        return cat.t("table.seat.you")
+    if players == 4 and seat % 2 == human % 2:
+        return cat.t("table.seat.partner")
+    if players == 2:
+        return cat.t("table.seat.opponent")
+    return cat.t("replay.seat", number=seat + 1)
+
+
+def render_viewer(viewer: Viewer, cat: Catalog, legend: str = "", back: str = "",
+                  export: bool = True) -> str:
+    """The viewer's step; at a review's focus ``legend`` says what the marks mean, ``back``
+    names the button back (default: the history's list), ``export`` adds Export."""
+    step = viewer.current
+    players = len(step.hands)
+    names = [seat_label(cat, s, viewer.human, players) for s in range(players)]
+    focus = viewer.focus if viewer.at_focus() else None
+    hand_marks: dict[str, Counter[str]] = {}
+    table_marks: dict[str, Counter[str]] = {}
+    if focus is not None:
+        position = cat.t("review.position", number=step.trick + 1, total=viewer.tricks())
+        for name, action in (("played", focus.played), ("best", focus.best)):
+            in_hand, on_table = action_cards(action, step.hands[focus.seat])
+            hand_marks[name], table_marks[name] = Counter(in_hand), Counter(on_table)
+    else:
+        position = (cat.t("replay.dealt") if step.trick == 0 else
+                    cat.t("replay.trick", number=step.trick, total=viewer.tricks()))
+    where = cat.t("replay.deal", number=viewer.deal + 1, total=viewer.deals)
+    facts = []
+    if step.trump:
+        facts.append(cat.t("replay.trump", suit=SUIT_SYMBOL[step.trump]))
+    if step.turnup:
+        facts.append(cat.t("replay.turnup", card=label(cat, step.turnup)))
+    facts.append(cat.t("replay.stock", count=step.stock))
+    seats = []
+    for s in range(players):
+        marked = focus is not None and s == focus.seat
+        declared = chips(cat, step.tables[s], step.trump, table_marks if marked else None)
+        table = (f'<div class="r-table"><span class="r-lbl">{escape(cat.t("replay.declared"))}'
+                 f"</span> {declared}</div>" if step.tables[s] else "")
+        seats.append(
+            f'<li class="r-seat" data-replay-seat="{s}"><div class="r-name">'
+            f'{escape(names[s])} <span class="r-score" data-replay-score="{s}" '
+            f'data-value="{step.scores[s]}">{escape(cat.number(step.scores[s]))}</span></div>'
+            f'<div class="r-hand" data-replay-hand="{s}">'
+            f"{chips(cat, step.hands[s], step.trump, hand_marks if marked else None) or '—'}</div>"
+            f"{table}</li>"
+        )
+    trick = ""
+    if step.trick_cards:
+        played = " ".join(
+            f"{escape(names[s])} {chips(cat, [c])}" for s, c in step.trick_cards
+        )
+        won = (cat.t("replay.won_by", player=names[step.winner])
+               if step.winner is not None else "")
+        trick = f'<p class="r-trick" data-replay-trick>{played} — {escape(won)}</p>'
+    if step.playing:
+        cards = " ".join(f"{escape(names[s])} {chips(cat, [c])}" for s, c in step.playing)
+        trick += (f'<p class="r-trick" data-replay-playing>'
+                  f'{cat.html("review.in_trick", cards=Markup(cards))}</p>')
+    decl = "".join(
+        f"<li>{escape(cat.t('replay.declared_by', player=names[s], combination=cat.declaration(k), count=p))}</li>"  # noqa: E501
+        for s, k, p in step.declarations
+    )
+    decl_html = f'<ul class="r-decl">{decl}</ul>' if decl else ""
+    prev_dis = ' aria-disabled="true" disabled' if viewer.at_start() else ""
+    next_dis = ' aria-disabled="true" disabled' if viewer.at_end() else ""
+    at_focus = f' data-review-index="{focus.index}"' if focus is not None else ""
+    export_button = (f'<button type="button" class="btn" data-command="export">'
+                     f'{escape(cat.t("history.export"))}</button>' if export else "")
+    return (
+        '<div class="dialog replay" role="dialog" aria-modal="true" aria-labelledby="replay-title"'
+        f' data-screen="replay" data-replay-deal="{viewer.deal}" data-replay-step="{step.trick}"'
+        f'{at_focus}>'
+        f'<h2 id="replay-title" tabindex="-1">{escape(cat.t("replay.title"))}</h2>'
+        f'<p class="r-where" aria-live="polite">{escape(where)} · {escape(position)}</p>'
+        f'<div class="dialog-body" tabindex="0">{legend if focus is not None else ""}'
+        f'<p class="r-facts">{escape(" · ".join(facts))}</p>'
+        f"{trick}{decl_html}"
+        f'<ol class="r-seats">{"".join(seats)}</ol></div>'
+        '<div class="dialog-actions r-nav">'
+        f'<button type="button" class="btn" data-command="replay-back"{prev_dis}>'
+        f'{escape(cat.t("replay.back"))}</button>'
+        f'<button type="button" class="btn primary" data-command="replay-forward"{next_dis}>'
+        f'{escape(cat.t("replay.forward"))}</button>'
+        f"{export_button}"
+        f'<button type="button" class="btn" data-command="close">'
+        f'{escape(back or cat.t("replay.to_list"))}</button></div></div>'
+    )
