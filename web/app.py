@@ -987,7 +987,7 @@ async def main() -> None:
     try:
         from web.device import BrowserDevice
 
-        params = page.facts().get("params", {})
+        params = page.params()
         raw_seed = str(params.get("seed", ""))
         tabs = BrowserTabs()
         await tabs.claim()
