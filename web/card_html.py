@@ -11,6 +11,7 @@ from typing import Protocol
 
 from web import i18n
 from web.card_faces import art_html
+from web.i18n import MessageParam
 
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RED_SUITS = frozenset({"H", "D"})
@@ -23,7 +24,7 @@ class Cat(Protocol):
 
     lang: str
 
-    def t(self, key: str, **params: object) -> str: ...
+    def t(self, key: str, **params: MessageParam) -> str: ...
 
     def card_name(self, card: str) -> str: ...
 
