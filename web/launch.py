@@ -59,7 +59,7 @@ async def main() -> None:
     try:
         from web.platform.device import BrowserDevice
 
-        params = page.facts().get("params", {})
+        params = page.params()
         raw_seed = str(params.get("seed", ""))
         tabs = BrowserTabs()
         await tabs.claim()

@@ -25,7 +25,7 @@ class Log:
         self.wanted = True
         self.paints = 0
 
-    def work(self, steps: Generator[float, None, str]) -> Work[str]:
+    def work(self, steps: Generator[float, None, str]) -> Work[float, str]:
         return Work(steps, float, lambda: self.wanted, lambda: self.events.append("dropped"),
                     lambda share: self.events.append(share),
                     lambda result: self.events.append(result),

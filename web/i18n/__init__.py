@@ -24,7 +24,7 @@ import html as _html
 import json
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any, Protocol
+from typing import Protocol, TypeAlias, TypedDict
 
 import engine
 from engine.variants.multipack import Rubicon
@@ -58,6 +58,10 @@ RANK_LABELS: dict[str, dict[str, str]] = {
 
 LRI = "\u2066"  # left-to-right isolate (plain-text bidi isolation)
 PDI = "\u2069"  # pop directional isolate
+
+# A message's {name} parameter: a text (a name, a label; Markup in HTML) or a number (ints
+# are digit-grouped, and ``count``/``n`` picks the plural form).
+MessageParam: TypeAlias = str | int | float
 LRM = "\u200e"
 
 _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
@@ -277,7 +281,7 @@ class Catalog:
             return self.fallback._lookup(key)
         return None
 
-    def _select(self, message: Message, lang: str, params: Mapping[str, Any]) -> str:
+    def _select(self, message: Message, lang: str, params: Mapping[str, MessageParam]) -> str:
         if isinstance(message, str):
             return message
         count = params.get("count", params.get("n"))
@@ -292,7 +296,7 @@ class Catalog:
 
     # -- plain text
 
-    def t(self, key: str, **params: object) -> str:
+    def t(self, key: str, **params: MessageParam) -> str:
         """Plain text of a message. Ints are digit-grouped, card tokens isolated.
 
         Missing key: the fallback's text, else the key itself (never raises).
@@ -315,7 +319,7 @@ class Catalog:
 
     __call__ = t
 
-    def _param_text(self, value: object) -> str:
+    def _param_text(self, value: MessageParam) -> str:
         if isinstance(value, bool):
             return str(value)
         if isinstance(value, int):
@@ -331,7 +335,7 @@ class Catalog:
 
     # -- HTML
 
-    def html(self, key: str, **params: object) -> Markup:
+    def html(self, key: str, **params: MessageParam) -> Markup:
         """Escaped HTML of a message; Markup params go in as they are.
 
         Card tokens in the catalog text become <bdi dir="ltr">…</bdi>; pass a
@@ -788,7 +792,29 @@ def section_paragraph_keys(keys: Iterable[str], section: str) -> list[str]:
     return [k for _, k in sorted(numbered)]
 
 
-def rules_sections(cat: Catalog, variant: str, as_html: bool = True) -> list[dict[str, Any]]:
+class RulesRow(TypedDict):
+    """One combination of a rules score table: its name and its points by column."""
+
+    label: str
+    values: list[str]
+
+
+class RulesTable(TypedDict):
+    caption: str
+    columns: list[str]
+    rows: list[RulesRow]
+
+
+class RulesSection(TypedDict):
+    """One section of the rules screen (texts are Markup with ``as_html``)."""
+
+    id: str
+    title: str
+    paragraphs: list[str]
+    table: RulesTable | None
+
+
+def rules_sections(cat: Catalog, variant: str, as_html: bool = True) -> list[RulesSection]:
     """The rules screen of a variant as data the UI renders.
 
     Each section: {"id", "title", "paragraphs": [...], "table": None or
@@ -796,10 +822,10 @@ def rules_sections(cat: Catalog, variant: str, as_html: bool = True) -> list[dic
     With ``as_html`` paragraphs are escaped Markup (cards in <bdi>), else text.
     """
     keys = _all_keys(cat)
-    out: list[dict[str, Any]] = []
+    out: list[RulesSection] = []
     render = cat.html if as_html else cat.t
     for section, table_id in RULES_LAYOUT.get(variant, ()):
-        table: dict[str, Any] | None = None
+        table: RulesTable | None = None
         if table_id is not None:
             columns, _ = SCORE_TABLES[table_id]
             table = {

@@ -8,8 +8,7 @@ parameters, worded when drawn).
 from __future__ import annotations
 
 from web.i18n import Catalog
-
-Notice = tuple[str, dict[str, object]]  # a catalog key and its parameters (Catalog.t's)
+from web.state.model import Notice
 
 
 def refusal_notice(reason: str, rule: str = "") -> Notice:

@@ -18,7 +18,9 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+
+from web.platform.js_types import JsObject
+from web.storage.json_data import as_object, get_int
 
 ASKED_KEY = "bezique.storage.asked"  # localStorage: persistence was asked for once already
 
@@ -100,23 +102,22 @@ class BrowserDevice(Device):
 
         super().__init__()
         self.page = page
-        self._proxies: list[Any] = []
+        self._proxies: list[JsObject] = []
         facts = page.facts()
-        touch = facts.get("touchPoints", 0)
         self.current = DeviceState(
             standalone=bool(facts.get("standalone")),
-            ios=is_ios(str(facts.get("userAgent", "")), touch if isinstance(touch, int) else 0),
+            ios=is_ios(str(facts.get("userAgent", "")), get_int(facts, "touchPoints")),
         )
 
     @property
-    def js(self) -> Any:
+    def js(self) -> JsObject:
         return self.page.window()
 
-    def _install(self) -> Any:
+    def _install(self) -> JsObject:
         return getattr(self.js.window, "__bzInstall", None)
 
     def state(self) -> DeviceState:
-        install = json.loads(str(self.page.call("install")))
+        install = as_object(json.loads(str(self.page.call("install")))) or {}
         self.current = replace(
             self.current,
             can_prompt=bool(install.get("canPrompt")),

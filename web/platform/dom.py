@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Any
+
+from web.platform.js_types import JsObject
+from web.storage.json_data import as_object
 
 SKELETON = (
     '<div id="bz" class="bz">'
@@ -138,7 +140,7 @@ class BrowserDom(Dom):
         self.motion = "normal"
         self.look: dict[str, str] = {}
         self.peer: tuple[str | None, str | None] = (None, None)
-        self._proxies: list[Any] = []
+        self._proxies: list[JsObject] = []
         self.reduced_motion = bool(page.facts().get("reducedMotion"))
         page.call("mount", SKELETON)
 
@@ -148,11 +150,11 @@ class BrowserDom(Dom):
         self.reduced_motion = bool(self.page.facts().get("reducedMotion"))
 
     @property
-    def js(self) -> Any:
+    def js(self) -> JsObject:
         return self.page.window()
 
     @property
-    def doc(self) -> Any:
+    def doc(self) -> JsObject:
         return self.page.document()
 
     def html_lang(self) -> str:
@@ -172,8 +174,8 @@ class BrowserDom(Dom):
         """The shell's listeners hand Python plain values (index.html's ``listen``)."""
         from pyodide.ffi import create_proxy
 
-        def settling(handler: Callable[..., Any]) -> Any:
-            def run(*args: Any) -> None:
+        def settling(handler: Callable[..., None]) -> JsObject:
+            def run(*args: object) -> None:
                 try:
                     handler(*args)
                 finally:
@@ -183,15 +185,15 @@ class BrowserDom(Dom):
             self._proxies.append(proxy)
             return proxy
 
-        def on_click(action: Any, command: Any, attrs: Any) -> None:
+        def on_click(action: object, command: object, attrs: object) -> None:
             data = json.loads(str(attrs))
             click(_s(action), _s(command), data if isinstance(data, dict) else {})
 
-        def on_key(key_name: Any, index: Any) -> None:
+        def on_key(key_name: object, index: object) -> None:
             position = int(index) if isinstance(index, int | float) and index >= 0 else None
             key(str(key_name), position)
 
-        def on_change(name: Any, value: Any) -> None:
+        def on_change(name: object, value: object) -> None:
             change(str(name), str(value))
 
         self.page.call(
@@ -280,8 +282,8 @@ class BrowserDom(Dom):
         self.page.call("roving", index)
 
     def read_form(self, form_id: str) -> dict[str, str]:
-        fields = json.loads(str(self.page.call("form", form_id)))
-        return {str(k): str(v) for k, v in fields.items()} if isinstance(fields, dict) else {}
+        fields = as_object(json.loads(str(self.page.call("form", form_id)))) or {}
+        return {str(k): str(v) for k, v in fields.items()}
 
     def download(self, filename: str, text: str) -> None:
         from pyodide.ffi import create_once_callable
@@ -318,7 +320,7 @@ class BrowserDom(Dom):
             finally:
                 picker.remove()
 
-        def changed(_evt: Any) -> None:
+        def changed(_evt: JsObject) -> None:
             self._reading = asyncio.ensure_future(read())
 
         picker.addEventListener("change", create_once_callable(changed))
@@ -326,9 +328,10 @@ class BrowserDom(Dom):
 
     def today(self) -> str:
         """The page's local date (``?today=YYYY-MM-DD`` with ``?fast``: the tests' day)."""
-        params = self.page.facts().get("params", {})
-        if isinstance(params, dict) and "fast" in params and isinstance(params.get("today"), str):
-            return str(params["today"])
+        params = self.page.params()
+        today = params.get("today")
+        if "fast" in params and isinstance(today, str):
+            return today
         return str(self.page.call("today"))
 
     def share(self, text: str, done: Callable[[str], None]) -> None:

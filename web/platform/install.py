@@ -8,11 +8,12 @@ live in ``web.platform.device``; this module only words them and keeps ``web/app
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import Protocol
 
 from web import storage
 from web.platform.device import ASKED_KEY, Device, DeviceState, should_ask_persistence
-from web.storage import schema
+from web.platform.runtime import Runtime, Task
+from web.storage import KeyValue, schema
 from web.view.card_html import Cat
 
 schema.register(ASKED_KEY, schema.OneOf(("1",)), json=False)  # read back through web.storage.schema
@@ -26,10 +27,22 @@ SHARE_ICON = (
 )
 
 
+class ControlsHost(Protocol):
+    """The part of ``web.app.App`` these controls use: its runtime, its storage, a render."""
+
+    @property
+    def runtime(self) -> Runtime: ...
+
+    @property
+    def store(self) -> KeyValue: ...
+
+    def render(self) -> None: ...
+
+
 class DeviceControls:
     """Install and storage for one App: commands, the persistence request, HTML parts."""
 
-    def __init__(self, app: Any, device: Device) -> None:
+    def __init__(self, app: ControlsHost, device: Device) -> None:
         self.app = app
         self.device = device
         self.note: str | None = None  # catalog key of the last outcome shown in the settings
@@ -45,7 +58,7 @@ class DeviceControls:
         if (await self.device.refresh_persisted()).persisted != known:
             self.app.render()  # only on news: at start this render would meet the first tap
 
-    def _spawn(self, coro: Any) -> None:
+    def _spawn(self, coro: Task) -> None:
         """Run a browser request alongside the table (web.platform.runtime)."""
         self.app.runtime.spawn(coro)
 

@@ -5,11 +5,14 @@ proxies of one element need not be equal: compare ids."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
-from typing import Any
+
+from web.platform.js_types import JsObject
+from web.storage.json_data import JsonObject, as_object, get_object
 
 
-def here() -> Any:
+def here() -> JsObject:
     import js
 
     return js
@@ -21,7 +24,7 @@ def in_worker() -> bool:
 
 
 @cache
-def _xworker() -> Any:
+def _xworker() -> JsObject:
     """PyScript's worker module's handle on the page, which the `pyscript` package itself
     reads the page from (that package loads lazily in a worker, see web/python-loader.mjs)."""
     import polyscript  # type: ignore[import-not-found]
@@ -30,45 +33,51 @@ def _xworker() -> Any:
 
 
 @cache
-def window() -> Any:
+def window() -> JsObject:
     if in_worker():
         return _xworker().window
     return here().window
 
 
-def document() -> Any:
+def document() -> JsObject:
     return window().document
 
 
-def js_object(values: dict[str, Any]) -> Any:
+def js_object(values: Mapping[str, object]) -> JsObject:
     from pyodide.ffi import to_js
 
     return window().Object.fromEntries(to_js([[k, v] for k, v in values.items()]))
 
 
 @cache
-def _door() -> Any:
+def _door() -> JsObject:
     if in_worker():
         return here().__bzDoor(_xworker())  # see web/python-loader.mjs
     return getattr(window(), "__bzCall")
 
 
-def call(name: str, *args: Any) -> Any:
+def call(name: str, *args: object) -> JsObject:
     """One of the shell's page functions (index.html's ``__bzCall``).
 
     Why: from a worker, every page object that reaches Python costs about twenty round trips
     (Pyodide probes the proxy it makes), where a string or a number costs one. So the page
     work of the busy paths (boot, render, input) goes through this one function, fetched once,
-    with plain values in and out."""
+    with plain values in and out (and a proxy where one must go: a callback, a promise)."""
     return _door()(name, *args)
 
 
 @cache
-def facts() -> dict[str, Any]:
+def facts() -> JsonObject:
     """What the page tells once at start: the address's query parameters, the language <html>
     was given, reduced motion, standalone (installed), the user agent and touch points."""
-    value = json.loads(str(call("facts")))
-    return value if isinstance(value, dict) else {}
+    return as_object(json.loads(str(call("facts")))) or {}
+
+
+def params() -> dict[str, str]:
+    """The address's query parameters (``facts``' ``params``, from URLSearchParams: strings;
+    e.g. ``?fast``, ``?seed=N``)."""
+    found = get_object(facts(), "params")
+    return {name: value for name, value in found.items() if isinstance(value, str)}
 
 
 def kept_tap() -> str:
@@ -86,7 +95,7 @@ def report_boot() -> None:
     """html[data-python-thread]; in a worker, the loader's snapshot and bytecode outcome
     (html[data-python-bytecode]: used, unused or restored) and warning."""
     attrs: dict[str, str | None] = {"data-python-thread": "worker" if in_worker() else "main"}
-    boot: Any = getattr(here(), "__bzPythonBoot", None) if in_worker() else None
+    boot: JsObject = getattr(here(), "__bzPythonBoot", None) if in_worker() else None
     path = getattr(boot, "path", None)
     why = getattr(boot, "why", None)
     bytecode = getattr(boot, "bytecode", None)

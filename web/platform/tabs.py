@@ -16,7 +16,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from typing import Any, TypeAlias
+
+from web.platform.js_types import JsObject
 
 LOCK_NAME = "bezique.player"
 CHANNEL_NAME = "bezique"
@@ -24,9 +25,6 @@ CHANNEL_NAME = "bezique"
 # (answered as soon as the lock is granted; only a second tab waits it out in full).
 RELOAD_GRACE_S = 1.5
 
-# An object of the browser's JS (a Pyodide proxy: navigator.locks, a BroadcastChannel, a
-# lock, an event): untyped on this side of the page boundary.
-JsValue: TypeAlias = Any
 
 Listener = Callable[[], None]
 Receiver = Callable[[str], None]
@@ -116,23 +114,23 @@ class BrowserTabs(Tabs):
             from pyodide.ffi import jsnull
         except ImportError:  # older Pyodide: null is None
             jsnull = None
-        self.null: JsValue = jsnull
+        self.null: JsObject = jsnull
         self.js = js
         self.proxy = create_proxy
         self.to_js = to_js
-        self.keep: list[JsValue] = []  # proxies live as long as the page
-        self.locks: JsValue = getattr(js.navigator, "locks", None)
-        self.channel: JsValue = None
+        self.keep: list[JsObject] = []  # proxies live as long as the page
+        self.locks: JsObject = getattr(js.navigator, "locks", None)
+        self.channel: JsObject = None
         if hasattr(js, "BroadcastChannel"):
             self.channel = js.BroadcastChannel.new(CHANNEL_NAME)
             self.channel.onmessage = self._hold(self._message)
 
-    def _hold(self, fn: Callable[..., object]) -> JsValue:
+    def _hold(self, fn: Callable[..., object]) -> JsObject:
         proxy = self.proxy(fn)
         self.keep.append(proxy)
         return proxy
 
-    def _message(self, event: JsValue) -> None:
+    def _message(self, event: JsObject) -> None:
         data = event.data
         if isinstance(data, str):
             self.on_save(data)
@@ -140,7 +138,7 @@ class BrowserTabs(Tabs):
     def _request(self, options: dict[str, bool], granted: Callable[[bool], None]) -> None:
         """navigator.locks.request; the lock is held until the page closes or it is stolen."""
 
-        def callback(lock: JsValue) -> JsValue:
+        def callback(lock: JsObject) -> JsObject:
             got = lock is not None and lock is not self.null
             granted(got)
             if not got:

@@ -17,7 +17,7 @@ from engine import IllegalActionError, RecordError, ReplayError, replay_record, 
 from engine.playable import PlayableGame
 from engine.session import Session
 from web import storage
-from web.i18n import Catalog
+from web.i18n import Catalog, MessageParam
 from web.storage import KeyValue, schema
 from web.storage.json_data import JsonObject, JsonValue, as_list, as_object
 
@@ -156,7 +156,7 @@ def export_name(entry: HistoryEntry) -> str:
 class ImportProblem(Exception):
     """A file that is not a playable record; ``key`` and ``params`` word it."""
 
-    def __init__(self, key: str, **params: object) -> None:
+    def __init__(self, key: str, **params: MessageParam) -> None:
         super().__init__(key)
         self.key = key
         self.params = params

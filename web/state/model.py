@@ -19,13 +19,14 @@ from dataclasses import dataclass, field, replace
 from typing import TypeAlias
 
 from engine import VARIANTS
+from web.i18n import MessageParam
 from web.state import table_state
 from web.state.game_setup import Setup
 from web.state.settings import Settings
 from web.state.table_state import TABLE_MESSAGES, DeviceCalled, TableMsg, TableState
 
 # What the table tells under it, as data: (catalog key, its values), worded at render time.
-Notice: TypeAlias = tuple[str, Mapping[str, object]]
+Notice: TypeAlias = tuple[str, Mapping[str, MessageParam]]
 # Screens a nested screen returns to when it closes (the menu is left behind).
 RETURN_TO = ("start", "dialog", "game")
 # Where the focus lands when a screen closes onto another one.

@@ -107,7 +107,7 @@ def fit(seats: Seats | None, players: int) -> Seats:
 
 
 class _Cat(Protocol):
-    def t(self, key: str, **params: object) -> str: ...
+    def t(self, key: str, **params: str | int | float) -> str: ...
 
 
 def seat_label(cat: _Cat, seats: Seats, seat: int, names: Sequence[str] = ()) -> str:

@@ -11,21 +11,22 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from web.platform.runtime import Frames, Runtime
 
-R = TypeVar("R")
+S = TypeVar("S")  # what each step yields
+R = TypeVar("R")  # what the work comes to
 
 
 @dataclass
-class Work(Generic[R]):
+class Work(Generic[S, R]):
     """One long job: its steps (each yields the share done so far, read by ``share_of``) and
     what becomes of it. ``wanted`` is asked before each slice: once it says no, ``dropped``
     is called and nothing more runs."""
 
-    steps: Generator[Any, None, R]
-    share_of: Callable[[Any], float]
+    steps: Generator[S, None, R]
+    share_of: Callable[[S], float]
     wanted: Callable[[], bool]
     dropped: Callable[[], None]
     progress: Callable[[float], None]  # after a slice that did not finish the work
@@ -43,7 +44,7 @@ class Pace:
     busy_gap: float
 
 
-async def run_in_slices(work: Work[R], pace: Pace, runtime: Runtime, frames: Frames,
+async def run_in_slices(work: Work[S, R], pace: Pace, runtime: Runtime, frames: Frames,
                         busy: Callable[[], bool]) -> None:
     """Run ``work`` to its end (or until it is no longer wanted), a slice at a time."""
     while True:
@@ -59,7 +60,7 @@ async def run_in_slices(work: Work[R], pace: Pace, runtime: Runtime, frames: Fra
                 return
 
 
-def _one_slice(work: Work[R], seconds: float) -> bool:
+def _one_slice(work: Work[S, R], seconds: float) -> bool:
     """Steps for ``seconds`` (one at least); True once the work is over."""
     started = time.perf_counter()
     try:

@@ -19,7 +19,7 @@ from web.view.table_view import TableView
 
 
 class _Cat(Protocol):
-    def t(self, key: str, **params: object) -> str: ...
+    def t(self, key: str, **params: str | int | float) -> str: ...
 
 
 def next_holder(

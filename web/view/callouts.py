@@ -14,13 +14,12 @@ the hand-over screen covers the table waits for the next person to see it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from html import escape
 
 from engine.log_events import BlancheEvent, DeclareEvent, Kind, ScoreEvent, SevenEvent
 from web.table.flow import TableEvent, TurnupSevenEvent
 from web.view.card_html import Cat
-from web.view.table_view import TableView
+from web.view.table_view import Callout, TableView
 
 SHOWN_SECONDS = 2.2  # on the table this long: app.css's animation fades it out by then
 # Taken off a little later: a busy page starts the animation late (and without motion the
@@ -29,17 +28,6 @@ LINGER_SECONDS = 0.5
 RENDER_MARGIN = 0.05  # seconds after a call-out's time is up: then it is surely gone
 MAX_PER_SEAT = 3  # older ones give way when a seat scores more at once
 NAME_SLOT, POINTS_SLOT = "\ue000", "\ue001"  # where the catalog's text puts each part
-
-
-@dataclass
-class Callout:
-    """Points a seat scored, named by the engine's declaration kind."""
-
-    seat: int
-    kind: str  # a declaration kind as ``Catalog.declaration`` names it (suffixes included)
-    points: int
-    key: int = 0  # unique in the table's life: the page keeps its node (and animation)
-    shown_at: float | None = None
 
 
 def callouts_from(events: Iterable[TableEvent]) -> list[Callout]:

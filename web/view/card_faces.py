@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from html import escape
-from typing import Any
 
 SPRITE = "web/cards.svg"
 STYLES = ("faces", "simple")
@@ -32,15 +31,15 @@ def art_html(card: str) -> str:
     )
 
 
-def look(style: Any, back: Any) -> dict[str, str]:
+def look(style: object, back: object) -> dict[str, str]:
     """The root attributes for a card style and back; unknown values fall back."""
     return {
-        "data-cards": style if style in STYLES else DEFAULT_STYLE,
-        "data-back": back if back in BACKS else DEFAULT_BACK,
+        "data-cards": style if isinstance(style, str) and style in STYLES else DEFAULT_STYLE,
+        "data-back": back if isinstance(back, str) and back in BACKS else DEFAULT_BACK,
     }
 
 
-def look_of(settings: Any) -> dict[str, str]:
+def look_of(settings: object) -> dict[str, str]:
     """The look from the player's settings (a mapping or the settings model)."""
     if isinstance(settings, Mapping):
         return look(settings.get("card_style"), settings.get("card_back"))

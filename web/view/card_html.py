@@ -10,6 +10,7 @@ from html import escape
 from typing import Protocol
 
 from web import i18n
+from web.i18n import MessageParam
 from web.view.card_faces import art_html
 
 SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -23,7 +24,7 @@ class Cat(Protocol):
 
     lang: str
 
-    def t(self, key: str, **params: object) -> str: ...
+    def t(self, key: str, **params: MessageParam) -> str: ...
 
     def card_name(self, card: str) -> str: ...
 

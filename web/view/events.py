@@ -65,7 +65,7 @@ def event_text(
     seat = None if isinstance(event, DealEvent) else event.seat
     you = seat == human
 
-    def card(code: int) -> object:
+    def card(code: int) -> str:
         text = code_text(code)
         return i18n.Markup(cards_bdi(cat, [text])) if html else cat.card(text)
 

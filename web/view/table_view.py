@@ -7,10 +7,21 @@ without a browser and independent of the engine's internal shapes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.facts import DealEnding, SessionFacts
 from engine.observation import VidoStakes
+
+
+@dataclass
+class Callout:
+    """Points a seat scored, said at its seat for a while (web.view.callouts makes and times them;
+    here since the view carries them)."""
+
+    seat: int
+    kind: str  # a declaration kind as ``Catalog.declaration`` names it (suffixes included)
+    points: int
+    key: int = 0  # unique in the table's life: the page keeps its node (and animation)
+    shown_at: float | None = None
 
 
 @dataclass
@@ -167,7 +178,8 @@ class TableView:
     seven_turnup: int | None = None  # the dealer who scored a turned-up seven (until trick 1)
     trick_fresh: bool = False  # the last trick card was just played (animated in)
     seat_kinds: list[str] | None = None  # pass-and-play: person/computer per seat (names)
-    callouts: list[Any] = field(default_factory=list)  # web.view.callouts: points said at a seat
+    # web.view.callouts: the points said at a seat
+    callouts: list[Callout] = field(default_factory=list)
     seat_names: list[str] | None = None  # typed names by seat ("": the usual name)
     session: SessionFacts | None = None  # multi-pack: the session's games and totals
     rubicon: int = 0  # multi-pack: the total a loser must reach not to be rubiconed
