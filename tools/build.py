@@ -86,8 +86,8 @@ BUNDLE_RE = re.compile(r"^const BUNDLE = null;$", re.M)
 # Files Python reads that the page fetches too (PyScript's entry point, the shell's catalogs):
 # kept as files. The catalogs travel only as files (the interpreter module fetches them
 # beside the bundle): the shell's boot screen reads its language's catalog anyway.
-FETCHED_BY_PAGE = ("web/main.py", "web/i18n/")
-CATALOGS = "web/i18n/"
+FETCHED_BY_PAGE = ("web/main.py",)
+CATALOGS = "web/i18n/"  # the catalogs' JSON (their code, web/i18n/*.py, is a module as any)
 SNAPSHOT_TOOL = ROOT / "tools" / "snapshot.mjs"
 SNAPSHOT_CACHE = cache_root() / "snapshot"
 # The bundle's modules compiled by Pyodide's Python (tools/bytecode.mjs says why and how),
@@ -198,6 +198,11 @@ def strip_shipped_python(out: Path) -> None:
         path.write_text(stripped, encoding="utf-8")
 
 
+def is_catalog(rel: str) -> bool:
+    """A catalog (``web/i18n/<lang>.json``), which the page fetches itself."""
+    return rel.startswith(CATALOGS) and rel.endswith(".json")
+
+
 def _python_files(out: Path) -> list[str]:
     """Every Python module and catalog the app imports, as dist-relative POSIX paths."""
     rels: list[str] = []
@@ -223,7 +228,7 @@ def write_bundle(out: Path) -> dict[str, object]:
     while Python was restoring, and their end became the boot's critical path. JSON, so that
     any static host compresses it. The bundled files are then left out of dist/, except
     those the page fetches itself."""
-    rels = [rel for rel in _python_files(out) if not rel.startswith(CATALOGS)]
+    rels = [rel for rel in _python_files(out) if not is_catalog(rel)]
     texts = {rel: (out / rel).read_text(encoding="utf-8") for rel in rels}
     (out / BUNDLE).parent.mkdir(parents=True, exist_ok=True)
     (out / BUNDLE).write_text(json.dumps(texts, ensure_ascii=False), encoding="utf-8")
@@ -234,7 +239,7 @@ def write_bundle(out: Path) -> dict[str, object]:
     add_to_bytecode(out, {rel: text.encode("utf-8") for rel, text in texts.items()
                           if not rel.endswith(".py")})
     for rel in rels:
-        if not rel.startswith(FETCHED_BY_PAGE):
+        if not (rel in FETCHED_BY_PAGE or is_catalog(rel)):
             (out / rel).unlink()
     for folder in sorted({(out / rel).parent for rel in rels}, key=lambda p: -len(p.parts)):
         if folder.is_dir() and not any(folder.iterdir()):
