@@ -36,23 +36,21 @@ from engine.errors import RecordError
 from engine.observation import Observation
 from engine.playable import PlayableGame
 from engine.players import Decision, Player
-from web import i18n
 from web.link.pairing import Pairing
-from web.platform.dom import Control, Dom
-from web.platform.runtime import Frames, Runtime
+from web.platform.dom import Control
+from web.platform.runtime import Frames
 from web.records import daily_store
 from web.records.daily_store import DailyRecord
 from web.state.game_setup import Setup
-from web.state.model import Model, Msg, NewGameAsked, Notice, ScreenOpened, SetupKept
+from web.state.model import NewGameAsked, ScreenOpened, SetupKept
 from web.state.seats import Seats
 from web.state.table_state import GameKept
-from web.storage import KeyValue
 from web.storage.keeper import Keeper
 from web.table import ai_runner
 from web.table.background import Pace, Work, run_in_slices
 from web.table.computer import BROWSER_SLICE, make_player
 from web.table.dealing import prepared_setup
-from web.table.table_parts import Course, Turns
+from web.table.table_parts import TableBase
 from web.view import daily_view
 from web.view.menu import close_button
 from web.view.table_view import DailyView, TableView
@@ -63,35 +61,15 @@ IDLE_WAIT = 0.25  # while the table's computer thinks, the background waits this
 REDRAW_STEPS = 20  # the progress shown moves on in twentieths
 
 
-class DailyTable(Protocol):
+class DailyTable(TableBase, Protocol):
     """What the daily deal reads and changes of its table (``web.app.App`` is one)."""
 
-    @property
-    def course(self) -> Course: ...
-    @property
-    def turns(self) -> Turns: ...
-
-    @property
-    def model(self) -> Model: ...
-
-    dom: Dom
-    store: KeyValue
-    runtime: Runtime
     frames: Frames
     pairing: Pairing
     keeper: Keeper
-    cat: i18n.Catalog
     daily: DailyDeal
 
-    @property
-    def game(self) -> PlayableGame: ...
-
-    def dispatch(self, msg: Msg) -> None: ...
-    def render(self) -> None: ...
-    def set_notice(self, text: Notice | None, error: bool = False) -> None: ...
-    def save(self) -> None: ...
     def command(self, name: str, el: Control) -> None: ...
-    def focus_hand(self, index: int | None = None) -> None: ...
 
 
 @dataclass

@@ -23,39 +23,21 @@ from engine.observation import Observation
 from engine.playable import PlayableGame
 from engine.players import Decision, Player, decided
 from web.link.pairing import Pairing
-from web.platform.dom import Control, Dom
+from web.platform.dom import Control
 from web.state.game_setup import Setup
-from web.state.model import Model, Msg, NewGameAsked, Notice, ScreenShown
+from web.state.model import NewGameAsked, ScreenShown
 from web.state.seats import Seats
 from web.table.dealing import prepared_setup
-from web.table.table_parts import Course, Turns
+from web.table.table_parts import TableBase
 from web.view.table_view import GuideView, TableView
 
 FREE = "free"  # the bubble after the script's last move
 
 
-class GuideTable(Protocol):
+class GuideTable(TableBase, Protocol):
     """What the guide reads and changes of its table (``web.app.App`` is one)."""
 
-    @property
-    def course(self) -> Course: ...
-    @property
-    def turns(self) -> Turns: ...
-
-    @property
-    def model(self) -> Model: ...
-
-    dom: Dom
     pairing: Pairing
-
-    @property
-    def game(self) -> PlayableGame: ...
-
-    def dispatch(self, msg: Msg) -> None: ...
-    def render(self) -> None: ...
-    def set_notice(self, text: Notice | None, error: bool = False) -> None: ...
-    def focus_hand(self, index: int | None = None) -> None: ...
-    def focus_first(self, selector: str) -> None: ...
 
 
 class Guide:

@@ -11,29 +11,16 @@ from typing import Protocol
 
 import engine
 from engine.deal import Deal
-from engine.playable import PlayableGame
 from web import i18n
-from web.state.model import HintSet, Model, Notice
+from web.state.model import HintSet
 from web.table.adapter import observe
 from web.table.computer import hint_for
+from web.table.table_parts import TableBase
 from web.view.card_html import cards_bdi
 
 
-class HintTable(Protocol):
+class HintTable(TableBase, Protocol):
     """What the hint reads and sets of its table (``web.app.App`` is one)."""
-
-    @property
-    def model(self) -> Model: ...
-
-    game: PlayableGame
-    cat: i18n.Catalog
-
-
-
-    def dispatch(self, msg: HintSet) -> None: ...
-    def render(self) -> None: ...
-
-    def set_notice(self, text: Notice | None, error: bool = False) -> None: ...
 
 
 class Hints:

@@ -24,20 +24,21 @@ from html import escape
 from typing import TYPE_CHECKING, Protocol
 
 from engine.deal import Deal
-from engine.playable import PlayableGame
 from web import i18n
 from web.features.hints import declaration_name
 from web.link.pairing import Pairing
-from web.platform.dom import Control, Dom
-from web.platform.runtime import Frames, Runtime
+from web.platform.dom import Control
+from web.platform.runtime import Frames
 from web.records.replay import Focus, Viewer, render_viewer, tricks_before
-from web.state.model import Model, Msg, ScreenShown
+from web.state.model import ScreenShown
 from web.storage.json_data import JsonObject, as_list
 from web.table.background import Pace, Work, run_in_slices
+from web.table.table_parts import TableBase
 from web.view.card_html import cards_bdi
 
 if TYPE_CHECKING:  # the AI is imported when a review starts (web.launch.prewarm before that)
     from engine.ai.review import Review, ReviewedDecision, Reviewing
+
 
 LIST = "review"  # the overlay of the list
 POSITION = "review-position"  # the overlay of one entry's position in the replay viewer
@@ -64,25 +65,12 @@ MOVE_WORDS = {"pass": "review.move.pass", "blanche": "review.move.blanche"}
 KIND_WORDS = {"exact": "review.exact", "estimated": "review.estimated"}
 
 
-class ReviewTable(Protocol):
+class ReviewTable(TableBase, Protocol):
     """What the review reads and changes of its table (``web.app.App`` is one)."""
 
-    @property
-    def model(self) -> Model: ...
-
-    cat: i18n.Catalog
-    dom: Dom
-    runtime: Runtime
     frames: Frames
     pairing: Pairing
     fast: bool
-
-    @property
-    def game(self) -> PlayableGame: ...
-
-    def dispatch(self, msg: Msg) -> None: ...
-    def render(self) -> None: ...
-    def focus_first(self, selector: str) -> None: ...
 
 
 @dataclass(frozen=True)

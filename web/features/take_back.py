@@ -11,36 +11,26 @@ from typing import Protocol
 
 from engine.playable import PlayableGame
 from engine.undo import can_undo, undo
-from web.state.model import HintSet, Model, Msg, ScreenShown
+from web.state.model import HintSet, ScreenShown
 from web.state.table_state import MoveTakenBack, ShelfCleared
 from web.table.flow import auto_pass_due
-from web.table.table_parts import Course, Turns
+from web.table.table_parts import TableBase
 
 
 class Announcer(Protocol):
     def announced_all(self) -> None: ...
 
 
-class TakeBackTable(Protocol):
+class TakeBackTable(TableBase, Protocol):
     """What taking back reads and changes of its table (``web.app.App`` is one)."""
 
     @property
-    def course(self) -> Course: ...
-    @property
-    def turns(self) -> Turns: ...
-
-    @property
     def painter(self) -> Announcer: ...
-    @property
-    def model(self) -> Model: ...
 
     @property
     def game(self) -> PlayableGame: ...
     @game.setter
     def game(self, game: PlayableGame) -> None: ...
-
-    def dispatch(self, msg: Msg) -> None: ...
-    def save(self) -> None: ...
 
 
 def person_seats(app: TakeBackTable) -> list[int]:

@@ -36,10 +36,13 @@ class Titled(Protocol):
 class Speaking(Protocol):
     """What a change of language sets (``web.app.App`` is one)."""
 
-    dom: Dom
-    store: KeyValue
     lang: str
     cat: i18n.Catalog
+
+    @property
+    def dom(self) -> Dom: ...
+    @property
+    def store(self) -> KeyValue: ...
 
     @property
     def painter(self) -> Titled: ...

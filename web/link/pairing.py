@@ -22,24 +22,21 @@ from web.link.hosting import CONNECTED, WAITING, Hosting, Transport
 from web.link.joining import ANSWERING, Joining, keep_session, kept_session
 from web.link.link_guest import GuestSession
 from web.link.link_texts import refusal_notice, verdict_key
-from web.platform.dom import Control, Dom
+from web.platform.dom import Control
 from web.records.device_records import keep_guest_game
 from web.state.model import (
     DraftChanged,
     FreshScreen,
-    Model,
-    Msg,
     NoticeSet,
     ScreenShown,
     TableShown,
 )
 from web.state.seats import COMPUTER, DEVICE, PERSON, Seats, seat_label
 from web.state.table_state import GameDealt, SeatsChanged
-from web.storage import KeyValue
 from web.storage.json_data import JsonObject, as_list, as_object
 from web.table.dealing import choose_dealer, setup_seats
 from web.table.seat_frame import SeatFrame
-from web.table.table_parts import Course, Turns
+from web.table.table_parts import TableBase
 from web.view.card_html import Cat
 from web.view.screens import NEW_GAME_FOCUS, dialog
 
@@ -175,25 +172,8 @@ def seat_of(el: Control, attr: Callable[[Control, str], str | None]) -> int | No
     return int(value) if value is not None and value.isdigit() else None
 
 
-class PairingTable(Protocol):
+class PairingTable(TableBase, Protocol):
     """What pairing asks of the table's controller (web.app.App)."""
-
-    dom: Dom
-    store: KeyValue
-
-    @property
-    def cat(self) -> Cat: ...
-
-    @property
-    def model(self) -> Model: ...
-    @property
-    def course(self) -> Course: ...
-    @property
-    def turns(self) -> Turns: ...
-
-    def dispatch(self, msg: Msg) -> None: ...
-    def render(self) -> None: ...
-    def focus_first(self, selector: str) -> None: ...
 
 
 class Pairing:

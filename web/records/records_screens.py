@@ -12,18 +12,16 @@ from html import escape
 from typing import Protocol
 
 from engine.playable import PlayableGame
-from web import i18n
 from web.features import take_back
 from web.features.daily_deal import DailyDeal
 from web.features.guide import Guide
-from web.platform.dom import Control, Dom
+from web.platform.dom import Control
 from web.records import history, stats
 from web.records.replay import Viewer, render_viewer
-from web.state.model import Model, Msg, Notice, ScreenShown
+from web.state.model import Notice, ScreenShown
 from web.state.table_state import GameRecorded
-from web.storage import KeyValue
 from web.table.computer import default_level
-from web.table.table_parts import Course, Turns
+from web.table.table_parts import TableBase
 from web.view import ending, score_sheet
 
 OVERLAYS = ("score-sheet", "stats", "history", "replay")
@@ -34,35 +32,19 @@ class Announcing(Protocol):
     def who(self, seat: int) -> str: ...
 
 
-class RecordsTable(Protocol):
+class RecordsTable(TableBase, Protocol):
     """What the records read and change of their table (``web.app.App`` is one)."""
 
-    dom: Dom
-    store: KeyValue
     lang: str
-    cat: i18n.Catalog
     daily: DailyDeal
     guide: Guide
 
     @property
-    def model(self) -> Model: ...
-    @property
     def painter(self) -> Announcing: ...
-    @property
-    def course(self) -> Course: ...
-    @property
-    def turns(self) -> Turns: ...
     @property
     def game(self) -> PlayableGame: ...
     @game.setter
     def game(self, game: PlayableGame) -> None: ...
-
-    def dispatch(self, msg: Msg) -> None: ...
-    def render(self) -> None: ...
-    def save(self) -> None: ...
-    def set_notice(self, text: Notice | None, error: bool = False) -> None: ...
-    def focus_first(self, selector: str) -> None: ...
-    def focus_hand(self, index: int | None = None) -> None: ...
 
 
 class Records:

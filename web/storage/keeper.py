@@ -16,14 +16,12 @@ import json
 from html import escape
 from typing import Protocol
 
-from engine.playable import PlayableGame
-from web import i18n, storage
-from web.platform.runtime import Runtime
+from web import storage
 from web.platform.tabs import Tabs
-from web.state.model import Notice
-from web.storage import KeyValue, schema
+from web.storage import schema
 from web.storage.json_data import JsonObject, as_list, get_object
 from web.storage.schema import SavedGame
+from web.table.table_parts import TableBase
 
 RETRY_SECONDS = 5.0
 
@@ -38,22 +36,8 @@ class Resumable(Protocol):
     def stop(self) -> None: ...
 
 
-class KeptTable(Protocol):
+class KeptTable(TableBase, Protocol):
     """What keeping reads and changes of its table (``web.app.App`` is one)."""
-
-    store: KeyValue
-    runtime: Runtime
-    cat: i18n.Catalog
-
-    @property
-    def game(self) -> PlayableGame: ...
-    @property
-    def course(self) -> SavedFields: ...
-    @property
-    def turns(self) -> Resumable: ...
-
-    def render(self) -> None: ...
-    def set_notice(self, text: Notice | None, error: bool = False) -> None: ...
 
 
 class Keeper:

@@ -15,9 +15,9 @@ from web.features.hints import Hints
 from web.features.review_screen import ReviewScreen
 from web.i18n.catalogs import use_language
 from web.link.pairing import Pairing
-from web.platform.dom import Control, Dom
+from web.platform.dom import Control
 from web.platform.install import DeviceControls
-from web.platform.runtime import Frames, Runtime
+from web.platform.runtime import Frames
 from web.records.records_screens import Records
 from web.state import names
 from web.state.model import (
@@ -26,10 +26,7 @@ from web.state.model import (
     FreshScreen,
     LogToggled,
     MenuLeft,
-    Model,
-    Msg,
     NewGameAsked,
-    Notice,
     RulesVariantChosen,
     ScreenClosed,
     ScreenOpened,
@@ -38,10 +35,9 @@ from web.state.model import (
 )
 from web.state.seats import SeatsError
 from web.state.table_state import HandFocused, HandoverEnded, TrickPeeked
-from web.storage import KeyValue
 from web.storage.keeper import Keeper
 from web.table import flow
-from web.table.table_parts import Course, Turns
+from web.table.table_parts import TableBase
 from web.view.screens import NEW_GAME_FOCUS, parse_settings
 from web.view.table_paint import TablePainter
 
@@ -51,24 +47,14 @@ MENU_KEEPS = ("menu", "language", "close")
 HAND_STEPS = {"ArrowRight": 1, "ArrowLeft": -1, "ArrowDown": 1, "ArrowUp": -1}
 
 
-class CommandTable(Protocol):
+class CommandTable(TableBase, Protocol):
     """What the commands read and change of their table (``web.app.App`` is one).
 
     Named here so that this module needs no import of the App that owns it.
     """
 
-    @property
-    def course(self) -> Course: ...
-    @property
-    def turns(self) -> Turns: ...
-
-    @property
-    def model(self) -> Model: ...
-
-    dom: Dom
-    store: KeyValue
     lang: str
-    cat: i18n.Catalog
+    cat: i18n.Catalog  # a change of language sets it
     painter: TablePainter
     keeper: Keeper
     records: Records
@@ -79,16 +65,9 @@ class CommandTable(Protocol):
     guide: Guide
     daily: DailyDeal
     fast: bool  # ?fast: the tests' quick pauses and their restart
-    runtime: Runtime
     frames: Frames
 
-
-    def dispatch(self, msg: Msg) -> None: ...
-    def render(self) -> None: ...
-    def set_notice(self, text: Notice | None, error: bool = False) -> None: ...
     def restart(self, seed: int | None) -> None: ...
-    def focus_first(self, selector: str) -> None: ...
-    def focus_hand(self, index: int | None = None) -> None: ...
 
 
 class Commands:

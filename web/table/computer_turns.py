@@ -12,17 +12,14 @@ from collections.abc import Awaitable
 from typing import Protocol, TypeVar
 
 from engine import IllegalActionError
-from engine.playable import PlayableGame
 from engine.players import Player
 from web.features.guide import Guide
 from web.link.pairing import Pairing
-from web.platform.runtime import Frames, Runtime
-from web.state.model import Model
+from web.platform.runtime import Frames
 from web.state.table_state import (
     ComputerFinished,
     ComputerStarted,
     ComputerStopped,
-    TableMsg,
     TrickSettled,
     TrickSettling,
 )
@@ -31,31 +28,20 @@ from web.table import flow
 from web.table.adapter import observe
 from web.table.ai_runner import drive
 from web.table.computer import default_level, make_player
-from web.table.table_parts import Course
+from web.table.table_parts import TableBase
 
 T = TypeVar("T")
 
 
-class TurnsTable(Protocol):
+class TurnsTable(TableBase, Protocol):
     """What the computer's turns read and change of their table (``web.app.App`` is one)."""
 
-    @property
-    def course(self) -> Course: ...
-
-    runtime: Runtime
     frames: Frames
-    model: Model
     fast: bool
     keeper: Keeper
     pairing: Pairing
     guide: Guide
     players: dict[int, Player]
-
-    @property
-    def game(self) -> PlayableGame: ...
-
-    def dispatch(self, msg: TableMsg) -> None: ...
-    def render(self) -> None: ...
 
 
 class ComputerTurns:

@@ -10,9 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from engine.playable import PlayableGame
-from web import i18n
-from web.platform.dom import Dom
 from web.state import settings as prefs_store
 from web.state.model import (
     Effect,
@@ -23,27 +20,14 @@ from web.state.model import (
     ResumePlay,
     SaveSettings,
 )
-from web.storage import KeyValue
-from web.table.table_parts import Turns
+from web.table.table_parts import TableBase
 from web.view import screens
 
 
-class EffectTable(Protocol):
+class EffectTable(TableBase, Protocol):
     """What the effects reach of their table (``web.app.App`` is one)."""
 
-    dom: Dom
-    store: KeyValue
-    cat: i18n.Catalog
     lang: str
-
-    @property
-    def game(self) -> PlayableGame: ...
-    @property
-    def turns(self) -> Turns: ...
-
-    def render(self) -> None: ...
-    def focus_first(self, selector: str) -> None: ...
-    def focus_hand(self, index: int | None = None) -> None: ...
 
 
 def carry_out(app: EffectTable, effects: Sequence[Effect]) -> None:

@@ -17,17 +17,13 @@ from web.features.daily_deal import DailyDeal
 from web.features.guide import Guide
 from web.link.pairing import Pairing
 from web.link.wire import Refusal
-from web.platform.dom import Dom
 from web.platform.install import DeviceControls
 from web.records.records_screens import Records
 from web.state.game_setup import Setup, text_of
 from web.state.model import (
     DraftDropped,
     HintSet,
-    Model,
     MoveMade,
-    Msg,
-    Notice,
     ScreenShown,
     SetupKept,
     TableShown,
@@ -48,21 +44,16 @@ from web.table.adapter import game_decided
 from web.table.computer import default_level, make_player
 from web.table.dealing import deal_new_game
 from web.table.seat_frame import SeatFrame, seat_frame
-from web.table.table_parts import Turns
+from web.table.table_parts import TableBase
 
 
 class Announcing(Protocol):
     def announced_from_start(self) -> None: ...
 
 
-class GameTable(Protocol):
+class GameTable(TableBase, Protocol):
     """What the game's course reads and changes of its table (``web.app.App`` is one)."""
 
-    @property
-    def turns(self) -> Turns: ...
-
-    dom: Dom
-    model: Model
     fixed_seed: int | None
     players: dict[int, Player]
     auto_passes: flow.AutoPasses
@@ -79,13 +70,6 @@ class GameTable(Protocol):
     def game(self) -> PlayableGame: ...
     @game.setter
     def game(self, game: PlayableGame) -> None: ...
-
-    def dispatch(self, msg: Msg) -> None: ...
-    def render(self) -> None: ...
-    def save(self) -> None: ...
-    def set_notice(self, text: Notice | None, error: bool = False) -> None: ...
-    def focus_hand(self, index: int | None = None) -> None: ...
-    def focus_first(self, selector: str) -> None: ...
 
 
 class TableGame:

@@ -1,11 +1,12 @@
 """The parts of a table that its features ask for, named as protocols.
 
-A feature (the guide, the daily deal, the commands, records, pairing ...) is handed the
+A part (the guide, the daily deal, the commands, records, pairing ...) is handed the
 table's composition root (``web.app.App``) and reads from it only what its own protocol
-names. The two parts that carry out the game's course and the computer's turns are named
-here once, so that every feature's protocol says ``course: Course`` instead of repeating
-their methods, and no feature imports the modules that implement them (which import the
-features: a cycle).
+names. What nearly every part reads (the model, the game, the page, the catalog) and calls
+(dispatch, render, the focus) is ``TableBase``, named once here; each part's protocol adds
+what is its own. The game's course and the computer's turns are named here as ``Course``
+and ``Turns``, so that no part imports the modules that implement them (which import the
+parts: a cycle).
 """
 
 from __future__ import annotations
@@ -14,8 +15,13 @@ from typing import Protocol
 
 from engine import Action
 from engine.playable import PlayableGame
+from web.i18n import Catalog
+from web.platform.dom import Dom
+from web.platform.runtime import Runtime
 from web.state.game_setup import Setup
+from web.state.model import Model, Msg, Notice
 from web.state.seats import Seats
+from web.storage import KeyValue
 from web.storage.schema import SavedGame
 from web.table.seat_frame import SeatFrame
 
@@ -38,6 +44,7 @@ class Course(Protocol):
     def frame_of_seat(self, game: PlayableGame, seat: int) -> SeatFrame: ...
     def adopt_hosted(self, game: PlayableGame, setup: Setup, seats: Seats) -> None: ...
     def deal_began(self) -> None: ...
+    def save_fields(self) -> dict[str, object]: ...
 
 
 class Turns(Protocol):
@@ -46,3 +53,31 @@ class Turns(Protocol):
     def kick(self) -> None: ...
     def stop(self) -> None: ...
     def settle_later(self, count: int) -> None: ...
+
+
+class TableBase(Protocol):
+    """What every part of a table may read and call (``web.app.App`` is one)."""
+
+    @property
+    def dom(self) -> Dom: ...
+    @property
+    def store(self) -> KeyValue: ...
+    @property
+    def runtime(self) -> Runtime: ...
+    @property
+    def cat(self) -> Catalog: ...
+    @property
+    def model(self) -> Model: ...
+    @property
+    def game(self) -> PlayableGame: ...
+    @property
+    def course(self) -> Course: ...
+    @property
+    def turns(self) -> Turns: ...
+
+    def dispatch(self, msg: Msg) -> None: ...
+    def render(self) -> None: ...
+    def save(self) -> None: ...
+    def set_notice(self, text: Notice | None, error: bool = False) -> None: ...
+    def focus_first(self, selector: str) -> None: ...
+    def focus_hand(self, index: int | None = None) -> None: ...

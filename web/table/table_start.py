@@ -15,14 +15,14 @@ from web.i18n.catalogs import use_language
 from web.link.joining import GUEST, GUEST_KEY
 from web.link.link_guest import GuestSession
 from web.link.pairing import Pairing
-from web.platform.dom import Control, Dom
+from web.platform.dom import Control
 from web.platform.install import DeviceControls
-from web.state.model import Model, Msg, Notice, NoticeSet, ScreenShown, SettingsLoaded
+from web.state.model import Notice, NoticeSet, ScreenShown, SettingsLoaded
 from web.state.settings import Settings
 from web.state.table_state import GameKept, SetupChosen
-from web.storage import KeyValue, schema
+from web.storage import schema
 from web.table.commands import Commands
-from web.table.table_parts import Course
+from web.table.table_parts import TableBase
 
 
 class Announcing(Protocol):
@@ -31,27 +31,19 @@ class Announcing(Protocol):
     def announced_all(self) -> None: ...
 
 
-class StartingTable(Protocol):
+class StartingTable(TableBase, Protocol):
     """What the start reads and sets of its table (``web.app.App`` is one)."""
 
-    dom: Dom
-    store: KeyValue
     launch: str | None
     device: DeviceControls
     pairing: Pairing
     commands: Commands
     lang: str
-    cat: i18n.Catalog
+    cat: i18n.Catalog  # the start sets the language
 
-    @property
-    def model(self) -> Model: ...
-    @property
-    def course(self) -> Course: ...
     @property
     def painter(self) -> Announcing: ...
 
-    def dispatch(self, msg: Msg) -> None: ...
-    def render(self) -> None: ...
     def command(self, name: str, el: Control) -> None: ...
 
 

@@ -14,27 +14,22 @@ from html import escape
 from typing import Protocol
 
 from engine.log_events import PlayEvent, log_events
-from engine.playable import PlayableGame
-from web import i18n
 from web.features.daily_deal import DailyDeal
 from web.features.guide import Guide
 from web.features.hints import Hints
 from web.features.review_screen import ReviewScreen
 from web.link.pairing import Pairing
 from web.platform import sound as sounds
-from web.platform.dom import Dom
 from web.platform.install import DeviceControls
-from web.platform.runtime import Runtime
 from web.records.records_screens import Records
 from web.state import names
-from web.state.model import Model
 from web.state.seats import seat_label
 from web.state.table_state import HandFocused
 from web.storage.keeper import Keeper
 from web.table import flow, handover
 from web.table.adapter import game_decided
 from web.table.seat_frame import seat_frame
-from web.table.table_parts import Turns
+from web.table.table_parts import TableBase
 from web.view import events, flowview, guideview, menu, render, screens
 from web.view.callouts import TableCallouts
 from web.view.card_html import sort_hand
@@ -42,16 +37,9 @@ from web.view.seat_place import seat_name
 from web.view.table_view import TableView
 
 
-class PaintedTable(Protocol):
+class PaintedTable(TableBase, Protocol):
     """What the painter reads of its table (``web.app.App`` is one)."""
 
-    @property
-    def turns(self) -> Turns: ...
-
-    dom: Dom
-    runtime: Runtime
-    model: Model
-    cat: i18n.Catalog
     lang: str
     auto_passes: flow.AutoPasses
     keeper: Keeper
@@ -62,12 +50,6 @@ class PaintedTable(Protocol):
     pairing: Pairing
     guide: Guide
     daily: DailyDeal
-
-    @property
-    def game(self) -> PlayableGame: ...
-
-    def dispatch(self, msg: HandFocused) -> None: ...
-    def render(self) -> None: ...
 
 
 class TablePainter:
