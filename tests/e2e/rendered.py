@@ -47,7 +47,10 @@ class RecordingShell:
         self.call("html", json.dumps(attrs))
 
     def facts(self) -> dict[str, Any]:
-        return {"lang": "en", "reducedMotion": True, "params": {}}
+        return {"lang": "en", "reducedMotion": True, "params": self.params()}
+
+    def params(self) -> dict[str, str]:
+        return {}
 
     def in_worker(self) -> bool:
         return False
