@@ -224,8 +224,8 @@ def record_positions(saves: list[str]) -> list[list[list[Any]]]:
             return drawn
 
         def settle() -> None:
-            """What the app's timer does a moment after a trick ends (ComputerTurns.settle_later): the
-            trick goes aside, and the position stays so while the person decides."""
+            """What the app's timer does a moment after a trick ends (ComputerTurns.settle_later):
+            the trick goes aside, and the position stays so while the person decides."""
             if app.model.table.shelf.settling > app.model.table.shelf.settled:
                 app.dispatch(TrickSettled(app.model.table.shelf.settling))
                 app.render()
