@@ -10,10 +10,12 @@ state to page. It runs once per event (``web.platform.runtime.Frames``).
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from html import escape
 from typing import Protocol
 
 from engine.log_events import PlayEvent, log_events
+from web import i18n
 from web.features.daily_deal import DailyDeal
 from web.features.guide import Guide
 from web.features.hints import Hints
@@ -23,6 +25,7 @@ from web.platform import sound as sounds
 from web.platform.install import DeviceControls
 from web.records.records_screens import Records
 from web.state import names
+from web.state.model import Model
 from web.state.seats import seat_label
 from web.state.table_state import HandFocused
 from web.storage.keeper import Keeper
@@ -50,6 +53,46 @@ class PaintedTable(TableBase, Protocol):
     pairing: Pairing
     guide: Guide
     daily: DailyDeal
+
+
+@dataclass(frozen=True)
+class PartsDrawn:
+    """What the table's parts draw of their own state for one paint (the notices and
+    banners, the screen over the table, the undo button's state)."""
+
+    notice: str  # the notice line, the hint, the other tab's and the other devices' banners
+    overlay: str  # the screen over the table ("": none)
+    undo: bool | None  # the bar's undo button: usable, unusable, or not shown
+    hint_search: bool  # a hint can be searched here (not at a guest's table)
+
+
+def table_regions(view: TableView, model: Model, parts: PartsDrawn, cat: i18n.Catalog,
+                  hand_focus: int) -> dict[str, str]:
+    """Every region of the table as HTML: a pure function of the view, the model and what
+    the parts drew, so it is tested without a page or a table."""
+    table = model.table
+    regions = {
+        "bz-bar": menu.render_bar(
+            cat,
+            hint_enabled=not table.busy and render.human_to_act(view) and parts.hint_search,
+            menu_open=model.overlay == "menu",
+            log_open=model.log_open,
+            variant=view.variant,
+            undo=parts.undo,
+        ),
+        "bz-scores": render.render_scores(view, cat),
+        "bz-opps": render.render_opponents(view, cat),
+        "bz-centre": render.render_centre(view, cat),
+        "bz-me": render.render_hand(view, cat, hand_focus),
+        "bz-prompt": guideview.render_bubble(view, cat) + flowview.render_prompt(view, cat),
+        "bz-notice": "" if model.overlay == "start"
+        else parts.notice + flowview.render_toast(view, cat),
+        "bz-log": render.render_log(view, cat),
+        "bz-overlay": parts.overlay,
+    }
+    if model.overlay == "start" or "start" in model.back:  # nothing behind the start
+        regions = {k: ("" if k != "bz-overlay" else v) for k, v in regions.items()}
+    return regions
 
 
 class TablePainter:
@@ -142,37 +185,21 @@ class TablePainter:
             keep_own=bool(table.seats.pass_and_play),
             now=app.runtime.now(),
         )
-        cat = app.cat
         if self.hand_focus != table.hand_focus:  # the hand got shorter
             app.dispatch(HandFocused(self.hand_focus))
-        regions = {
-            "bz-bar": menu.render_bar(
-                cat,
-                hint_enabled=not table.busy and render.human_to_act(view)
-                and app.pairing.joining is None,  # a guest's table holds no game to search
-                menu_open=model.overlay == "menu",
-                log_open=model.log_open,
-                variant=view.variant,
-                undo=app.records.undo_button(),
-            ),
-            "bz-scores": render.render_scores(view, cat),
-            "bz-opps": render.render_opponents(view, cat),
-            "bz-centre": render.render_centre(view, cat),
-            "bz-me": render.render_hand(view, cat, self.hand_focus),
-            "bz-prompt": guideview.render_bubble(view, cat) + flowview.render_prompt(view, cat),
-            "bz-notice": ""
-            if model.overlay == "start"
-            else self.notice_html() + flowview.render_toast(view, cat),
-            "bz-log": render.render_log(view, cat),
-        }
-        regions["bz-overlay"], modal = self.overlay_view(view)
-        if model.overlay == "start" or "start" in model.back:  # nothing behind the start
-            regions = {k: ("" if k != "bz-overlay" else v) for k, v in regions.items()}
+        overlay, modal = self.overlay_view(view)
+        parts = PartsDrawn(
+            notice="" if model.overlay == "start" else self.notice_html(),
+            overlay=overlay,
+            undo=app.records.undo_button(),
+            hint_search=app.pairing.joining is None,  # a guest's table holds no game to search
+        )
+        regions = table_regions(view, model, parts, app.cat, self.hand_focus)
         # the look first: the patch is then laid out once, with it (and slides as it says)
         app.dom.set_look(model.prefs.page_look(log_open=model.log_open))
         app.dom.patch_all(regions, table_players=view.num_players, modal=modal,
                           keep_bar=model.overlay == "menu")
-        title = menu.title_of(cat, view.variant)
+        title = menu.title_of(app.cat, view.variant)
         if title != self.title_shown:
             self.title_shown = title
             app.dom.set_title(title)
