@@ -254,6 +254,16 @@ def test_undo_in_the_app_and_a_finished_game_in_history_and_stats() -> None:
         app.command("export", None)
         name, text = dom.downloads[-1]
         assert name.endswith(".json") and json.loads(text) == app.game.record()
+        # the records screens live on the model's one screen stack: over the game's summary,
+        # a replay and back through the history, closed back onto the summary
+        app.command("history", None)
+        app.command("history-open", {"data-index": "0"})
+        assert (app.model.overlay, app.model.back) == ("replay", ("game",))
+        app.command("close", None)
+        assert (app.model.overlay, app.model.back) == ("history", ("game",))
+        app.command("close", None)
+        assert (app.model.overlay, app.model.back) == ("game", ())
+        assert 'data-summary="game"' in dom.regions["bz-overlay"]
         # a second game without undo counts in the main figures; a reload records nothing twice
         again = App(RecordingPage(), app.store, fast=True, seed=8)
         again.start()

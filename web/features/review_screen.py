@@ -30,7 +30,7 @@ from web.link.pairing import Pairing
 from web.platform.dom import Control
 from web.platform.runtime import Frames
 from web.records.replay import Focus, Viewer, render_viewer, tricks_before
-from web.state.model import ScreenShown
+from web.state.model import ScreenClosed, ScreenOpened, ScreenShown
 from web.storage.json_data import JsonObject, as_list
 from web.table.background import Pace, Work, run_in_slices
 from web.table.table_parts import TableBase
@@ -131,7 +131,6 @@ class ReviewScreen:
         self.app = app
         self.job: Job | None = None
         self.viewer: Viewer | None = None
-        self.back_to: str | None = None  # the summary it was opened from (None: the deal's)
         self.notice: str | None = None
         self.worlds: int | None = None  # None: the page's for the variant (the tests' fewer)
         # seconds between two slices: 0 in the page (a turn of its loop); the CPython tests
@@ -215,9 +214,7 @@ class ReviewScreen:
                     self.worlds = int(raw)
             self.start()
         self.notice = None
-        if app.model.overlay not in (LIST, POSITION):
-            self.back_to = app.model.overlay
-        self.show(LIST, "#review-title")
+        app.dispatch(ScreenOpened(LIST, "#review-title"))  # on the model's screen stack
 
     def cancel(self) -> None:
         self.stop()
@@ -226,8 +223,8 @@ class ReviewScreen:
     def close(self) -> None:
         self.viewer = None
         self.notice = None
-        self.show(self.back_to if self.back_to == "game" else None, '[data-command="review"]')
-        self.back_to = None
+        self.app.dispatch(ScreenClosed())  # back to the summary it was opened from
+        self.app.focus_first('[data-command="review"]')
 
     def show(self, overlay: str | None, focus: str) -> None:
         self.app.dispatch(ScreenShown(overlay))

@@ -18,7 +18,7 @@ from web.features.guide import Guide
 from web.platform.dom import Control
 from web.records import history, stats
 from web.records.replay import Viewer, render_viewer
-from web.state.model import Notice, ScreenShown
+from web.state.model import Notice, ScreenClosed, ScreenOpened
 from web.state.table_state import GameRecorded
 from web.table.computer import default_level
 from web.table.table_parts import TableBase
@@ -56,7 +56,6 @@ class Records:
         self.viewer: Viewer | None = None
         self.viewer_entry: history.HistoryEntry | None = None
         self.problem: Notice | None = None
-        self.back_to: str | None = None  # the overlay to return to when a screen closes
         # the statistics' change made by the game just finished (shown on its summary)
         self.change: tuple[PlayableGame, ending.StatsChange] | None = None
 
@@ -105,28 +104,22 @@ class Records:
         return False
 
     def open(self, overlay: str, focus: str | None = None) -> None:
-        app = self.app
+        """A records screen over the table, on the model's one screen stack (closing it
+        returns to the screen below: the game's summary, the start screen, or the table)."""
         if overlay != "stats":
             self.confirm_reset = False
-        if app.model.overlay not in OVERLAYS:
-            self.back_to = app.model.overlay
         if overlay != "history":
             self.problem = None
-        app.dispatch(ScreenShown(overlay))
-        app.render()
-        app.focus_first(focus or f"#{overlay}-title, #bz-overlay h2")
+        self.app.dispatch(ScreenOpened(overlay, focus or ""))
 
     def close(self) -> None:
-        app = self.app
-        if app.model.overlay == "replay":  # back to the list the replay was opened from
+        if self.app.model.overlay == "replay":  # back to the list the replay was opened from
             self.viewer = None
             self.open("history")
             return
         self.confirm_reset = False
         self.problem = None
-        app.dispatch(ScreenShown(self.back_to if self.back_to in ("game",) else None))
-        self.back_to = None
-        app.render()
+        self.app.dispatch(ScreenClosed())
 
     # ------------------------------------------------------------ screens
     def overlay(self) -> str | None:
