@@ -1,10 +1,11 @@
 """The table's composition root: one table in one page, made of its parts.
 
 Each concern has its own module: the model and ``update`` (web.state.model), the effects
-(web.table.effects), drawing (web.view.table_paint), the game's course (web.table.table_game), the
-computer's turns (web.table.computer_turns), the start (web.table.table_start), and the features.
-Here they are made and handed this object, from which each reads only what its own
-protocol names; the page's events come in here, each handled as one (one render).
+(web.table.effects), drawing (web.view.table_paint), the game's course
+(web.table.table_game), the computer's turns (web.table.computer_turns), the start
+(web.table.table_start), the commands (web.table.commands, where the page's events come
+in, each handled as one event with one render), and the features. Here they are made and
+handed this object, from which each reads only what its own protocol names.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ class App:
         transport: Transport | None = None,
     ) -> None:
         self.dom = dom
-        # Tasks and timers (web.platform.runtime): the page's loop in the browser, else the tests'.
+        # Tasks and timers (web.platform.runtime): the page's loop, else the tests' clock.
         self.runtime: Runtime = runtime or ManualRuntime()
         self.painter = TablePainter(self)  # the view, drawn once per event (web.view.table_paint)
         self.frames = Frames(self.painter.paint)  # one render per event (web.platform.runtime)
@@ -96,15 +97,16 @@ class App:
 
     def restart(self, seed: int | None) -> None:
         """Tests only (?fast): the app as a visit finds it, from what is stored now, without
-        booting Python again. The same object starts afresh (the page's listeners, bound
-        to it, stay); the computer's turns of before end at their next step."""
+        booting Python again. The same object starts afresh, keeping the commands the page's
+        listeners are bound to; the computer's turns of before end at their next step."""
         generation = self.model.table.generation
         frames = self.frames  # the event under way (the restart's click) renders once
+        commands = self.commands
         self.dom.restart()
         App.__init__(self, self.dom, self.store, fast=True, seed=seed, tabs=self.keeper.tabs,
                      device=self.device.device, runtime=self.runtime)
         frames.paint_with(self.painter.paint)
-        self.frames = frames
+        self.frames, self.commands = frames, commands
         self.dispatch(ComputerStopped(after=generation))
         self.start(listen=False)
 
