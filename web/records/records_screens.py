@@ -8,6 +8,7 @@ finished game into the history and the statistics exactly once.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from html import escape
 from typing import Protocol
 
@@ -18,7 +19,14 @@ from web.features.guide import Guide
 from web.platform.dom import Control
 from web.records import history, stats
 from web.records.replay import Viewer, render_viewer
-from web.state.model import Notice, ScreenClosed, ScreenOpened
+from web.state.records_state import (
+    RecordProblem,
+    RecordsClosed,
+    RecordsOpened,
+    ReplayAt,
+    ReplayShown,
+    StatsResetAsked,
+)
 from web.state.table_state import GameRecorded
 from web.table.computer import default_level
 from web.table.table_parts import TableBase
@@ -52,10 +60,8 @@ class Records:
 
     def __init__(self, app: RecordsTable) -> None:
         self.app = app
-        self.confirm_reset = False
-        self.viewer: Viewer | None = None
-        self.viewer_entry: history.HistoryEntry | None = None
-        self.problem: Notice | None = None
+        # the game the replay shows, and its steps worked out (the position is the model's)
+        self.viewed: tuple[history.HistoryEntry, Viewer] | None = None
         # the statistics' change made by the game just finished (shown on its summary)
         self.change: tuple[PlayableGame, ending.StatsChange] | None = None
 
@@ -73,7 +79,7 @@ class Records:
             self.open(name)
             return True
         if name == "stats-reset":
-            self.confirm_reset = True
+            app.dispatch(StatsResetAsked())
             self.open("stats", focus='[data-command="stats-reset-confirm"]')
             return True
         if name == "stats-reset-confirm":
@@ -87,10 +93,12 @@ class Records:
             if raw.isdigit() and int(raw) < len(entries):
                 self.open_replay(entries[int(raw)])
             return True
-        if name in ("replay-back", "replay-forward") and self.viewer is not None:
-            moved = self.viewer.back() if name == "replay-back" else self.viewer.forward()
-            if moved:
-                app.render()
+        viewer = self.viewer()
+        if name in ("replay-back", "replay-forward") and viewer is not None:
+            if viewer.back() if name == "replay-back" else viewer.forward():
+                at = app.model.records.replay
+                if at is not None:
+                    app.dispatch(ReplayShown(replace(at, deal=viewer.deal, step=viewer.step)))
             return True
         if name == "export":
             self.export()
@@ -106,20 +114,24 @@ class Records:
     def open(self, overlay: str, focus: str | None = None) -> None:
         """A records screen over the table, on the model's one screen stack (closing it
         returns to the screen below: the game's summary, the start screen, or the table)."""
-        if overlay != "stats":
-            self.confirm_reset = False
-        if overlay != "history":
-            self.problem = None
-        self.app.dispatch(ScreenOpened(overlay, focus or ""))
+        self.app.dispatch(RecordsOpened(overlay, focus or ""))
 
     def close(self) -> None:
         if self.app.model.overlay == "replay":  # back to the list the replay was opened from
-            self.viewer = None
+            self.app.dispatch(ReplayShown(None))
             self.open("history")
             return
-        self.confirm_reset = False
-        self.problem = None
-        self.app.dispatch(ScreenClosed())
+        self.viewed = None
+        self.app.dispatch(RecordsClosed())
+
+    def viewer(self) -> Viewer | None:
+        """The replay's viewer at the position the model holds (None: no game shown)."""
+        at = self.app.model.records.replay
+        if at is None or self.viewed is None or self.viewed[0]["id"] != at.game_id:
+            return None
+        viewer = self.viewed[1]
+        viewer.deal, viewer.step = at.deal, at.step
+        return viewer
 
     # ------------------------------------------------------------ screens
     def overlay(self) -> str | None:
@@ -132,12 +144,12 @@ class Records:
                 score_sheet.build_sheet(app.game), self.names(), app.game.rules.name, cat
             )
         if name == "stats":
-            return stats.render_stats(stats.load(app.store), cat, self.confirm_reset,
+            return stats.render_stats(stats.load(app.store), cat, app.model.records.confirm_reset,
                                       app.daily.stats_html())
         if name == "history":
             problem = None
-            if self.problem is not None:
-                key, params = self.problem
+            if app.model.records.problem is not None:
+                key, params = app.model.records.problem
                 rule = params.get("rule")
                 if isinstance(rule, str) and cat.has(f"error.rule.{rule}"):  # worded
                     params = {**params, "reason": cat.error(rule)}
@@ -145,8 +157,9 @@ class Records:
             return history.render_history(
                 history.load(app.store), cat, lambda ms: app.dom.format_time(ms, app.lang), problem
             )
-        if name == "replay" and self.viewer is not None:
-            return render_viewer(self.viewer, cat)
+        viewer = self.viewer()
+        if name == "replay" and viewer is not None:
+            return render_viewer(viewer, cat)
         return None
 
     def sheet_html(self) -> str:
@@ -168,22 +181,23 @@ class Records:
 
     # -------------------------------------------------------------- replays
     def open_replay(self, entry: history.HistoryEntry) -> None:
+        app = self.app
         try:
-            self.viewer = Viewer(entry["record"], None if entry["imported"] else entry["human"])
-            self.viewer.steps(0)
+            viewer = Viewer(entry["record"], None if entry["imported"] else entry["human"])
+            viewer.steps(0)
         except Exception as err:  # a stored record the engine refuses now
-            self.problem = ("history.import_malformed", {"reason": str(err)})
-            self.viewer = None
+            app.dispatch(RecordProblem(("history.import_malformed", {"reason": str(err)})))
             self.open("history")
             return
-        self.viewer_entry = entry
+        self.viewed = (entry, viewer)
+        app.dispatch(ReplayShown(ReplayAt(entry["id"], viewer.deal, viewer.step)))
         self.open("replay")
 
     def export(self) -> None:
         """Download the record being viewed, else the game at the table."""
         app = self.app
-        if app.model.overlay == "replay" and self.viewer_entry is not None:
-            entry = self.viewer_entry
+        if app.model.overlay == "replay" and self.viewed is not None:
+            entry = self.viewed[0]
         else:
             entry = self.entry_for_table(finished=int(time.time() * 1000))
         app.dom.download(history.export_name(entry), history.export_text(entry["record"]))
@@ -193,10 +207,10 @@ class Records:
         try:
             record, game = history.check_record(text)
         except history.ImportProblem as problem:
-            self.problem = (problem.key, problem.params)
+            app.dispatch(RecordProblem((problem.key, dict(problem.params))))
             self.open("history")
             return
-        self.problem = None
+        app.dispatch(RecordProblem(None))
         entry = history.make_entry(
             game_id=f"import-{int(time.time() * 1000)}", finished=int(time.time() * 1000),
             record=record, level="", human=0, undo=False,

@@ -20,8 +20,16 @@ from typing import TypeAlias
 
 from engine import VARIANTS
 from web.i18n import MessageParam
-from web.state import table_state
+from web.state import records_state, table_state
 from web.state.game_setup import Setup
+from web.state.records_state import (
+    RECORDS_MESSAGES,
+    RecordsClosed,
+    RecordsMsg,
+    RecordsOpened,
+    RecordsState,
+    ReplayShown,
+)
 from web.state.settings import Settings
 from web.state.table_state import TABLE_MESSAGES, DeviceCalled, TableMsg, TableState
 
@@ -53,6 +61,7 @@ class Model:
     hint: tuple[str, str] | None = None  # (action text, reason code); ("", "") = thinking
     log_open: bool = False  # the log drawer (phones; wide screens show it beside the table)
     table: TableState = field(default_factory=TableState)  # web.state.table_state
+    records: RecordsState = field(default_factory=RecordsState)  # web.state.records_state
 
 
 # ------------------------------------------------------------------ messages
@@ -194,6 +203,7 @@ Msg = (
     | MoveMade
     | LogToggled
     | TableMsg
+    | RecordsMsg
 )
 
 # ------------------------------------------------------------------- effects
@@ -243,6 +253,13 @@ def update(model: Model, msg: Msg) -> Result:
         if isinstance(msg, DeviceCalled):  # a hint was for the hand now hidden
             changed = replace(changed, hint=None)
         return changed, []
+    if isinstance(msg, RECORDS_MESSAGES):
+        changed = replace(model, records=records_state.update(model.records, msg))
+        if isinstance(msg, RecordsOpened):
+            return _screens(changed, ScreenOpened(msg.name, msg.focus))
+        if isinstance(msg, RecordsClosed):
+            return _screens(changed, ScreenClosed())
+        return changed, [Render()] if isinstance(msg, ReplayShown) else []
     if isinstance(msg, SettingsLoaded | SettingChanged | SetupKept):
         return _settings(model, msg)
     if isinstance(msg, NoticeSet | HintSet | MoveMade | LogToggled):

@@ -1,0 +1,51 @@
+"""The records screens' state in the model (web.state.records_state), changed only by
+messages through ``update``: no page, no table, no event loop."""
+
+from __future__ import annotations
+
+from web.state.model import Focus, Model, Msg, Render, update
+from web.state.records_state import (
+    RecordProblem,
+    RecordsClosed,
+    RecordsOpened,
+    ReplayAt,
+    ReplayShown,
+    StatsResetAsked,
+)
+
+PROBLEM = ("history.import_malformed", {"reason": "no deals"})
+
+
+def run(model: Model, *messages: Msg) -> Model:
+    for msg in messages:
+        model, _ = update(model, msg)
+    return model
+
+
+def test_a_reset_to_confirm_stays_only_on_the_statistics() -> None:
+    asked = run(Model(), StatsResetAsked(), RecordsOpened("stats"))
+    assert asked.records.confirm_reset and asked.overlay == "stats"
+    assert not run(asked, RecordsOpened("history")).records.confirm_reset
+    assert not run(asked, RecordsClosed()).records.confirm_reset
+
+
+def test_a_problem_is_said_on_the_history_and_goes_with_it() -> None:
+    told = run(Model(), RecordProblem(PROBLEM), RecordsOpened("history"))
+    assert told.records.problem == PROBLEM and told.overlay == "history"
+    assert run(told, RecordsOpened("stats")).records.problem is None
+    assert run(told, RecordsClosed()).records.problem is None
+
+
+def test_the_records_screens_use_the_one_screen_stack() -> None:
+    over_summary = run(Model(), RecordsOpened("game"), RecordsOpened("history"))
+    assert (over_summary.overlay, over_summary.back) == ("history", ("game",))
+    closed, effects = update(over_summary, RecordsClosed())
+    assert (closed.overlay, closed.back) == ("game", ())
+    assert Render() in effects and any(isinstance(e, Focus) for e in effects)
+
+
+def test_the_replay_position_is_the_models_and_a_move_renders() -> None:
+    at = ReplayAt("g1", deal=1, step=4)
+    shown, effects = update(Model(), ReplayShown(at))
+    assert shown.records.replay == at and effects == [Render()]
+    assert run(shown, RecordsClosed()).records.replay is None
