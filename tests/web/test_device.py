@@ -12,9 +12,11 @@ import pytest
 
 from web import storage
 from web.i18n.catalogs import load_catalog
-from web.platform.device import ASKED_KEY, Device, DeviceState, is_ios, should_ask_persistence
+from web.platform.device import ASKED_KEY, Device, is_ios
 from web.platform.install import DeviceControls
 from web.platform.runtime import ManualRuntime
+from web.state.device_facts import DeviceState, should_ask_persistence
+from web.state.model import Model, Msg, Render, update
 
 I18N = Path(__file__).resolve().parents[2] / "web" / "i18n"
 IPHONE = (
@@ -81,19 +83,30 @@ class FakeDevice(Device):
 
 
 class FakeApp:
+    """A table as the controls see it: its storage, its runtime and its model."""
+
     def __init__(self) -> None:
         self.store = storage.MemoryStorage()
         self.renders = 0
         self.runtime = ManualRuntime()  # a browser request runs to its end at once
+        self.model = Model()
 
-    def render(self) -> None:
-        self.renders += 1
+    def dispatch(self, msg: Msg) -> None:
+        self.model, effects = update(self.model, msg)
+        self.renders += sum(isinstance(effect, Render) for effect in effects)
+
+
+def controls_of(app: FakeApp, device: Device) -> DeviceControls:
+    """The controls, with the page's facts read into the model as the table's start does."""
+    controls = DeviceControls(app, device)
+    controls.read()
+    return controls
 
 
 def test_first_finished_deal_asks_for_persistence_once() -> None:
     app = FakeApp()
     device = FakeDevice(DeviceState(persisted=False), grant=False)
-    controls = DeviceControls(app, device)
+    controls = controls_of(app, device)
     controls.deal_finished()
     controls.deal_finished()
     assert device.persist_requests == 1
@@ -111,7 +124,7 @@ def test_first_finished_deal_asks_for_persistence_once() -> None:
 def test_install_command_prompts_then_asks_for_persistence_and_hides() -> None:
     app = FakeApp()
     device = FakeDevice(DeviceState(can_prompt=True, persisted=False))
-    controls = DeviceControls(app, device)
+    controls = controls_of(app, device)
     cat = load_catalog("en")
     assert 'data-command="install"' in controls.menu_html(cat)
     assert controls.command("install")
@@ -122,7 +135,7 @@ def test_install_command_prompts_then_asks_for_persistence_and_hides() -> None:
 
 
 def test_ios_shows_the_steps_in_every_language() -> None:
-    controls = DeviceControls(FakeApp(), FakeDevice(DeviceState(ios=True)))
+    controls = controls_of(FakeApp(), FakeDevice(DeviceState(ios=True)))
     for lang in ("en", "he", "tr", "ru"):
         cat = load_catalog(lang)
         html = controls.menu_html(cat)

@@ -8,8 +8,9 @@ deletes it after about a week without a visit unless the app is installed, so th
 for persistent storage once, at a sensible moment: after the first finished deal, or when
 the app was just installed. The settings screen shows the outcome and offers the request again.
 
-The decisions are plain functions of a ``DeviceState`` (tested under CPython); the browser
-side is ``BrowserDevice``, the only part that touches the page (through ``web.platform.page``).
+The decisions are plain functions of a ``DeviceState`` (web.state.device_facts, kept in the
+model; tested under CPython); the browser side is ``BrowserDevice``, the only part that
+touches the page (through ``web.platform.page``).
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from web.platform.js_types import JsObject
+from web.state.device_facts import DeviceState
 from web.storage.json_data import as_object, get_int
 
 ASKED_KEY = "bezique.storage.asked"  # localStorage: persistence was asked for once already
@@ -33,40 +35,6 @@ def is_ios(user_agent: str, max_touch_points: int = 0) -> bool:
     if _IOS_RE.search(user_agent):
         return True
     return "Macintosh" in user_agent and max_touch_points > 1
-
-
-@dataclass(frozen=True)
-class DeviceState:
-    """What the page knows about installing and storage right now."""
-
-    standalone: bool = False  # running as an installed app
-    ios: bool = False
-    can_prompt: bool = False  # the browser's install prompt is available
-    installed: bool = False  # installed during this visit
-    persisted: bool | None = None  # storage is persistent; None: unknown or unsupported
-
-    @property
-    def install_offer(self) -> str | None:
-        """``"prompt"`` (the browser's dialog), ``"ios"`` (the steps to follow) or None."""
-        if self.standalone or self.installed:
-            return None
-        if self.can_prompt:
-            return "prompt"
-        if self.ios:
-            return "ios"
-        return None
-
-    @property
-    def storage_key(self) -> str:
-        """Catalog key of the storage status shown in the settings."""
-        if self.persisted is None:
-            return "storage.status_unknown"
-        return "storage.status_kept" if self.persisted else "storage.status_not_kept"
-
-
-def should_ask_persistence(state: DeviceState, asked_before: bool) -> bool:
-    """Ask on our own only once per device, and never when storage is already kept."""
-    return state.persisted is False and not asked_before
 
 
 class Device:

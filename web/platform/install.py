@@ -11,8 +11,10 @@ from html import escape
 from typing import Protocol
 
 from web import storage
-from web.platform.device import ASKED_KEY, Device, DeviceState, should_ask_persistence
+from web.platform.device import ASKED_KEY, Device
 from web.platform.runtime import Runtime, Task
+from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted, should_ask_persistence
+from web.state.model import Model, Msg
 from web.storage import KeyValue, schema
 from web.view.card_html import Cat
 
@@ -28,7 +30,7 @@ SHARE_ICON = (
 
 
 class ControlsHost(Protocol):
-    """The part of ``web.app.App`` these controls use: its runtime, its storage, a render."""
+    """The part of ``web.app.App`` these controls use: its runtime, its storage, its model."""
 
     @property
     def runtime(self) -> Runtime: ...
@@ -36,7 +38,10 @@ class ControlsHost(Protocol):
     @property
     def store(self) -> KeyValue: ...
 
-    def render(self) -> None: ...
+    @property
+    def model(self) -> Model: ...
+
+    def dispatch(self, msg: Msg) -> None: ...
 
 
 class DeviceControls:
@@ -45,25 +50,29 @@ class DeviceControls:
     def __init__(self, app: ControlsHost, device: Device) -> None:
         self.app = app
         self.device = device
-        self.note: str | None = None  # catalog key of the last outcome shown in the settings
 
     # ------------------------------------------------------------ lifecycle
     def start(self) -> None:
         """Listen for install changes and learn whether storage is already persistent."""
-        self.device.on_change(self.app.render)
+        self.device.on_change(self.read)
         self._spawn(self._refresh())
+
+    def read(self) -> None:
+        """The page's facts, read again into the model (which renders them)."""
+        self.app.dispatch(DeviceChanged(self.device.state()))
 
     async def _refresh(self) -> None:
         known = self.device.current.persisted
         if (await self.device.refresh_persisted()).persisted != known:
-            self.app.render()  # only on news: at start this render would meet the first tap
+            self.read()  # only on news: at start this render would meet the first tap
 
     def _spawn(self, coro: Task) -> None:
         """Run a browser request alongside the table (web.platform.runtime)."""
         self.app.runtime.spawn(coro)
 
     def state(self) -> DeviceState:
-        return self.device.state()
+        """The facts as the model holds them."""
+        return self.app.model.device
 
     def deal_finished(self) -> None:
         """After a finished deal the saves are worth keeping: ask once, on our own."""
@@ -76,14 +85,15 @@ class DeviceControls:
         granted = await self.device.request_persistence()
         if not automatic:
             outcomes = {True: "storage.granted", False: "storage.denied"}
-            self.note = "storage.status_unknown" if granted is None else outcomes[granted]
-        self.app.render()
+            key = "storage.status_unknown" if granted is None else outcomes[granted]
+            self.app.dispatch(StorageNoted(key))
+        self.read()
 
     async def _install(self) -> None:
         # Installed apps are the ones browsers keep: ask now rather than after a deal.
-        if await self.device.prompt_install() and self.state().persisted is not True:
+        if await self.device.prompt_install() and self.device.state().persisted is not True:
             await self._persist(automatic=True)
-        self.app.render()
+        self.read()
 
     # ------------------------------------------------------------ commands
     def command(self, name: str) -> bool:
@@ -128,8 +138,9 @@ class DeviceControls:
             )
         kept = {True: "kept", False: "not-kept", None: "unknown"}[state.persisted]
         note = ""
-        if self.note and self.note != status:
-            note = f'<p class="note" role="status">{escape(cat.t(self.note))}</p>'
+        noted = self.app.model.storage_note
+        if noted and noted != status:
+            note = f'<p class="note" role="status">{escape(cat.t(noted))}</p>'
         return (
             '<section class="storage" aria-labelledby="storage-title">'
             f'<h3 id="storage-title">{escape(cat.t("storage.title"))}</h3>'

@@ -21,6 +21,7 @@ from typing import TypeAlias
 from engine import VARIANTS
 from web.i18n import MessageParam
 from web.state import records_state, table_state
+from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted
 from web.state.game_setup import Setup
 from web.state.records_state import (
     RECORDS_MESSAGES,
@@ -62,6 +63,8 @@ class Model:
     log_open: bool = False  # the log drawer (phones; wide screens show it beside the table)
     table: TableState = field(default_factory=TableState)  # web.state.table_state
     records: RecordsState = field(default_factory=RecordsState)  # web.state.records_state
+    device: DeviceState = field(default_factory=DeviceState)  # web.state.device_facts
+    storage_note: str | None = None  # the outcome of the player's request to keep the saves
 
 
 # ------------------------------------------------------------------ messages
@@ -204,6 +207,8 @@ Msg = (
     | LogToggled
     | TableMsg
     | RecordsMsg
+    | DeviceChanged
+    | StorageNoted
 )
 
 # ------------------------------------------------------------------- effects
@@ -260,6 +265,10 @@ def update(model: Model, msg: Msg) -> Result:
         if isinstance(msg, RecordsClosed):
             return _screens(changed, ScreenClosed())
         return changed, [Render()] if isinstance(msg, ReplayShown) else []
+    if isinstance(msg, DeviceChanged):
+        return replace(model, device=msg.state), [Render()]
+    if isinstance(msg, StorageNoted):
+        return replace(model, storage_note=msg.key), [Render()]
     if isinstance(msg, SettingsLoaded | SettingChanged | SetupKept):
         return _settings(model, msg)
     if isinstance(msg, NoticeSet | HintSet | MoveMade | LogToggled):

@@ -76,6 +76,7 @@ def open_table(app: StartingTable, listen: bool) -> None:
     app.course.make_players()
     app.painter.announced_all()
     app.dispatch(ScreenShown("start"))  # continue (with a save), new game, rules, settings
+    app.device.read()  # the page's install and storage facts, into the model
     if listen:
         app.dom.on_events(app.commands.on_click, app.commands.on_key, app.commands.on_change)
         app.device.start()

@@ -1,8 +1,10 @@
-"""The records screens' state in the model (web.state.records_state), changed only by
-messages through ``update``: no page, no table, no event loop."""
+"""The records screens' state and the device's facts in the model (web.state.records_state,
+web.state.device_facts), changed only by messages through ``update``: no page, no table, no
+event loop."""
 
 from __future__ import annotations
 
+from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted
 from web.state.model import Focus, Model, Msg, Render, update
 from web.state.records_state import (
     RecordProblem,
@@ -49,3 +51,11 @@ def test_the_replay_position_is_the_models_and_a_move_renders() -> None:
     shown, effects = update(Model(), ReplayShown(at))
     assert shown.records.replay == at and effects == [Render()]
     assert run(shown, RecordsClosed()).records.replay is None
+
+
+def test_the_devices_facts_are_the_models_and_a_change_renders() -> None:
+    facts = DeviceState(can_prompt=True, persisted=False)
+    changed, effects = update(Model(), DeviceChanged(facts))
+    assert changed.device.install_offer == "prompt" and effects == [Render()]
+    noted, _ = update(changed, StorageNoted("storage.denied"))
+    assert noted.storage_note == "storage.denied" and noted.device == facts
