@@ -171,7 +171,14 @@ class TablePainter:
         return view
 
     def paint(self) -> None:
-        """Build the view, patch the regions that changed, say and play what is new."""
+        """One render: draw the table as it is, then follow up on what changed since the
+        last one (what to say and play, where the focus goes, the timers it needs)."""
+        view, callout_wait = self.draw()
+        self.follow_up(view, callout_wait)
+
+    def draw(self) -> tuple[TableView, float | None]:
+        """Build the view and patch the regions that changed; nothing else happens here.
+        Returns the view and when a call-out shown at a seat is due to go (None: none)."""
         app, model = self.app, self.app.model
         table = model.table
         view = self.build()
@@ -204,6 +211,13 @@ class TablePainter:
             self.title_shown = title
             app.dom.set_title(title)
         app.dom.set_peer(*app.pairing.peer())
+        return view, callout_wait
+
+    def follow_up(self, view: TableView, callout_wait: float | None) -> None:
+        """What changed since the last render, compared with what it left: the new events
+        said and played, the focus on a new prompt, a finished trick's and a call-out's
+        timers."""
+        app, table = self.app, self.app.model.table
         self.announce()
         # A keyboard player who just won a trick lands on the declare/pass choice.
         prompt = view.phase in ("declare", "answer") and view.current == table.human
