@@ -44,8 +44,8 @@ async def prewarm(runtime: Runtime) -> None:
             importlib.import_module(name)
 
 
-async def main() -> None:
-    """PyScript entry: build the page skeleton, start the app."""
+async def main(runtime: PageRuntime) -> None:
+    """PyScript entry: build the page skeleton, start the app on the page's ``runtime``."""
     from web.platform import page
     from web.platform.dom import BrowserDom
     from web.platform.link_page import PageTransport
@@ -55,13 +55,13 @@ async def main() -> None:
     page.report_boot()
     if page.in_worker():
         ai_runner.SLICE_BUDGET = WORKER_SLICE
-    dom = BrowserDom()
+    dom = BrowserDom(runtime)
     try:
         from web.platform.device import BrowserDevice
 
         params = page.params()
         raw_seed = str(params.get("seed", ""))
-        tabs = BrowserTabs()
+        tabs = BrowserTabs(runtime)
         await tabs.claim()
         app = App(
             dom,
@@ -71,7 +71,7 @@ async def main() -> None:
             device=BrowserDevice(),
             tabs=tabs,
             launch=params.get("start") or page.kept_tap() or None,
-            runtime=PageRuntime(),
+            runtime=runtime,
             transport=PageTransport(),
         )
         app.start()

@@ -1,7 +1,8 @@
-"""PyScript entry point: start the table (the real work is in web.app)."""
-
-import asyncio
+"""PyScript entry point: start the table on the page's loop (the real work is in
+web.launch and web.app)."""
 
 from web.launch import main
+from web.platform.runtime import PageRuntime
 
-BOOT = asyncio.ensure_future(main())  # noqa: RUF006 - kept by this module global
+RUNTIME = PageRuntime()  # the page's loop, kept by this module global with its tasks
+RUNTIME.spawn(main(RUNTIME))

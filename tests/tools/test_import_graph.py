@@ -144,3 +144,22 @@ def test_no_two_modules_share_a_name() -> None:
     )
     shared = sorted(name for name, count in names.items() if count > 1)
     assert not shared, f"module names used more than once: {shared}"
+
+
+def test_only_the_runtime_and_the_platform_reach_the_loop_and_the_page() -> None:
+    """asyncio is the runtime's (web/platform/runtime.py); the browser's modules (``js``,
+    ``pyodide``) are the platform package's: every other module of the table is plain Python
+    that the CPython tests run as it is."""
+    outside: list[str] = []
+    for path in sorted((ROOT / "web").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            for name in names:
+                root = name.split(".")[0]
+                if root == "asyncio" and rel != "web/platform/runtime.py":
+                    outside.append(f"{rel}: {name}")
+                if root in ("js", "pyodide") and not rel.startswith("web/platform/"):
+                    outside.append(f"{rel}: {name}")
+    assert not outside, "the loop or the page reached outside their home:\n" + "\n".join(outside)

@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable, Mapping
 
 from web.platform.js_types import JsObject
+from web.platform.runtime import PageRuntime
 from web.storage.json_data import as_object
 
 SKELETON = (
@@ -130,9 +131,10 @@ def _s(value: object) -> str | None:
 class BrowserDom(Dom):
     """The real page (``web.platform.page``: main thread or worker), through ``page.call``."""
 
-    def __init__(self) -> None:
+    def __init__(self, runtime: PageRuntime) -> None:
         from web.platform import page
 
+        self.runtime = runtime  # the page's loop: a file read, the settled call after a task
         self.page = page
         self.in_worker = page.in_worker()
         self.holding = False
@@ -216,9 +218,7 @@ class BrowserDom(Dom):
             self.holding = False
             self.page.call("settled")
 
-        import asyncio
-
-        asyncio.get_event_loop().call_soon(release)
+        self.runtime.soon(release)
 
     def patch_all(self, regions: dict[str, str], table_players: int, *, modal: bool = False,
                   keep_bar: bool = False) -> None:
@@ -302,8 +302,6 @@ class BrowserDom(Dom):
         self.js.setTimeout(create_once_callable(lambda: self.js.URL.revokeObjectURL(url)), 4000)
 
     def pick_file(self, on_text: Callable[[str], None]) -> None:
-        import asyncio
-
         from pyodide.ffi import create_once_callable
 
         picker = self.doc.createElement("input")
@@ -321,7 +319,7 @@ class BrowserDom(Dom):
                 picker.remove()
 
         def changed(_evt: JsObject) -> None:
-            self._reading = asyncio.ensure_future(read())
+            self.runtime.spawn(read())
 
         picker.addEventListener("change", create_once_callable(changed))
         picker.click()

@@ -24,8 +24,14 @@ from contextlib import contextmanager
 from typing import Protocol
 
 # A task: a coroutine of the table's that waits only on ``Runtime.sleep`` (and on
-# ``asyncio.sleep(0)``, the AI runner's yield between slices of thinking).
+# ``let_page_in``, the AI runner's yield between slices of thinking).
 Task = Coroutine[object, object, None]
+
+
+async def let_page_in() -> None:
+    """Yield once to the page's loop (the browser paints and takes input), under any
+    runtime: a bare yield, which ``ManualRuntime`` passes over at once."""
+    await asyncio.sleep(0)
 
 
 class Runtime(Protocol):
@@ -57,6 +63,31 @@ class PageRuntime:
 
     def now(self) -> float:
         return time.monotonic()
+
+    def soon(self, action: Callable[[], None]) -> None:
+        """Run ``action`` once the task running now yields to the page."""
+        asyncio.get_event_loop().call_soon(action)
+
+    def signal(self) -> Signal:
+        return Signal()
+
+
+class Signal:
+    """A flag a task of the page's loop waits on: set once, seen by every waiter."""
+
+    def __init__(self) -> None:
+        self._event = asyncio.Event()
+
+    def set(self) -> None:
+        self._event.set()
+
+    async def wait(self, timeout: float | None = None) -> bool:
+        """True once it is set; False when ``timeout`` seconds passed first."""
+        try:
+            await asyncio.wait_for(self._event.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
 
 
 class _Wait:

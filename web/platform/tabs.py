@@ -13,11 +13,10 @@ by itself when the player tab closes.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import Callable
 
 from web.platform.js_types import JsObject
+from web.platform.runtime import PageRuntime
 
 LOCK_NAME = "bezique.player"
 CHANNEL_NAME = "bezique"
@@ -102,10 +101,11 @@ class HubTab(Tabs):
 class BrowserTabs(Tabs):
     """Web Locks for the role, a BroadcastChannel for the game (Python's own thread's)."""
 
-    def __init__(self) -> None:
+    def __init__(self, runtime: PageRuntime) -> None:
         super().__init__()
         from pyodide.ffi import create_proxy, to_js
 
+        self.runtime = runtime
         from web.platform.page import here
 
         js = here()
@@ -154,8 +154,8 @@ class BrowserTabs(Tabs):
         if self.locks is None:
             self.playing = True
             return True
-        answered = asyncio.Event()
-        granted = asyncio.Event()
+        answered = self.runtime.signal()
+        granted = self.runtime.signal()
 
         def queued(got: bool) -> None:
             self._set_playing(got)
@@ -170,8 +170,7 @@ class BrowserTabs(Tabs):
         self._request({"ifAvailable": True}, first)
         await answered.wait()
         if not self.playing:  # a reload: the page before this one may still be letting go
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(granted.wait(), RELOAD_GRACE_S)
+            await granted.wait(RELOAD_GRACE_S)
         return self.playing
 
     def take_over(self) -> None:
