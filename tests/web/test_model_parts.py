@@ -1,10 +1,11 @@
-"""The records screens' state and the device's facts in the model (web.state.records_state,
-web.state.device_facts), changed only by messages through ``update``: no page, no table, no
-event loop."""
+"""The records screens' state, the device's facts and the features' screens in the model
+(web.state.records_state, device_facts, feature_screens), changed only by messages through
+``update``: no page, no table, no event loop."""
 
 from __future__ import annotations
 
 from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted
+from web.state.feature_screens import DailyShown, ReviewProblem, ShareDone
 from web.state.model import Focus, Model, Msg, Render, update
 from web.state.records_state import (
     RecordProblem,
@@ -59,3 +60,16 @@ def test_the_devices_facts_are_the_models_and_a_change_renders() -> None:
     assert changed.device.install_offer == "prompt" and effects == [Render()]
     noted, _ = update(changed, StorageNoted("storage.denied"))
     assert noted.storage_note == "storage.denied" and noted.device == facts
+
+
+def test_the_daily_screen_and_its_share_and_the_reviews_problem_are_the_models() -> None:
+    shared = run(Model(), DailyShown("2026-12-04", "classic"), ShareDone("failed", "text"))
+    assert shared.features.daily_shown == ("2026-12-04", "classic")
+    assert (shared.features.share_status, shared.features.share_text) == ("failed", "text")
+    # the same day's screen again keeps what became of the share; another day's drops it
+    assert run(shared, DailyShown("2026-12-04", "classic")).features.share_status == "failed"
+    other = run(shared, DailyShown("2026-12-05", "classic"))
+    assert (other.features.share_status, other.features.share_text) == (None, None)
+    told = run(Model(), ReviewProblem(("review.failed", {"reason": "x"})))
+    assert told.features.review_problem == ("review.failed", {"reason": "x"})
+    assert run(told, ReviewProblem(None)).features.review_problem is None

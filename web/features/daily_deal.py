@@ -41,6 +41,7 @@ from web.platform.dom import Control
 from web.platform.runtime import Frames
 from web.records import daily_store
 from web.records.daily_store import DailyRecord
+from web.state.feature_screens import DailyShown, ShareDone
 from web.state.game_setup import Setup
 from web.state.model import NewGameAsked, ScreenOpened, SetupKept
 from web.state.seats import Seats
@@ -93,9 +94,6 @@ class DailyDeal:
         self._record: DailyRecord | None = None  # read when first needed, not at start
         self.background: Background | None = None
         self.moves = SeatMoves()  # each seat's moves so far (the day's program draws by them)
-        self.shown: tuple[str, str] | None = None  # (date, variant) the daily screen shows
-        self.share_status: str | None = None
-        self.share_failed: str | None = None  # the text to copy by hand
 
     # ------------------------------------------------------------ state
     @property
@@ -207,14 +205,16 @@ class DailyDeal:
             day, variant, finished=True, points=mine.points, others=mine.others,
             tricks=mine.tricks, computer=None if computer is None else computer.points,
             progress=progress, streak=streak.current, best=streak.best,
-            share_status=self.share_status, share_text=self.share_failed,
+            share_status=self.app.model.features.share_status,
+            share_text=self.app.model.features.share_text,
         )
 
     def screen_html(self) -> str:
         """The daily screen: today's deal of a game, already played."""
-        if self.shown is None:
+        shown = self.app.model.features.daily_shown
+        if shown is None:
             return ""
-        return daily_view.render_screen(self.view_of(*self.shown), self.app.cat,
+        return daily_view.render_screen(self.view_of(*shown), self.app.cat,
                                         close_button(self.app.cat))
 
     def stats_html(self) -> str:
@@ -267,7 +267,7 @@ class DailyDeal:
         setup = prepared_setup(app.model.table.setup, variant, seats, level=LEVEL)
         app.pairing.close()  # a game here: this device leaves another's table
         self.date, self.game = day, game  # before the table makes its players
-        self.share_status = self.share_failed = None
+        app.dispatch(ShareDone(None))
         app.course.put_on_table(game, setup, seats)
         app.dispatch(GameKept())
         app.dispatch(SetupKept({}))  # nothing remembered; the next start opens on Continue
@@ -278,17 +278,16 @@ class DailyDeal:
         app.turns.kick()
 
     def show(self, day: str, variant: str) -> None:
-        if self.shown != (day, variant):
-            self.share_status = self.share_failed = None
-        self.shown = (day, variant)
+        self.app.dispatch(DailyShown(day, variant))
         self.app.dispatch(ScreenOpened("daily"))
 
     def share(self) -> None:
         """The result shown (the daily screen's, else the summary's) as text, to the
         platform's share sheet or the clipboard; what became of it is said by the button."""
         app = self.app
-        if app.model.overlay == "daily" and self.shown is not None:
-            day, variant = self.shown
+        shown = app.model.features.daily_shown
+        if app.model.overlay == "daily" and shown is not None:
+            day, variant = shown
         elif self.active and self.date is not None:
             day, variant = self.date, app.game.rules.name
         else:
@@ -298,12 +297,11 @@ class DailyDeal:
         if mine is None:
             return
         text = daily_view.share_text(app.cat, mine, record.computer_result(day, variant))
-        self.share_status = self.share_failed = None
+        app.dispatch(ShareDone(None))
 
         def done(outcome: str) -> None:
-            self.share_status = outcome if outcome in daily_view.SHARE_WORDS else "failed"
-            self.share_failed = text if self.share_status == "failed" else None
-            app.render()
+            status = outcome if outcome in daily_view.SHARE_WORDS else "failed"
+            app.dispatch(ShareDone(status, text if status == "failed" else None))
 
         app.dom.share(text, done)
 

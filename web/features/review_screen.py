@@ -30,6 +30,7 @@ from web.link.pairing import Pairing
 from web.platform.dom import Control
 from web.platform.runtime import Frames
 from web.records.replay import Focus, Viewer, render_viewer, tricks_before
+from web.state.feature_screens import ReviewProblem
 from web.state.model import ScreenClosed, ScreenOpened, ScreenShown
 from web.storage.json_data import JsonObject, as_list
 from web.table.background import Pace, Work, run_in_slices
@@ -131,7 +132,6 @@ class ReviewScreen:
         self.app = app
         self.job: Job | None = None
         self.viewer: Viewer | None = None
-        self.notice: str | None = None
         self.worlds: int | None = None  # None: the page's for the variant (the tests' fewer)
         # seconds between two slices: 0 in the page (a turn of its loop); the CPython tests
         # give it a moment so that their runtime's clock stops between slices
@@ -213,7 +213,7 @@ class ReviewScreen:
                 if raw.isdigit() and int(raw) > 0:
                     self.worlds = int(raw)
             self.start()
-        self.notice = None
+        app.dispatch(ReviewProblem(None))
         app.dispatch(ScreenOpened(LIST, "#review-title"))  # on the model's screen stack
 
     def cancel(self) -> None:
@@ -222,7 +222,7 @@ class ReviewScreen:
 
     def close(self) -> None:
         self.viewer = None
-        self.notice = None
+        self.app.dispatch(ReviewProblem(None))
         self.app.dispatch(ScreenClosed())  # back to the summary it was opened from
         self.app.focus_first('[data-command="review"]')
 
@@ -243,7 +243,8 @@ class ReviewScreen:
             viewer = Viewer(job.record, job.seat, focus=focus)
             render_viewer(viewer, self.app.cat)  # a position that cannot be shown fails here
         except Exception as err:  # the record replayed for the review: not expected
-            self.notice = self.app.cat.t("review.failed", reason=str(err) or type(err).__name__)
+            reason = str(err) or type(err).__name__
+            self.app.dispatch(ReviewProblem(("review.failed", {"reason": reason})))
             self.show(LIST, "#review-title")
             return
         self.viewer = viewer
@@ -356,7 +357,12 @@ class ReviewScreen:
         )
         return ReviewView(entries=entries, decisions=len(review.decisions),
                           as_good=len(review.as_good), total=round(review.total_loss),
-                          notice=self.notice)
+                          notice=self.problem_text())
+
+    def problem_text(self) -> str | None:
+        """Why an entry could not be opened, in the player's language (None: it could)."""
+        problem = self.app.model.features.review_problem
+        return None if problem is None else self.app.cat.t(problem[0], **problem[1])
 
     def legend_html(self) -> str:
         """What the marks on the position's cards mean."""

@@ -20,8 +20,9 @@ from typing import TypeAlias
 
 from engine import VARIANTS
 from web.i18n import MessageParam
-from web.state import records_state, table_state
+from web.state import feature_screens, records_state, table_state
 from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted
+from web.state.feature_screens import FEATURE_MESSAGES, FeatureMsg, FeatureScreens
 from web.state.game_setup import Setup
 from web.state.records_state import (
     RECORDS_MESSAGES,
@@ -64,6 +65,7 @@ class Model:
     table: TableState = field(default_factory=TableState)  # web.state.table_state
     records: RecordsState = field(default_factory=RecordsState)  # web.state.records_state
     device: DeviceState = field(default_factory=DeviceState)  # web.state.device_facts
+    features: FeatureScreens = field(default_factory=FeatureScreens)  # web.state.feature_screens
     storage_note: str | None = None  # the outcome of the player's request to keep the saves
 
 
@@ -209,6 +211,7 @@ Msg = (
     | RecordsMsg
     | DeviceChanged
     | StorageNoted
+    | FeatureMsg
 )
 
 # ------------------------------------------------------------------- effects
@@ -265,6 +268,8 @@ def update(model: Model, msg: Msg) -> Result:
         if isinstance(msg, RecordsClosed):
             return _screens(changed, ScreenClosed())
         return changed, [Render()] if isinstance(msg, ReplayShown) else []
+    if isinstance(msg, FEATURE_MESSAGES):
+        return replace(model, features=feature_screens.update(model.features, msg)), [Render()]
     if isinstance(msg, DeviceChanged):
         return replace(model, device=msg.state), [Render()]
     if isinstance(msg, StorageNoted):

@@ -1,0 +1,65 @@
+"""What the features' screens show besides their own data, in the model: the day and game
+the daily screen shows and what became of sharing its result, and why the review could not
+open one of its entries.
+
+The features keep their domain state (the daily deal's game and the computer's play of it,
+the review's analysis) in their own objects; what a screen shows and says is here, changed
+by messages like the rest of the table's state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TypeAlias
+
+from web.i18n import MessageParam
+
+Said: TypeAlias = tuple[str, dict[str, MessageParam]]  # a catalog key and its values
+
+
+@dataclass(frozen=True)
+class FeatureScreens:
+    daily_shown: tuple[str, str] | None = None  # (date, variant) the daily screen shows
+    share_status: str | None = None  # what became of sharing the daily result
+    share_text: str | None = None  # the text to copy by hand when sharing failed
+    review_problem: Said | None = None  # why the review could not open an entry
+
+
+@dataclass(frozen=True)
+class DailyShown:
+    """The daily screen shows this day's result of this game (another one: the last
+    share's outcome goes)."""
+
+    date: str
+    variant: str
+
+
+@dataclass(frozen=True)
+class ShareDone:
+    """What became of sharing the daily result ("" and None: nothing yet)."""
+
+    status: str | None
+    text: str | None = None
+
+
+@dataclass(frozen=True)
+class ReviewProblem:
+    """Why the review could not open an entry (None: nothing to say)."""
+
+    problem: Said | None
+
+
+FeatureMsg: TypeAlias = DailyShown | ShareDone | ReviewProblem
+FEATURE_MESSAGES = (DailyShown, ShareDone, ReviewProblem)
+
+
+def update(state: FeatureScreens, msg: FeatureMsg) -> FeatureScreens:
+    """The features' screens after one message."""
+    if isinstance(msg, DailyShown):
+        shown = (msg.date, msg.variant)
+        if state.daily_shown == shown:
+            return state
+        return replace(state, daily_shown=shown, share_status=None, share_text=None)
+    if isinstance(msg, ShareDone):
+        return replace(state, share_status=msg.status, share_text=msg.text)
+    return replace(state, review_problem=msg.problem)
