@@ -394,6 +394,7 @@ def test_what_another_tab_kept_is_not_written_over() -> None:
     # a tab that watches another play neither plays the computer's deal nor writes
     watcher, _ = device("2026-12-04", store=app.store)
     watcher.keeper.tabs.playing = False
+    watcher.keeper.read_role()  # as the tabs tell a change of role
     before = app.store.getItem(daily_store.DAILY_KEY)
     watcher.daily.play_computer("2026-12-04", "classic")
     assert watcher.daily.background is None

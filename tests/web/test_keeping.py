@@ -264,6 +264,7 @@ def test_markup_in_texts_is_inert(monkeypatch: pytest.MonkeyPatch) -> None:
             computer_moves(app)
     snap()  # the deal summary
     app.keeper.tabs.playing = False  # the watcher's banner
+    app.keeper.read_role()
     snap()
     # A stored record's strings (history list) and a problem text from an imported file.
     entry = history.make_entry(

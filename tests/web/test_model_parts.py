@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted
+from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted, TabRoleChanged
 from web.state.feature_screens import DailyShown, ReviewProblem, ShareDone
 from web.state.model import Focus, Model, Msg, Render, update
 from web.state.records_state import (
@@ -73,3 +73,9 @@ def test_the_daily_screen_and_its_share_and_the_reviews_problem_are_the_models()
     told = run(Model(), ReviewProblem(("review.failed", {"reason": "x"})))
     assert told.features.review_problem == ("review.failed", {"reason": "x"})
     assert run(told, ReviewProblem(None)).features.review_problem is None
+
+
+def test_the_tabs_role_is_the_models() -> None:
+    watching, effects = update(Model(), TabRoleChanged(False))
+    assert not watching.plays_here and effects == []
+    assert run(watching, TabRoleChanged(True)).plays_here

@@ -52,6 +52,13 @@ class DeviceChanged:
 
 
 @dataclass(frozen=True)
+class TabRoleChanged:
+    """This tab plays (it holds the player's lock, web.platform.tabs) or watches another."""
+
+    playing: bool
+
+
+@dataclass(frozen=True)
 class StorageNoted:
     """The outcome of a request for persistent storage the player made (a catalog key)."""
 

@@ -21,7 +21,7 @@ from typing import TypeAlias
 from engine import VARIANTS
 from web.i18n import MessageParam
 from web.state import feature_screens, records_state, table_state
-from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted
+from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted, TabRoleChanged
 from web.state.feature_screens import FEATURE_MESSAGES, FeatureMsg, FeatureScreens
 from web.state.game_setup import Setup
 from web.state.records_state import (
@@ -66,6 +66,7 @@ class Model:
     records: RecordsState = field(default_factory=RecordsState)  # web.state.records_state
     device: DeviceState = field(default_factory=DeviceState)  # web.state.device_facts
     features: FeatureScreens = field(default_factory=FeatureScreens)  # web.state.feature_screens
+    plays_here: bool = True  # this tab plays; another tab's watcher only follows its saves
     storage_note: str | None = None  # the outcome of the player's request to keep the saves
 
 
@@ -211,6 +212,7 @@ Msg = (
     | RecordsMsg
     | DeviceChanged
     | StorageNoted
+    | TabRoleChanged
     | FeatureMsg
 )
 
@@ -272,6 +274,8 @@ def update(model: Model, msg: Msg) -> Result:
         return replace(model, features=feature_screens.update(model.features, msg)), [Render()]
     if isinstance(msg, DeviceChanged):
         return replace(model, device=msg.state), [Render()]
+    if isinstance(msg, TabRoleChanged):
+        return replace(model, plays_here=msg.playing), []
     if isinstance(msg, StorageNoted):
         return replace(model, storage_note=msg.key), [Render()]
     if isinstance(msg, SettingsLoaded | SettingChanged | SetupKept):

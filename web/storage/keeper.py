@@ -18,6 +18,7 @@ from typing import Protocol
 
 from web import storage
 from web.platform.tabs import Tabs
+from web.state.device_facts import TabRoleChanged
 from web.storage import schema
 from web.storage.json_data import JsonObject, as_list, get_object
 from web.storage.schema import SavedGame
@@ -53,7 +54,12 @@ class Keeper:
 
     @property
     def playing(self) -> bool:
-        return self.tabs.playing
+        """This tab plays (as the model holds it: the tabs tell each change)."""
+        return self.app.model.plays_here
+
+    def read_role(self) -> None:
+        """The tab's role, from the tabs into the model (at the start and on each change)."""
+        self.app.dispatch(TabRoleChanged(self.tabs.playing))
 
     # ------------------------------------------------------------ saving
     def save(self) -> bool:
@@ -109,6 +115,7 @@ class Keeper:
 
     def role_changed(self) -> None:
         app = self.app
+        self.read_role()
         if self.playing:  # took over: play on from the latest move this tab has seen
             app.set_notice(None)
             self.save()

@@ -21,6 +21,7 @@ from web.state.model import Notice, NoticeSet, ScreenShown, SettingsLoaded
 from web.state.settings import Settings
 from web.state.table_state import GameKept, SetupChosen
 from web.storage import schema
+from web.storage.keeper import Keeper
 from web.table.commands import Commands
 from web.table.table_parts import TableBase
 
@@ -36,6 +37,7 @@ class StartingTable(TableBase, Protocol):
 
     launch: str | None
     device: DeviceControls
+    keeper: Keeper
     pairing: Pairing
     commands: Commands
     lang: str
@@ -51,6 +53,7 @@ def open_table(app: StartingTable, listen: bool) -> None:
     """What the start reads and draws: the stored state checked, the game kept or a fresh
     one behind the start screen, the start screen (or at once the table, for a kept tap or
     a shortcut). ``listen``: bind the page's events (a restart keeps those bound)."""
+    app.keeper.read_role()  # this tab plays, or watches the one that does
     # Everything stored is checked (web.storage.schema); what fails is set aside and told.
     store = app.store
     lang = schema.load(store, storage.LANG_KEY)
