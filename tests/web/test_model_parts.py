@@ -5,7 +5,13 @@
 from __future__ import annotations
 
 from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted, TabRoleChanged
-from web.state.feature_screens import DailyShown, ReviewProblem, ShareDone
+from web.state.feature_screens import (
+    DailyShown,
+    ReviewAt,
+    ReviewPositionShown,
+    ReviewProblem,
+    ShareDone,
+)
 from web.state.model import Focus, Model, Msg, Render, update
 from web.state.records_state import (
     RecordProblem,
@@ -79,3 +85,10 @@ def test_the_tabs_role_is_the_models() -> None:
     watching, effects = update(Model(), TabRoleChanged(False))
     assert not watching.plays_here and effects == []
     assert run(watching, TabRoleChanged(True)).plays_here
+
+
+def test_the_reviews_position_is_the_models() -> None:
+    at = ReviewAt(entry=12, deal=0, step=5)
+    shown, effects = update(Model(), ReviewPositionShown(at))
+    assert shown.features.review_at == at and effects == [Render()]
+    assert run(shown, ReviewPositionShown(None)).features.review_at is None

@@ -30,7 +30,7 @@ from web.link.pairing import Pairing
 from web.platform.dom import Control
 from web.platform.runtime import Frames
 from web.records.replay import Focus, Viewer, render_viewer, tricks_before
-from web.state.feature_screens import ReviewProblem
+from web.state.feature_screens import ReviewAt, ReviewPositionShown, ReviewProblem
 from web.state.model import ScreenClosed, ScreenOpened, ScreenShown
 from web.storage.json_data import JsonObject, as_list
 from web.table.background import Pace, Work, run_in_slices
@@ -131,7 +131,8 @@ class ReviewScreen:
     def __init__(self, app: ReviewTable) -> None:
         self.app = app
         self.job: Job | None = None
-        self.viewer: Viewer | None = None
+        # the entry whose position is shown, and its steps worked out (where: the model's)
+        self.viewed: tuple[int, Viewer] | None = None
         self.worlds: int | None = None  # None: the page's for the variant (the tests' fewer)
         # seconds between two slices: 0 in the page (a turn of its loop); the CPython tests
         # give it a moment so that their runtime's clock stops between slices
@@ -179,13 +180,15 @@ class ReviewScreen:
         elif overlay == LIST and name == "close":
             self.close()
         elif overlay == POSITION and name == "close":
-            self.viewer = None
-            self.show(LIST, f'[data-review-entry="{self.focus_index()}"]')
+            entry = self.focus_index()
+            self.viewed = None
+            self.app.dispatch(ReviewPositionShown(None))
+            self.show(LIST, f'[data-review-entry="{entry}"]')
         elif overlay == POSITION and name in ("replay-back", "replay-forward"):
-            viewer = self.viewer
+            viewer = self.viewer()
             if viewer is not None and (viewer.back() if name == "replay-back"
                                        else viewer.forward()):
-                self.app.render()
+                self.shown_at(viewer)
         else:
             return False
         return True
@@ -195,8 +198,9 @@ class ReviewScreen:
         app = self.app
         if app.model.overlay == LIST:
             return render_review(app.cat, self.view())
-        if app.model.overlay == POSITION and self.viewer is not None:
-            return render_viewer(self.viewer, app.cat, self.legend_html(), export=False,
+        viewer = self.viewer()
+        if app.model.overlay == POSITION and viewer is not None:
+            return render_viewer(viewer, app.cat, self.legend_html(), export=False,
                                  back=app.cat.t("review.back"))
         return None
 
@@ -221,7 +225,8 @@ class ReviewScreen:
         self.close()
 
     def close(self) -> None:
-        self.viewer = None
+        self.viewed = None
+        self.app.dispatch(ReviewPositionShown(None))
         self.app.dispatch(ReviewProblem(None))
         self.app.dispatch(ScreenClosed())  # back to the summary it was opened from
         self.app.focus_first('[data-command="review"]')
@@ -247,11 +252,27 @@ class ReviewScreen:
             self.app.dispatch(ReviewProblem(("review.failed", {"reason": reason})))
             self.show(LIST, "#review-title")
             return
-        self.viewer = viewer
+        self.viewed = (decision.index, viewer)
+        self.shown_at(viewer)
         self.show(POSITION, "#replay-title")
 
+    def shown_at(self, viewer: Viewer) -> None:
+        """The model takes the position the viewer moved to."""
+        if self.viewed is not None:
+            at = ReviewAt(self.viewed[0], viewer.deal, viewer.step)
+            self.app.dispatch(ReviewPositionShown(at))
+
+    def viewer(self) -> Viewer | None:
+        """The entry's viewer at the position the model holds (None: none shown)."""
+        at = self.app.model.features.review_at
+        if at is None or self.viewed is None or self.viewed[0] != at.entry:
+            return None
+        viewer = self.viewed[1]
+        viewer.deal, viewer.step = at.deal, at.step
+        return viewer
+
     def focus_index(self) -> int:
-        viewer = self.viewer
+        viewer = self.viewer()
         return -1 if viewer is None or viewer.focus is None else viewer.focus.index
 
     # ------------------------------------------------------------ the work
@@ -366,7 +387,7 @@ class ReviewScreen:
 
     def legend_html(self) -> str:
         """What the marks on the position's cards mean."""
-        viewer, job = self.viewer, self.job
+        viewer, job = self.viewer(), self.job
         if viewer is None or viewer.focus is None or job is None:
             return ""
         cat = self.app.cat

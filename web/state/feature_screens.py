@@ -1,6 +1,6 @@
 """What the features' screens show besides their own data, in the model: the day and game
-the daily screen shows and what became of sharing its result, and why the review could not
-open one of its entries.
+the daily screen shows and what became of sharing its result, why the review could not
+open one of its entries, and which entry's position it shows, where.
 
 The features keep their domain state (the daily deal's game and the computer's play of it,
 the review's analysis) in their own objects; what a screen shows and says is here, changed
@@ -18,11 +18,21 @@ Said: TypeAlias = tuple[str, dict[str, MessageParam]]  # a catalog key and its v
 
 
 @dataclass(frozen=True)
+class ReviewAt:
+    """The review's entry (its decision's index in the deal) shown, at this step."""
+
+    entry: int
+    deal: int
+    step: int
+
+
+@dataclass(frozen=True)
 class FeatureScreens:
     daily_shown: tuple[str, str] | None = None  # (date, variant) the daily screen shows
     share_status: str | None = None  # what became of sharing the daily result
     share_text: str | None = None  # the text to copy by hand when sharing failed
     review_problem: Said | None = None  # why the review could not open an entry
+    review_at: ReviewAt | None = None  # the review's entry whose position is shown, and where
 
 
 @dataclass(frozen=True)
@@ -49,8 +59,15 @@ class ReviewProblem:
     problem: Said | None
 
 
-FeatureMsg: TypeAlias = DailyShown | ShareDone | ReviewProblem
-FEATURE_MESSAGES = (DailyShown, ShareDone, ReviewProblem)
+@dataclass(frozen=True)
+class ReviewPositionShown:
+    """The review shows this entry's position at this step (None: the list)."""
+
+    at: ReviewAt | None
+
+
+FeatureMsg: TypeAlias = DailyShown | ShareDone | ReviewProblem | ReviewPositionShown
+FEATURE_MESSAGES = (DailyShown, ShareDone, ReviewProblem, ReviewPositionShown)
 
 
 def update(state: FeatureScreens, msg: FeatureMsg) -> FeatureScreens:
@@ -62,4 +79,6 @@ def update(state: FeatureScreens, msg: FeatureMsg) -> FeatureScreens:
         return replace(state, daily_shown=shown, share_status=None, share_text=None)
     if isinstance(msg, ShareDone):
         return replace(state, share_status=msg.status, share_text=msg.text)
+    if isinstance(msg, ReviewPositionShown):
+        return replace(state, review_at=msg.at)
     return replace(state, review_problem=msg.problem)
