@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted, TabRoleChanged
 from web.state.feature_screens import (
+    BubbleClosed,
     DailyShown,
     ReviewAt,
     ReviewPositionShown,
@@ -92,3 +93,8 @@ def test_the_reviews_position_is_the_models() -> None:
     shown, effects = update(Model(), ReviewPositionShown(at))
     assert shown.features.review_at == at and effects == [Render()]
     assert run(shown, ReviewPositionShown(None)).features.review_at is None
+
+
+def test_the_guided_bubble_closed_is_the_models() -> None:
+    closed, effects = update(Model(), BubbleClosed(7))
+    assert closed.features.bubble_closed == 7 and effects == []

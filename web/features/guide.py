@@ -24,6 +24,7 @@ from engine.playable import PlayableGame
 from engine.players import Decision, Player, decided
 from web.link.pairing import Pairing
 from web.platform.dom import Control
+from web.state.feature_screens import BubbleClosed
 from web.state.game_setup import Setup
 from web.state.model import NewGameAsked, ScreenShown
 from web.state.seats import Seats
@@ -47,7 +48,6 @@ class Guide:
         self.app = app
         self.script: GuidedScript | None = None
         self.game: PlayableGame | None = None  # the guided game (another on the table: off)
-        self.seen = -1  # the move count whose explaining bubble the player closed
 
     # ------------------------------------------------------------ state
     @property
@@ -78,7 +78,8 @@ class Guide:
             steps = [GuidedStep(FREE, applied)]
         else:
             steps = self.script.steps_at(applied)
-        if steps and all(s.ask is None for s in steps) and self.seen == applied:
+        closed = self.app.model.features.bubble_closed
+        if steps and all(s.ask is None for s in steps) and closed == applied:
             return []
         return steps
 
@@ -100,7 +101,8 @@ class Guide:
             except RecordError:
                 return
             if script.variant == self.app.game.rules.name:
-                self.script, self.game, self.seen = script, self.app.game, -1
+                self.script, self.game = script, self.app.game
+                self.app.dispatch(BubbleClosed(-1))
 
     def player(self, seat: int, usual: Player) -> Player:
         """Who plays a computer's seat now: its scripted moves while the script runs."""
@@ -159,7 +161,7 @@ class Guide:
             self.ask(self.app.dom.attr(el, "data-variant") or self.app.game.rules.name)
         elif name == "guided-ok":
             applied = self.applied()
-            self.seen = -1 if applied is None else applied
+            self.app.dispatch(BubbleClosed(-1 if applied is None else applied))
             self.app.render()
             self.app.focus_hand()
             self.app.turns.kick()
@@ -211,7 +213,8 @@ class Guide:
         setup = prepared_setup(app.model.table.setup, script.variant, seats)
         app.pairing.close()  # a game here: this device leaves another's table
         app.course.put_on_table(game, setup, seats)
-        self.script, self.game, self.seen = script, game, -1
+        self.script, self.game = script, game
+        self.app.dispatch(BubbleClosed(-1))
         app.course.keep_new_game()
         app.render()
         app.focus_hand(0)

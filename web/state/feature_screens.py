@@ -1,6 +1,7 @@
 """What the features' screens show besides their own data, in the model: the day and game
 the daily screen shows and what became of sharing its result, why the review could not
-open one of its entries, and which entry's position it shows, where.
+open one of its entries, and which entry's position it shows, where; the guided deal's
+bubble the player closed.
 
 The features keep their domain state (the daily deal's game and the computer's play of it,
 the review's analysis) in their own objects; what a screen shows and says is here, changed
@@ -33,6 +34,7 @@ class FeatureScreens:
     share_text: str | None = None  # the text to copy by hand when sharing failed
     review_problem: Said | None = None  # why the review could not open an entry
     review_at: ReviewAt | None = None  # the review's entry whose position is shown, and where
+    bubble_closed: int = -1  # the guided deal's move count whose bubble the player closed
 
 
 @dataclass(frozen=True)
@@ -66,8 +68,17 @@ class ReviewPositionShown:
     at: ReviewAt | None
 
 
-FeatureMsg: TypeAlias = DailyShown | ShareDone | ReviewProblem | ReviewPositionShown
-FEATURE_MESSAGES = (DailyShown, ShareDone, ReviewProblem, ReviewPositionShown)
+@dataclass(frozen=True)
+class BubbleClosed:
+    """The player closed the guided deal's bubble at this move count (-1: none closed)."""
+
+    applied: int
+
+
+FeatureMsg: TypeAlias = (
+    DailyShown | ShareDone | ReviewProblem | ReviewPositionShown | BubbleClosed
+)
+FEATURE_MESSAGES = (DailyShown, ShareDone, ReviewProblem, ReviewPositionShown, BubbleClosed)
 
 
 def update(state: FeatureScreens, msg: FeatureMsg) -> FeatureScreens:
@@ -81,4 +92,6 @@ def update(state: FeatureScreens, msg: FeatureMsg) -> FeatureScreens:
         return replace(state, share_status=msg.status, share_text=msg.text)
     if isinstance(msg, ReviewPositionShown):
         return replace(state, review_at=msg.at)
+    if isinstance(msg, BubbleClosed):
+        return replace(state, bubble_closed=msg.applied)
     return replace(state, review_problem=msg.problem)

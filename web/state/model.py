@@ -22,7 +22,12 @@ from engine import VARIANTS
 from web.i18n import MessageParam
 from web.state import feature_screens, records_state, table_state
 from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted, TabRoleChanged
-from web.state.feature_screens import FEATURE_MESSAGES, FeatureMsg, FeatureScreens
+from web.state.feature_screens import (
+    FEATURE_MESSAGES,
+    BubbleClosed,
+    FeatureMsg,
+    FeatureScreens,
+)
 from web.state.game_setup import Setup
 from web.state.records_state import (
     RECORDS_MESSAGES,
@@ -271,7 +276,9 @@ def update(model: Model, msg: Msg) -> Result:
             return _screens(changed, ScreenClosed())
         return changed, [Render()] if isinstance(msg, ReplayShown) else []
     if isinstance(msg, FEATURE_MESSAGES):
-        return replace(model, features=feature_screens.update(model.features, msg)), [Render()]
+        changed = replace(model, features=feature_screens.update(model.features, msg))
+        # a script starting or going on (a save adopted) asks for no render of its own
+        return changed, [] if isinstance(msg, BubbleClosed) else [Render()]
     if isinstance(msg, DeviceChanged):
         return replace(model, device=msg.state), [Render()]
     if isinstance(msg, TabRoleChanged):
