@@ -8,6 +8,7 @@ from web.state.seats import Seats
 from web.state.table_state import (
     DealStarted,
     DeviceCalled,
+    EventsSaid,
     GameDealt,
     GameKept,
     GameRecorded,
@@ -91,3 +92,10 @@ def test_a_computer_turn_of_an_older_generation_changes_nothing() -> None:
     assert run(stopped, ComputerFinished(0)).table.busy  # the old turn ends: not this one
     assert not run(stopped, ComputerFinished(1)).table.busy
     assert run(Model(), ComputerStopped(after=7)).table.generation == 8  # a restart goes on
+
+
+def test_the_events_said_are_counted_in_the_model_and_a_new_deal_starts_at_none() -> None:
+    said = run(Model(), EventsSaid(9))
+    assert said.table.said == 9
+    assert run(said, DealStarted()).table.said == 0
+    assert run(said, GameDealt(0, {}, Seats.solo(2))).table.said == 0

@@ -29,6 +29,7 @@ class TableState:
     recorded: bool = False  # this finished game is in the history and the statistics
     has_save: bool = False  # a game the player started exists (start screen: continue)
     hand_focus: int = 0  # the card of the hand the keyboard is on
+    said: int = 0  # how many events of the seat's log were said and played (a new deal: 0)
     shelf: TrickShelf = field(default_factory=TrickShelf)  # the last finished trick
     # The computer's progress: it is thinking (or about to), and the turn's generation: a
     # turn or timer of an older generation ends at its next step without touching the table.
@@ -161,8 +162,16 @@ class HandFocused:
     index: int
 
 
+@dataclass(frozen=True)
+class EventsSaid:
+    """The table's events up to ``count`` were said and played (or were seen already)."""
+
+    count: int
+
+
 TableMsg = (
-    SetupChosen
+    EventsSaid
+    | SetupChosen
     | GameDealt
     | SeatsChanged
     | SaveAdopted
@@ -182,6 +191,7 @@ TableMsg = (
     | ShelfCleared
 )
 TABLE_MESSAGES = (
+    EventsSaid,
     SetupChosen,
     GameDealt,
     SeatsChanged,
@@ -205,11 +215,14 @@ TABLE_MESSAGES = (
 
 def update(table: TableState, msg: TableMsg) -> TableState:
     """The table's facts after one message (no effect of their own: the caller renders)."""
+    if isinstance(msg, EventsSaid):
+        return replace(table, said=msg.count)
     if isinstance(msg, SetupChosen):
         return replace(table, setup=dict(msg.setup))
     if isinstance(msg, GameDealt):
         return replace(
             table,
+            said=0,
             setup=dict(msg.setup),
             seats=msg.seats,
             human=msg.human,
@@ -236,7 +249,7 @@ def update(table: TableState, msg: TableMsg) -> TableState:
     if isinstance(msg, HandoverEnded):
         return replace(table, handover=None)
     if isinstance(msg, DealStarted):
-        return replace(table, deal_number=table.deal_number + 1)
+        return replace(table, deal_number=table.deal_number + 1, said=0)
     if isinstance(msg, MoveTakenBack):
         return replace(table, undo_used=True)
     if isinstance(msg, GameRecorded):

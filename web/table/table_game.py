@@ -47,10 +47,6 @@ from web.table.seat_frame import SeatFrame, seat_frame
 from web.table.table_parts import TableBase
 
 
-class Announcing(Protocol):
-    def announced_from_start(self) -> None: ...
-
-
 class GameTable(TableBase, Protocol):
     """What the game's course reads and changes of its table (``web.app.App`` is one)."""
 
@@ -62,9 +58,6 @@ class GameTable(TableBase, Protocol):
     pairing: Pairing
     guide: Guide
     daily: DailyDeal
-
-    @property
-    def painter(self) -> Announcing: ...
 
     @property
     def game(self) -> PlayableGame: ...
@@ -124,7 +117,6 @@ class TableGame:
         self.app.dispatch(ShelfCleared())
         self.app.dispatch(HintSet(None))
         self.app.dispatch(TableShown())
-        self.app.painter.announced_from_start()
         self.make_players()
 
     def keep_new_game(self) -> None:
@@ -281,7 +273,6 @@ class TableGame:
         """The table after the next deal was dealt (here, or by the host protocol)."""
         self.app.dispatch(DealStarted())
         self.app.dispatch(ShelfCleared())
-        self.app.painter.announced_from_start()
         self.pass_device(fresh=True)
         self.app.save()
         self.app.render()

@@ -1,10 +1,11 @@
 """The table drawn: the view built from the game and the model, the regions patched, and
 what is new said and played.
 
-The painter owns what only drawing needs (the view last shown, the events already
-announced, the title set, the call-outs shown at other seats); the table's facts come
-from the model and the game, read here and never changed, so a paint is one pass from
-state to page. It runs once per event (``web.platform.runtime.Frames``).
+The painter owns what only drawing needs (the view last shown, the title set, the
+call-outs shown at other seats); the table's facts come from the model and the game. A
+paint draws (one pass from state to page), then follows up on what changed: the events
+beyond the model's count of those said are said and played, and the count moves on by a
+message. It runs once per event (``web.platform.runtime.Frames``).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from web.records.records_screens import Records
 from web.state import names
 from web.state.model import Model
 from web.state.seats import seat_label
-from web.state.table_state import HandFocused
+from web.state.table_state import EventsSaid, HandFocused
 from web.storage.keeper import Keeper
 from web.table import flow, handover
 from web.table.adapter import game_decided
@@ -102,7 +103,6 @@ class TablePainter:
         self.app = app
         self.view: TableView | None = None  # the view last drawn
         self.last_log: list[flow.TableEvent] = []  # its events, as the table tells them
-        self.announced = 0  # how many of them were said and played
         self.title_shown = ""  # the document's title as last set (the variant's name)
         self.had_prompt = False  # the last view asked the person to declare or answer
         self.callouts = TableCallouts()  # what other seats scored, said at their seats
@@ -121,16 +121,12 @@ class TablePainter:
             return str(seat)
         return seat_name(view.seats[seat], view, self.app.cat)
 
-    def announced_from_start(self) -> None:
-        """A new game or deal: nothing of its log is said yet."""
-        self.announced = 0
-
     def announced_all(self) -> None:
         """What the table shows now was already seen (a start, a move taken back)."""
         app = self.app
         human = app.model.table.human
         seen = log_events(app.game.deal.observation(human).log)
-        self.announced = len(flow.table_log(app.game, seen))
+        app.dispatch(EventsSaid(len(flow.table_log(app.game, seen))))
 
     def build(self) -> TableView:
         """The table now: the frame of the seat shown (from the engine here, or from the
@@ -185,7 +181,7 @@ class TablePainter:
         callout_wait = self.callouts.dress(
             view,
             self.last_log,
-            self.announced,  # moved on right after this render (announce)
+            table.said,  # moved on right after this render (announce)
             viewer=table.human,
             visible=table.handover is None and model.overlay is None
             and view.deal_summary is None,
@@ -323,9 +319,11 @@ class TablePainter:
         """Say the new events in the live region, and play their sounds."""
         app = self.app
         log = self.last_log
-        if len(log) < self.announced:
-            self.announced = 0
-        start, self.announced = self.announced, len(log)
+        start = app.model.table.said
+        if len(log) < start:
+            start = 0
+        if len(log) != app.model.table.said:
+            app.dispatch(EventsSaid(len(log)))
         said = events.announcement(
             app.cat, log, start, human=app.model.table.human, who=self.who,
             scores=app.game.scores(),
