@@ -55,15 +55,23 @@ class ComputerTurns:
         the next kick starts afresh (a loop left marked busy would refuse it for good)."""
         self.app.dispatch(ComputerStopped())
 
+    def seat_to_play(self) -> int | None:
+        """The computer's seat that is to move now, unless the guide or a device that is
+        away holds the table (None: no seat of the computer's plays now)."""
+        app = self.app
+        seat = app.game.current_player
+        if seat is None or not app.model.table.seats.is_computer(seat):
+            return None
+        if app.game.deal.is_terminal or not app.pairing.may_play() or app.guide.holds():
+            return None
+        return seat
+
     def kick(self) -> None:
         """Let the computer play if a seat of its is to move (and nothing holds it)."""
         app, model = self.app, self.app.model
         if model.table.busy or not app.keeper.playing or model.overlay == "start":
             return
-        if app.guide.holds() or not app.pairing.may_play():
-            return
-        seat = app.game.current_player
-        if seat is None or not model.table.seats.is_computer(seat) or app.game.deal.is_terminal:
+        if self.seat_to_play() is None:
             return
         # At once, not when the task first runs: a second kick before then (a double tap on
         # Continue) would start a second loop playing the same seat.
@@ -81,11 +89,8 @@ class ComputerTurns:
         app.frames.begin()
         try:
             while gen == app.model.table.generation:
-                game = app.game
-                seat = game.current_player
-                if seat is None or not app.model.table.seats.is_computer(seat):
-                    break
-                if game.deal.is_terminal or not app.pairing.may_play() or app.guide.holds():
+                game, seat = app.game, self.seat_to_play()
+                if seat is None:
                     break
                 app.render()
                 completed = not game.deal.trick and bool(game.deal.last_trick)

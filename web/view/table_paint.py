@@ -173,8 +173,8 @@ class TablePainter:
         self.follow_up(view, callout_wait)
 
     def draw(self) -> tuple[TableView, float | None]:
-        """Build the view and patch the regions that changed; nothing else happens here.
-        Returns the view and when a call-out shown at a seat is due to go (None: none)."""
+        """Build the view and patch the regions that changed. Returns the view and when a
+        call-out shown at a seat is due to go (None: none)."""
         app, model = self.app, self.app.model
         table = model.table
         view = self.build()
@@ -188,8 +188,6 @@ class TablePainter:
             keep_own=bool(table.seats.pass_and_play),
             now=app.runtime.now(),
         )
-        if self.hand_focus != table.hand_focus:  # the hand got shorter
-            app.dispatch(HandFocused(self.hand_focus))
         overlay, modal = self.overlay_view(view)
         parts = PartsDrawn(
             notice="" if model.overlay == "start" else self.notice_html(),
@@ -214,6 +212,8 @@ class TablePainter:
         said and played, the focus on a new prompt, a finished trick's and a call-out's
         timers."""
         app, table = self.app, self.app.model.table
+        if self.hand_focus != table.hand_focus:  # the hand got shorter: the focus within it
+            app.dispatch(HandFocused(self.hand_focus))
         self.announce()
         # A keyboard player who just won a trick lands on the declare/pass choice.
         prompt = view.phase in ("declare", "answer") and view.current == table.human
