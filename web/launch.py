@@ -75,7 +75,7 @@ async def main(runtime: PageRuntime) -> None:
             transport=PageTransport(),
         )
         app.start()
-        app.runtime.spawn(prewarm(app.runtime))  # the AI's modules, while the player looks
+        runtime.spawn(prewarm(runtime))  # the AI's modules, while the player looks
         _APPS.append(app)
     except Exception:
         dom.set_state("error")

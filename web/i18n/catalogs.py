@@ -52,7 +52,8 @@ def use_language(app: Speaking, lang: str, save: bool = True) -> None:
     """The table speaks ``lang`` from now on (``save``: the player chose it, remember it)."""
     app.lang = lang
     app.cat = load_catalog(lang)
-    app.dom.set_lang(lang, i18n.direction(lang), app.cat.t("app.title"))
-    app.painter.title_shown = app.cat.t("app.title")
+    title = app.cat.t("app.title")
+    app.dom.set_lang(lang, i18n.direction(lang), title)
+    app.painter.title_shown = title
     if save:
         storage.set_text(app.store, storage.LANG_KEY, lang)

@@ -2,14 +2,16 @@
 
 ``update(model, msg)`` reads a message and the model and returns the new model and
 the effects to carry out (save the settings, render, move the focus, let the computer
-play). It is pure: no page, storage or asyncio, so it is tested as plain functions,
-and the runtime (``web.app.App.dispatch``) is the only place that carries effects out.
+play). It is pure: no page, storage or asyncio, so it is tested as plain functions;
+``web.app.App.dispatch`` is the one way in, and ``web.table.effects`` the one place that
+carries the effects out.
 
-Features move here one at a time behind the same page: so far the player's settings
-(read from storage once, at start, then kept here) and the screen stack (the screen
-shown over the table, the screens to return to, the new-game form waiting on them),
-the notice, the hint, the log drawer, and the table's facts about its game
-(``web.state.table_state``: who holds the device, the deal, undo and records' marks).
+The model holds the player's settings (read from storage once, at start), the one screen
+stack (the screen shown over the table, the screens to return to, the new-game form
+waiting on them), the notice, the hint, the log drawer, and its parts: the table's facts
+about its game (``web.state.table_state``), the records screens' state
+(``web.state.records_state``), the platform's facts (``web.state.device_facts``) and what
+the features' screens show (``web.state.feature_screens``).
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ RULES_CHOOSER = '#bz-overlay select[name="rules-variant"]'
 
 @dataclass(frozen=True)
 class Model:
-    """Everything the features moved here know; changed only by ``update``."""
+    """The table's UI state; changed only by ``update``."""
 
     prefs: Settings = field(default_factory=Settings)
     # None | "start" | "menu" | "dialog" | "confirm" | "settings" | "rules" | "game" | records'

@@ -1,6 +1,8 @@
 """The table's command dispatch: each ``data-command`` (docs/design.md) and page event.
 
-``App`` owns the state; records and device commands go to their own modules first.
+The page's events come in here, each handled as one event of ``web.platform.runtime.Frames``
+(one render at its end); the state they change is the model's, through messages. The
+features' commands (records, the daily deal, the review, the device) go to them first.
 """
 
 from __future__ import annotations
