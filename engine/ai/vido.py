@@ -19,6 +19,7 @@ import math
 
 from ..actions import ACCEPT, REFUSE, VIDO, Action
 from ..observation import Observation
+from ..variants.bezik import TARGET as BEZIK_TARGET
 
 ACCEPT_ABOVE = 0.25
 CALL_ABOVE = 0.72
@@ -29,7 +30,7 @@ def win_chance(obs: Observation, expected_rest: float = 0.0, rest_spread: float 
                ) -> float:
     """Chance that ``obs.seat`` wins the game (two players)."""
     me = obs.seat
-    target = 3000 if obs.target is None else obs.target
+    target = BEZIK_TARGET if obs.target is None else obs.target
     facts = obs.facts
     if facts is not None and len(facts.game_before) == 2:
         before = facts.game_before

@@ -299,8 +299,8 @@ def test_a_save_with_a_wrong_daily_mark() -> None:
 def test_no_undo_and_no_hint_while_the_daily_deal_is_played() -> None:
     app, page = device()
     app.command("daily", None)
-    table = app.model.table
-    while not app.game.deal.history or app.game.current_player != table.human or table.busy:
+    while (not app.game.deal.history or app.game.current_player != app.model.table.human
+           or app.model.table.busy):
         if app.game.current_player == app.model.table.human and not app.model.table.busy:
             app.course.try_action(first_legal(app))
         computer_plays(app)

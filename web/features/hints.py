@@ -35,7 +35,7 @@ class Hints:
         if table.busy or table.handover is not None or app.game.current_player != table.human:
             return
         game = app.game
-        obs = observe(game, app.model.table.human)
+        obs = observe(game, table.human)
         app.set_notice(None)
         app.dispatch(HintSet(("", "")))
         app.render()

@@ -132,7 +132,7 @@ class ReviewScreen:
         self.app = app
         self.job: Job | None = None
         # the entry whose position is shown, and its steps worked out (where: the model's)
-        self.viewed: tuple[int, Viewer] | None = None
+        self.viewed: Viewer | None = None
         self.worlds: int | None = None  # None: the page's for the variant (the tests' fewer)
         # seconds between two slices: 0 in the page (a turn of its loop); the CPython tests
         # give it a moment so that their runtime's clock stops between slices
@@ -181,8 +181,7 @@ class ReviewScreen:
             self.close()
         elif overlay == POSITION and name == "close":
             entry = self.focus_index()
-            self.viewed = None
-            self.app.dispatch(ReviewPositionShown(None))
+            self.leave_position()
             self.show(LIST, f'[data-review-entry="{entry}"]')
         elif overlay == POSITION and name in ("replay-back", "replay-forward"):
             viewer = self.viewer()
@@ -225,8 +224,7 @@ class ReviewScreen:
         self.close()
 
     def close(self) -> None:
-        self.viewed = None
-        self.app.dispatch(ReviewPositionShown(None))
+        self.leave_position()
         self.app.dispatch(ReviewProblem(None))
         self.app.dispatch(ScreenClosed())  # back to the summary it was opened from
         self.app.focus_first('[data-command="review"]')
@@ -252,22 +250,27 @@ class ReviewScreen:
             self.app.dispatch(ReviewProblem(("review.failed", {"reason": reason})))
             self.show(LIST, "#review-title")
             return
-        self.viewed = (decision.index, viewer)
+        self.viewed = viewer
         self.shown_at(viewer)
         self.show(POSITION, "#replay-title")
 
     def shown_at(self, viewer: Viewer) -> None:
-        """The model takes the position the viewer moved to."""
-        if self.viewed is not None:
-            at = ReviewAt(self.viewed[0], viewer.deal, viewer.step)
+        """The model takes the position the viewer moved to (its entry: the decision the
+        viewer was opened at)."""
+        if viewer.focus is not None:
+            at = ReviewAt(viewer.focus.index, viewer.deal, viewer.step)
             self.app.dispatch(ReviewPositionShown(at))
+
+    def leave_position(self) -> None:
+        """Back from an entry's position: no viewer, none in the model."""
+        self.viewed = None
+        self.app.dispatch(ReviewPositionShown(None))
 
     def viewer(self) -> Viewer | None:
         """The entry's viewer at the position the model holds (None: none shown)."""
-        at = self.app.model.features.review_at
-        if at is None or self.viewed is None or self.viewed[0] != at.entry:
+        at, viewer = self.app.model.features.review_at, self.viewed
+        if at is None or viewer is None or viewer.focus is None or viewer.focus.index != at.entry:
             return None
-        viewer = self.viewed[1]
         viewer.deal, viewer.step = at.deal, at.step
         return viewer
 

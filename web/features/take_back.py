@@ -17,15 +17,8 @@ from web.table.flow import auto_pass_due
 from web.table.table_parts import TableBase
 
 
-class Announcer(Protocol):
-    def announced_all(self) -> None: ...
-
-
 class TakeBackTable(TableBase, Protocol):
     """What taking back reads and changes of its table (``web.app.App`` is one)."""
-
-    @property
-    def painter(self) -> Announcer: ...
 
     @property
     def game(self) -> PlayableGame: ...

@@ -35,11 +35,6 @@ from web.view import ending, score_sheet
 OVERLAYS = ("score-sheet", "stats", "history", "replay")
 
 
-class Announcing(Protocol):
-    def announced_all(self) -> None: ...
-    def who(self, seat: int) -> str: ...
-
-
 class RecordsTable(TableBase, Protocol):
     """What the records read and change of their table (``web.app.App`` is one)."""
 
@@ -47,8 +42,6 @@ class RecordsTable(TableBase, Protocol):
     daily: DailyDeal
     guide: Guide
 
-    @property
-    def painter(self) -> Announcing: ...
     @property
     def game(self) -> PlayableGame: ...
     @game.setter

@@ -26,12 +26,6 @@ from web.table.commands import Commands
 from web.table.table_parts import TableBase
 
 
-class Announcing(Protocol):
-    title_shown: str
-
-    def announced_all(self) -> None: ...
-
-
 class StartingTable(TableBase, Protocol):
     """What the start reads and sets of its table (``web.app.App`` is one)."""
 
@@ -43,8 +37,6 @@ class StartingTable(TableBase, Protocol):
     lang: str
     cat: i18n.Catalog  # the start sets the language
 
-    @property
-    def painter(self) -> Announcing: ...
 
     def command(self, name: str, el: Control) -> None: ...
 
