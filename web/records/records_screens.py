@@ -1,8 +1,10 @@
 """The table's records screens: undo, score sheet, statistics, history, replays.
 
-``App`` hands its commands and overlays here first; this module keeps the
-screens' state (which dialog, which replay, a pending reset) and records a
-finished game into the history and the statistics exactly once.
+The commands hand theirs here first, and the painter asks for the screens' HTML. The
+screens' state (a reset to confirm, a record's problem, the replay's game and position)
+is the model's (web.state.records_state), changed by messages; this module keeps only
+the replay's worked-out steps beside it, and records a finished game into the history
+and the statistics exactly once.
 """
 
 from __future__ import annotations

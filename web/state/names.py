@@ -10,7 +10,7 @@ dropped alone, so a corrupt entry loses nothing else. Computers have no typed na
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from web.state.seats import MAX_SEATS, Seats, SeatsError
 
@@ -66,9 +66,3 @@ def for_seats(setup: Mapping[str, object] | None, seats: Seats) -> list[str]:
         for s in range(seats.players)
     ]
 
-
-def name_of(names: Sequence[str] | None, seat: int) -> str:
-    """A seat's typed name, "" when it has none."""
-    if not names or not 0 <= seat < len(names):
-        return ""
-    return names[seat]

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import Protocol
 
+from web.i18n import MessageParam
+
 PERSON = "person"
 COMPUTER = "computer"
 DEVICE = "device"  # a person at another device, joined over the local network (web.link.hosting)
@@ -107,7 +109,7 @@ def fit(seats: Seats | None, players: int) -> Seats:
 
 
 class _Cat(Protocol):
-    def t(self, key: str, **params: str | int | float) -> str: ...
+    def t(self, key: str, **params: MessageParam) -> str: ...
 
 
 def seat_label(cat: _Cat, seats: Seats, seat: int, names: Sequence[str] = ()) -> str:

@@ -34,11 +34,6 @@ def get_str(data: JsonObject, key: str, default: str = "") -> str:
     return value if isinstance(value, str) else default
 
 
-def get_bool(data: JsonObject, key: str, default: bool = False) -> bool:
-    value = data.get(key)
-    return value if isinstance(value, bool) else default
-
-
 def get_object(data: JsonObject, key: str) -> JsonObject:
     """A nested object (an empty one when it is missing or not an object)."""
     value = data.get(key)

@@ -1,7 +1,8 @@
 """Keeping the game: saving after every action, failed saves, and which tab plays.
 
-Why its own module: the controller (web.app) only calls ``save()`` and asks
-``playing``; the rules of keeping are here:
+Why its own module: the table calls ``save()`` and reads the tab's role from the model
+(``plays_here``, which ``read_role`` keeps in step with the tabs); the rules of keeping
+are here:
 - a save the browser refuses (storage full, switched off, private mode) is told
   to the player, the game goes on in memory and saving is retried (after each
   action and every few seconds) until it works again, which is told too;
@@ -14,37 +15,21 @@ from __future__ import annotations
 
 import json
 from html import escape
-from typing import Protocol
 
 from web import storage
 from web.platform.tabs import Tabs
 from web.state.device_facts import TabRoleChanged
 from web.storage import schema
 from web.storage.json_data import JsonObject, as_list, get_object
-from web.storage.schema import SavedGame
 from web.table.table_parts import TableBase
 
 RETRY_SECONDS = 5.0
 
 
-class SavedFields(Protocol):
-    def adopt(self, save: SavedGame) -> None: ...
-    def save_fields(self) -> dict[str, object]: ...
-
-
-class Resumable(Protocol):
-    def kick(self) -> None: ...
-    def stop(self) -> None: ...
-
-
-class KeptTable(TableBase, Protocol):
-    """What keeping reads and changes of its table (``web.app.App`` is one)."""
-
-
 class Keeper:
     """The save and the tab role of one table."""
 
-    def __init__(self, app: KeptTable, tabs: Tabs | None = None) -> None:
+    def __init__(self, app: TableBase, tabs: Tabs | None = None) -> None:
         self.app = app
         self.tabs = tabs or Tabs()
         self.tabs.on_role = self.role_changed

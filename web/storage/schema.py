@@ -15,7 +15,7 @@ Adding a key (other modules do this at import time)::
         "games": schema.Int(0, 10**9),
         "by_variant": schema.MapOf(schema.Int(0, 10**9), keys=schema.Str(max_len=20)),
     }, optional={"by_variant"}))
-    loaded = schema.load(store, STATS.key)   # loaded.value is checked, or None
+    loaded = schema.load(store, STATS)   # loaded.value is checked (and typed), or None
 
 Shapes are strict: ``Int`` refuses ``True`` and ``1.0``, ``Str`` refuses numbers, an
 ``Obj`` field is checked by its own shape and ``Custom`` takes any function that returns
