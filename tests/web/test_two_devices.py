@@ -360,7 +360,15 @@ def test_a_stacked_deck_is_caught_and_said_on_the_guest() -> None:
             message = json.loads(item.text)
             if message["t"] == "record":
                 deal = message["record"]["deals"][0]
-                deal["hands"][1][0], deal["stock"][0] = deal["stock"][0], deal["hands"][1][0]
+                # a card of another face: two packs hold two of each, and swapping a card
+                # for its twin would stack nothing
+                other = next(
+                    i for i, card in enumerate(deal["stock"]) if card != deal["hands"][1][0]
+                )
+                deal["hands"][1][0], deal["stock"][other] = (
+                    deal["stock"][other],
+                    deal["hands"][1][0],
+                )
                 item = Send(item.seat, json.dumps(message))
             forged.append(item)
         send(forged)
