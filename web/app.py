@@ -137,7 +137,7 @@ class App:
     def focus_hand(self, index: int | None = None) -> None:
         """Move the focus to a card of the hand (the one it was on), once it is drawn."""
         self.frames.after(lambda: self.dom.focus_hand(
-            self.painter.hand_focus if index is None else index))
+            self.model.table.hand_focus if index is None else index))
 
     def set_notice(self, text: Notice | None, error: bool = False) -> None:
         self.dispatch(NoticeSet(text, error))

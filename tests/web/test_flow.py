@@ -112,7 +112,7 @@ def test_finished_trick_goes_aside_and_can_be_peeked_until_the_next_trick() -> N
     seen: list[list[str]] = []
 
     def first_trick() -> None:
-        while not flow.tricks_done(app.painter.last_log)[0]:
+        while not flow.tricks_done(app.model.table.frame.events)[0]:
             if app.game.current_player == app.model.table.human and not app.model.table.busy:
                 app.course.try_action(app.game.legal_actions()[0].text())
             computer_plays(app)

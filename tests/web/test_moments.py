@@ -18,9 +18,10 @@ from web import i18n, storage
 from web.app import App
 from web.i18n.catalogs import load_catalog
 from web.records import stats
+from web.state.callout_queue import Callouts, callouts_from
 from web.table import flow
 from web.view import ending
-from web.view.callouts import Callouts, callout_text, callouts_from
+from web.view.callouts import callout_text
 
 CATS = {lang: load_catalog(lang) for lang in i18n.LANGS}
 SEVEN_TURNUP_SEED = 24  # classic: a seven is turned up at the first deal
@@ -110,22 +111,31 @@ def test_real_deals_of_every_variant_call_out_every_scoring_event(variant: str) 
 
 
 def test_callouts_wait_while_covered_stack_and_leave_after_their_time() -> None:
-    queue = Callouts()
     from engine.log_events import log_events
 
-    queue.add(log_events([["declare", 1, "marriage", 20, ()], ["declare", 0, "bezique", 40, ()]]))
-    assert queue.showing(0.0, viewer=0, visible=False) == []  # covered: the clock waits
-    shown = queue.showing(5.0, viewer=0, visible=True)
-    assert [(c.seat, c.kind) for c in shown] == [(1, "marriage")]  # the viewer's own: not said
-    queue.add(log_events([["seven", 1, 15, True, 0, 10]]))  # 7H exchanged for AS
-    assert [c.kind for c in queue.showing(6.0, viewer=0, visible=True)] == ["marriage", "seven"]
+    def kinds(queue: Callouts) -> list[str]:
+        return [c.kind for c in queue.shown]
+
+    queue = Callouts().add(
+        log_events([["declare", 1, "marriage", 20, ()], ["declare", 0, "bezique", 40, ()]])
+    )
+    assert queue.show(0.0, viewer=0, visible=False).shown == ()  # covered: the clock waits
+    queue = queue.show(5.0, viewer=0, visible=True)
+    # the viewer's own: not said
+    assert [(c.seat, c.kind) for c in queue.shown] == [(1, "marriage")]
+    queue = queue.add(log_events([["seven", 1, 15, True, 0, 10]]))  # 7H exchanged for AS
+    queue = queue.show(6.0, viewer=0, visible=True)
+    assert kinds(queue) == ["marriage", "seven"]
     assert queue.next_change(6.0) == pytest.approx(5.0 + 2.7 - 6.0)
-    assert [c.kind for c in queue.showing(7.8, viewer=0, visible=True)] == ["seven"]
-    assert queue.showing(9.0, viewer=0, visible=True) == []
+    assert kinds(queue.show(7.8, viewer=0, visible=True)) == ["seven"]
+    assert queue.show(7.8, viewer=0, visible=True).show(9.0, viewer=0, visible=True).shown == ()
     # pass-and-play: a person's own waits for the next person to hold the device
-    queue.add(log_events([["declare", 0, "marriage", 20, ()]]))
-    assert queue.showing(10.0, viewer=0, visible=True, keep_own=True) == []
-    assert [c.seat for c in queue.showing(11.0, viewer=1, visible=True, keep_own=True)] == [0]
+    queue = Callouts().add(log_events([["declare", 0, "marriage", 20, ()]]))
+    assert queue.show(10.0, viewer=0, visible=True, keep_own=True).shown == ()
+    seen = queue.show(10.0, viewer=0, visible=True, keep_own=True)
+    assert [c.seat for c in seen.show(11.0, viewer=1, visible=True, keep_own=True).shown] == [0]
+    more = Callouts(made=4).add(log_events([["seven", 1, 15, True, 0, 10]]))
+    assert [c.key for c in more.items] == [5]  # keys go on from the last one made
 
 
 def callout_pair(dom: RecordingPage) -> tuple[str, str]:
@@ -279,7 +289,9 @@ def test_the_tables_own_pass_says_nothing_to_declare() -> None:
             else:
                 computer_plays(app, start=True)
         app.render()
-        return len(app.auto_passes.of(app.game)), app.painter.last_log, dom.regions["bz-log"]
+        frame = app.model.table.frame
+        assert frame is not None
+        return len(app.auto_passes.of(app.game)), frame.events, dom.regions["bz-log"]
 
     autos, events, log = in_thread(run)
     assert autos == 1

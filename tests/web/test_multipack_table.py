@@ -24,7 +24,8 @@ from web import i18n, storage
 from web.app import App
 from web.i18n.catalogs import load_catalog
 from web.records import history, stats
-from web.view.callouts import callout_text, callouts_from
+from web.state.callout_queue import callouts_from
+from web.view.callouts import callout_text
 
 CAT = load_catalog("en")
 ROOT = Path(__file__).resolve().parents[2]

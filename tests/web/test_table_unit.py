@@ -128,7 +128,7 @@ def test_a_new_deals_hand_is_marked_as_dealt_from_the_stock_until_the_first_card
     assert dom.regions["bz-me"].count(" drawn") == len(hand)
 
     def after_first_play() -> bool:
-        return any(ev[0] == "play" for ev in app.painter.last_log)
+        return any(ev[0] == "play" for ev in app.model.table.frame.events)
 
     play_through(app, after_first_play, limit=200)
     app.render()

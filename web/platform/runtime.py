@@ -193,10 +193,10 @@ class Frames:
         self._paint = paint
 
     def request(self) -> None:
-        if self._depth:
-            self._wanted = True
-        else:
-            self._do()
+        self._wanted = True
+        if not self._depth:  # outside an event: an event of its own
+            self.begin()
+            self.end()
 
     @contextmanager
     def event(self) -> Iterator[None]:
@@ -233,4 +233,8 @@ class Frames:
     def _do(self) -> None:
         self._wanted = False
         self.painted += 1
-        self._paint()
+        self._depth += 1  # what the paint asks to do after it waits until it is on the page
+        try:
+            self._paint()
+        finally:
+            self._depth -= 1

@@ -22,7 +22,7 @@ from typing import TypeAlias
 
 from engine import VARIANTS
 from web.i18n import MessageParam
-from web.state import feature_screens, records_state, table_state
+from web.state import feature_screens, records_state, table_news, table_state
 from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted, TabRoleChanged
 from web.state.feature_screens import (
     FEATURE_MESSAGES,
@@ -40,6 +40,7 @@ from web.state.records_state import (
     ReplayShown,
 )
 from web.state.settings import Settings
+from web.state.table_news import CalloutsDue, FrameSeen, NewsEffect
 from web.state.table_state import TABLE_MESSAGES, DeviceCalled, TableMsg, TableState
 
 # What the table tells under it, as data: (catalog key, its values), worded at render time.
@@ -221,6 +222,8 @@ Msg = (
     | StorageNoted
     | TabRoleChanged
     | FeatureMsg
+    | FrameSeen
+    | CalloutsDue
 )
 
 # ------------------------------------------------------------------- effects
@@ -257,7 +260,7 @@ class KeepStartScreen:
     draw before Python is ready (index.html's warm start)."""
 
 
-Effect = SaveSettings | Render | Focus | FocusHand | ResumePlay | KeepStartScreen
+Effect = SaveSettings | Render | Focus | FocusHand | ResumePlay | KeepStartScreen | NewsEffect
 Result = tuple[Model, list[Effect]]
 
 # -------------------------------------------------------------------- update
@@ -265,6 +268,13 @@ Result = tuple[Model, list[Effect]]
 
 def update(model: Model, msg: Msg) -> Result:
     """The new model and the effects of one message."""
+    if isinstance(msg, FrameSeen):
+        table, news = table_news.seen(model.table, msg, covered=model.overlay is not None,
+                                      sound=model.prefs.sound)
+        return replace(model, table=table), list(news)
+    if isinstance(msg, CalloutsDue):
+        table, due = table_news.callouts_due(model.table, msg)
+        return replace(model, table=table), [Render()] if due else []
     if isinstance(msg, TABLE_MESSAGES):
         changed = replace(model, table=table_state.update(model.table, msg))
         if isinstance(msg, DeviceCalled):  # a hint was for the hand now hidden

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from web.state.callout_queue import Callouts
 from web.state.game_setup import Setup
 from web.state.seats import Seats
 from web.table.flow import TrickShelf
+from web.table.seat_frame import SeatFrame
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,11 @@ class TableState:
     has_save: bool = False  # a game the player started exists (start screen: continue)
     hand_focus: int = 0  # the card of the hand the keyboard is on
     said: int = 0  # how many events of the seat's log were said and played (a new deal: 0)
+    # The seat's frame last drawn (web.state.table_news), the call-outs at the seats, and
+    # whether that frame asked the person to declare or answer.
+    frame: SeatFrame | None = None
+    callouts: Callouts = field(default_factory=Callouts)
+    prompted: bool = False
     shelf: TrickShelf = field(default_factory=TrickShelf)  # the last finished trick
     # The computer's progress: it is thinking (or about to), and the turn's generation: a
     # turn or timer of an older generation ends at its next step without touching the table.
@@ -110,13 +117,6 @@ class GameRecorded:
 
 
 @dataclass(frozen=True)
-class TrickSettling:
-    """A timer will put the finished trick ``count`` aside after a moment."""
-
-    count: int
-
-
-@dataclass(frozen=True)
 class TrickSettled:
     """The finished trick ``count`` goes aside (it stays peekable)."""
 
@@ -185,7 +185,6 @@ TableMsg = (
     | ComputerStarted
     | ComputerFinished
     | ComputerStopped
-    | TrickSettling
     | TrickSettled
     | TrickPeeked
     | ShelfCleared
@@ -206,7 +205,6 @@ TABLE_MESSAGES = (
     ComputerStarted,
     ComputerFinished,
     ComputerStopped,
-    TrickSettling,
     TrickSettled,
     TrickPeeked,
     ShelfCleared,
@@ -263,8 +261,6 @@ def update(table: TableState, msg: TableMsg) -> TableState:
     if isinstance(msg, ComputerStopped):
         after = table.generation if msg.after is None else msg.after
         return replace(table, busy=False, generation=after + 1)
-    if isinstance(msg, TrickSettling):
-        return replace(table, shelf=replace(table.shelf, settling=msg.count))
     if isinstance(msg, TrickSettled):
         return replace(table, shelf=table.shelf.settle(msg.count))
     if isinstance(msg, TrickPeeked):

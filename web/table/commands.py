@@ -194,7 +194,8 @@ class Commands:
         self.app.dispatch(LogToggled())
 
     def last_trick(self, el: Control) -> None:
-        self.app.dispatch(TrickPeeked(flow.tricks_done(self.app.painter.last_log)[0]))
+        frame = self.app.model.table.frame
+        self.app.dispatch(TrickPeeked(flow.tricks_done(frame.events if frame else ())[0]))
         self.app.render()
 
     def rematch(self, el: Control) -> None:

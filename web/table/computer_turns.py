@@ -21,7 +21,6 @@ from web.state.table_state import (
     ComputerStarted,
     ComputerStopped,
     TrickSettled,
-    TrickSettling,
 )
 from web.storage.keeper import Keeper
 from web.table import flow
@@ -133,11 +132,9 @@ class ComputerTurns:
         return (0.9 if after_trick else 0.45) * self.app.model.prefs.pause_scale()
 
     def settle_later(self, count: int) -> None:
-        """Put the just-finished trick aside after a moment (it stays peekable)."""
+        """Put the just-finished trick aside after a moment (it stays peekable); the model
+        marked it settling when the frame that finished it was seen (web.state.table_news)."""
         app = self.app
-        if app.model.table.shelf.settling == count:
-            return
-        app.dispatch(TrickSettling(count))
         gen = app.model.table.generation
 
         async def later() -> None:

@@ -20,8 +20,17 @@ from web.state.model import (
     ResumePlay,
     SaveSettings,
 )
+from web.state.table_news import (
+    CalloutsDue,
+    FocusPrompt,
+    NewsEffect,
+    PlaySounds,
+    RenderLater,
+    SayEvents,
+    SettleTrick,
+)
 from web.table.table_parts import TableBase
-from web.view import screens
+from web.view import events, screens
 
 
 class EffectTable(TableBase, Protocol):
@@ -47,3 +56,44 @@ def carry_out(app: EffectTable, effects: Sequence[Effect]) -> None:
             start = screens.render_start(app.cat, app.lang, can_continue=True,
                                           variant=app.game.rules.name)
             app.dom.keep_start_screen(start)
+        else:
+            carry_out_news(app, effect)
+
+
+def carry_out_news(app: TableBase, effect: NewsEffect) -> None:
+    """What a new frame of the table brought (``web.state.table_news``): the timers at
+    once, what is said, played and focused once the frame is drawn."""
+    if isinstance(effect, SettleTrick):
+        app.turns.settle_later(effect.count)
+    elif isinstance(effect, RenderLater):
+        render_later(app, effect)
+    elif isinstance(effect, FocusPrompt):
+        if app.dom.focus_is_in("#bz-me"):  # a keyboard player who just won a trick
+            app.focus_first("#bz-prompt .btn")
+    else:
+        app.frames.after(lambda: drawn_news(app, effect))
+
+
+def drawn_news(app: TableBase, effect: SayEvents | PlaySounds) -> None:
+    """The new events said in the live region (by the names the table just drew), or
+    their sounds played."""
+    if isinstance(effect, PlaySounds):
+        app.painter.sound.play(list(effect.names))
+        return
+    said = events.announcement(
+        app.cat, effect.events, effect.start, human=app.model.table.human,
+        who=app.painter.who, scores=app.game.scores(),
+    )
+    if said:
+        app.dom.announce(said)
+
+
+def render_later(app: TableBase, timer: RenderLater) -> None:
+    """Render again once a shown call-out's time is up (unless a later timer replaced it)."""
+    runtime = app.runtime
+
+    async def later() -> None:
+        await runtime.sleep(timer.seconds)
+        app.dispatch(CalloutsDue(timer.due))
+
+    runtime.spawn(later())

@@ -17,7 +17,8 @@ from engine import Action
 from engine.playable import PlayableGame
 from web.i18n import Catalog
 from web.platform.dom import Dom
-from web.platform.runtime import Runtime
+from web.platform.runtime import Frames, Runtime
+from web.platform.sound import Sound
 from web.state.game_setup import Setup
 from web.state.model import Model, Msg, Notice
 from web.state.seats import Seats
@@ -59,6 +60,7 @@ class Painter(Protocol):
     """What the parts ask of the table's painter (``web.view.table_paint.TablePainter``)."""
 
     title_shown: str
+    sound: Sound  # the table's sounds (web.platform.sound)
 
     def announced_all(self) -> None: ...
     def who(self, seat: int) -> str: ...
@@ -73,6 +75,8 @@ class TableBase(Protocol):
     def store(self) -> KeyValue: ...
     @property
     def runtime(self) -> Runtime: ...
+    @property
+    def frames(self) -> Frames: ...
     @property
     def cat(self) -> Catalog: ...
     @property

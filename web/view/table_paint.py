@@ -11,7 +11,7 @@ message. It runs once per event (``web.platform.runtime.Frames``).
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 from typing import Protocol
 
@@ -28,14 +28,14 @@ from web.records.records_screens import Records
 from web.state import names
 from web.state.model import Model
 from web.state.seats import seat_label
-from web.state.table_state import EventsSaid, HandFocused
+from web.state.table_news import FrameSeen
+from web.state.table_state import EventsSaid
 from web.storage.keeper import Keeper
 from web.table import flow, handover
 from web.table.adapter import game_decided
-from web.table.seat_frame import seat_frame
+from web.table.seat_frame import SeatFrame, seat_frame
 from web.table.table_parts import TableBase
 from web.view import events, flowview, guideview, menu, render, screens
-from web.view.callouts import TableCallouts
 from web.view.card_html import sort_hand
 from web.view.seat_place import seat_name
 from web.view.table_view import TableView
@@ -102,17 +102,8 @@ class TablePainter:
     def __init__(self, app: PaintedTable) -> None:
         self.app = app
         self.view: TableView | None = None  # the view last drawn
-        self.last_log: list[flow.TableEvent] = []  # its events, as the table tells them
         self.title_shown = ""  # the document's title as last set (the variant's name)
-        self.had_prompt = False  # the last view asked the person to declare or answer
-        self.callouts = TableCallouts()  # what other seats scored, said at their seats
         self.sound = sounds.Sound() if sys.platform != "emscripten" else sounds.WebAudio()
-
-    @property
-    def hand_focus(self) -> int:
-        """The hand's card the keyboard is on (within the hand last shown)."""
-        shown = len(self.view.hand) if self.view is not None else 0
-        return max(0, min(self.app.model.table.hand_focus, shown - 1))
 
     def who(self, seat: int) -> str:
         """A seat's name as the table shows it."""
@@ -128,18 +119,23 @@ class TablePainter:
         seen = log_events(app.game.deal.observation(human).log)
         app.dispatch(EventsSaid(len(flow.table_log(app.game, seen))))
 
-    def build(self) -> TableView:
-        """The table now: the frame of the seat shown (from the engine here, or from the
-        host at a guest's table), with this device's touches."""
-        app, model = self.app, self.app.model
-        table = model.table
+    def frame_now(self) -> SeatFrame:
+        """The frame of the seat shown: from the engine here, or from the host at a guest's
+        table."""
+        app, table = self.app, self.app.model.table
         frame = app.pairing.guest_frame()
         if frame is None:
             frame = seat_frame(app.game, table.human, app.auto_passes.of(app.game),
                                table.deal_number)
-        table_events = list(frame.events)
-        self.last_log = table_events
-        view = frame.view
+        return frame
+
+    def build(self) -> TableView:
+        """The table now: the model's frame of the seat shown, with this device's touches."""
+        app, model = self.app, self.app.model
+        table = model.table
+        assert table.frame is not None  # a paint hands the frame in first
+        table_events = table.frame.events
+        view = replace(table.frame.view)  # fields replaced below, the frame's kept as it is
         view.thinking = table.busy
         view.by_host = app.pairing.joining is not None
         view.deck_check = app.pairing.deck_check()
@@ -162,32 +158,22 @@ class TablePainter:
         if not any(isinstance(event, PlayEvent) for event in table_events):  # a new deal
             view.drawn = list(view.hand)  # dealt from the stock
         flow.dress_table(view, table.shelf, table_events, model.hint)
+        view.callouts = list(table.callouts.shown)
         app.guide.dress(view)
         app.daily.dress(view)
         return view
 
     def paint(self) -> None:
-        """One render: draw the table as it is, then follow up on what changed since the
-        last one (what to say and play, where the focus goes, the timers it needs)."""
-        view, callout_wait = self.draw()
-        self.follow_up(view, callout_wait)
+        """One render: the seat's frame now handed to the model (what it brings comes back
+        as effects: web.state.table_news), then the table drawn from the model."""
+        app = self.app
+        app.dispatch(FrameSeen(self.frame_now(), app.runtime.now()))
+        self.draw()
 
-    def draw(self) -> tuple[TableView, float | None]:
-        """Build the view and patch the regions that changed. Returns the view and when a
-        call-out shown at a seat is due to go (None: none)."""
+    def draw(self) -> None:
+        """Build the view and patch the regions that changed."""
         app, model = self.app, self.app.model
-        table = model.table
         view = self.build()
-        callout_wait = self.callouts.dress(
-            view,
-            self.last_log,
-            table.said,  # moved on right after this render (announce)
-            viewer=table.human,
-            visible=table.handover is None and model.overlay is None
-            and view.deal_summary is None,
-            keep_own=bool(table.seats.pass_and_play),
-            now=app.runtime.now(),
-        )
         overlay, modal = self.overlay_view(view)
         parts = PartsDrawn(
             notice="" if model.overlay == "start" else self.notice_html(),
@@ -195,7 +181,7 @@ class TablePainter:
             undo=app.records.undo_button(),
             hint_search=app.pairing.joining is None,  # a guest's table holds no game to search
         )
-        regions = table_regions(view, model, parts, app.cat, self.hand_focus)
+        regions = table_regions(view, model, parts, app.cat, model.table.hand_focus)
         # the look first: the patch is then laid out once, with it (and slides as it says)
         app.dom.set_look(model.prefs.page_look(log_open=model.log_open))
         app.dom.patch_all(regions, table_players=view.num_players, modal=modal,
@@ -205,40 +191,6 @@ class TablePainter:
             self.title_shown = title
             app.dom.set_title(title)
         app.dom.set_peer(*app.pairing.peer())
-        return view, callout_wait
-
-    def follow_up(self, view: TableView, callout_wait: float | None) -> None:
-        """What changed since the last render, compared with what it left: the new events
-        said and played, the focus on a new prompt, a finished trick's and a call-out's
-        timers."""
-        app, table = self.app, self.app.model.table
-        if self.hand_focus != table.hand_focus:  # the hand got shorter: the focus within it
-            app.dispatch(HandFocused(self.hand_focus))
-        self.announce()
-        # A keyboard player who just won a trick lands on the declare/pass choice.
-        prompt = view.phase in ("declare", "answer") and view.current == table.human
-        if prompt and not self.had_prompt and app.dom.focus_is_in("#bz-me"):
-            app.dom.focus_first("#bz-prompt .btn")
-        self.had_prompt = prompt
-        # The timers this render asks for, once the page shows it.
-        if view.trick_state == "done":
-            app.turns.settle_later(flow.tricks_done(self.last_log)[0])
-        if callout_wait is not None:
-            self.callouts_later(callout_wait)
-
-    def callouts_later(self, seconds: float) -> None:
-        """Render again once a shown call-out's time is up (one timer, the earliest)."""
-        runtime = self.app.runtime
-        due = self.callouts.timer_wanted(seconds, runtime.now())
-        if due is None:
-            return
-
-        async def later() -> None:
-            await runtime.sleep(seconds)
-            if self.callouts.timer_fired(due):
-                self.app.render()
-
-        runtime.spawn(later())
 
     def notice_html(self) -> str:
         app, model = self.app, self.app.model
@@ -314,21 +266,3 @@ class TablePainter:
             return render.render_deal_summary(view, view.deal_summary, cat,
                                               app.review.button_html()), False
         return "", False
-
-    def announce(self) -> None:
-        """Say the new events in the live region, and play their sounds."""
-        app = self.app
-        log = self.last_log
-        start = app.model.table.said
-        if len(log) < start:
-            start = 0
-        if len(log) != app.model.table.said:
-            app.dispatch(EventsSaid(len(log)))
-        said = events.announcement(
-            app.cat, log, start, human=app.model.table.human, who=self.who,
-            scores=app.game.scores(),
-        )
-        if said:
-            app.dom.announce(said)
-        if start < len(log) and app.model.prefs.sound:
-            self.sound.play(events.sounds_for(log[start:]))

@@ -12,10 +12,10 @@ from engine.facts import DealEnding, SessionFacts
 from engine.observation import VidoStakes
 
 
-@dataclass
+@dataclass(frozen=True)
 class Callout:
-    """Points a seat scored, said at its seat for a while (web.view.callouts makes and times them;
-    here since the view carries them)."""
+    """Points a seat scored, said at its seat for a while (web.state.callout_queue makes and
+    times them, web.view.callouts draws them; here since the view carries them)."""
 
     seat: int
     kind: str  # a declaration kind as ``Catalog.declaration`` names it (suffixes included)
