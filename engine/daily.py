@@ -67,21 +67,26 @@ def daily_game(day: _dt.date | str, variant: str) -> PlayableGame:
     return game
 
 
-def daily_opponent(day: _dt.date | str, variant: str, seat: int) -> StrongPlayer:
-    """The program at ``seat``: the strong level, fixed worlds, no time budget, its random
-    generator seeded by the day's seed and the seat (so the same in both duplicate runs)."""
+COMPUTER_STREAM = 7  # the random stream of the strong level in the player's seat (seats: 0-3)
+
+
+def _program(day: _dt.date | str, variant: str, stream: int) -> StrongPlayer:
+    """The strong level with fixed worlds and no time budget, its random generator seeded by
+    the day's seed and ``stream`` (so the same in both duplicate runs)."""
     from .ai.strong_level import StrongPlayer
 
     seed = daily_seed(day, variant)
-    return StrongPlayer(random.Random(seed * 8 + seat), worlds=DAILY_WORLDS, time_budget=None)
+    return StrongPlayer(random.Random(seed * 8 + stream), worlds=DAILY_WORLDS, time_budget=None)
+
+
+def daily_opponent(day: _dt.date | str, variant: str, seat: int) -> StrongPlayer:
+    """The program at ``seat``, against the player."""
+    return _program(day, variant, seat)
 
 
 def computer_seat_player(day: _dt.date | str, variant: str) -> StrongPlayer:
     """The strong level playing the player's seat in the duplicate run."""
-    from .ai.strong_level import StrongPlayer
-
-    seed = daily_seed(day, variant)
-    return StrongPlayer(random.Random(seed * 8 + 7), worlds=DAILY_WORLDS, time_budget=None)
+    return _program(day, variant, COMPUTER_STREAM)
 
 
 @dataclass(frozen=True)
@@ -171,7 +176,7 @@ def streak(days_played: Sequence[_dt.date | str], today: _dt.date | str) -> Stre
     order do not matter). The current streak ends today, or yesterday while today's deal
     is still to play; a day after ``today`` (a clock set back) is ignored."""
     end = _dt.date.fromisoformat(_iso(today))
-    days = sorted({_dt.date.fromisoformat(_iso(d)) for d in days_played} - set(), reverse=True)
+    days = sorted({_dt.date.fromisoformat(_iso(d)) for d in days_played}, reverse=True)
     days = [d for d in days if d <= end]
     best = run = 0
     previous: _dt.date | None = None
