@@ -58,7 +58,7 @@ class App:
         # Tasks and timers (web.platform.runtime): the page's loop, else the tests' clock.
         self.runtime: Runtime = runtime or ManualRuntime()
         self.painter = TablePainter(self)  # the view, drawn once per event (web.view.table_paint)
-        self.frames = Frames(self.painter.paint)  # one render per event (web.platform.runtime)
+        self.frames = Frames(self.paint)  # one render per event (web.platform.runtime)
         self.fixed_seed = seed  # tests: ?seed=N makes the deal and the AI repeatable
         self.store = store
         self.fast = fast
@@ -105,7 +105,7 @@ class App:
         self.dom.restart()
         App.__init__(self, self.dom, self.store, fast=True, seed=seed, tabs=self.keeper.tabs,
                      device=self.device.device, runtime=self.runtime)
-        frames.paint_with(self.painter.paint)
+        frames.paint_with(self.paint)
         self.frames, self.commands = frames, commands
         self.dispatch(ComputerStopped(after=generation))
         self.start(listen=False)
@@ -124,6 +124,12 @@ class App:
 
     def save(self) -> None:
         self.keeper.save()
+
+    def paint(self) -> None:
+        """One render: first the model learns what only the engine's game tells (whether the
+        deal shown can be reviewed), then the painter draws the model."""
+        self.review.follow_table()
+        self.painter.paint()
 
     def render(self) -> None:
         """Show the table as it is now: at the end of the event being handled (one render

@@ -20,7 +20,6 @@ from web import i18n
 from web.features.daily_deal import DailyDeal
 from web.features.guide import Guide
 from web.features.hints import Hints
-from web.features.review_screen import ReviewScreen
 from web.link.pairing import Pairing
 from web.platform import sound as sounds
 from web.platform.install import DeviceControls
@@ -37,6 +36,7 @@ from web.table.table_parts import TableBase
 from web.view import events, flowview, guideview, menu, render, screens
 from web.view.callouts import TableCallouts
 from web.view.card_html import sort_hand
+from web.view.review_view import review_button, review_overlay
 from web.view.seat_place import seat_name
 from web.view.table_view import TableView
 
@@ -48,7 +48,6 @@ class PaintedTable(TableBase, Protocol):
     auto_passes: flow.AutoPasses
     keeper: Keeper
     records: Records
-    review: ReviewScreen
     device: DeviceControls
     hints: Hints
     pairing: Pairing
@@ -299,7 +298,7 @@ class TablePainter:
                 seat_label(cat, table.seats, table.handover, view.seat_names or ()),
                 handover.render_last_trick(view, cat),
             ), True
-        records = app.review.overlay() or app.records.overlay()
+        records = review_overlay(model.review, model.overlay, cat) or app.records.overlay()
         if records is not None:
             return records, True
         if model.overlay == "game" and game_decided(app.game):
@@ -312,7 +311,7 @@ class TablePainter:
             ), False
         if view.deal_summary is not None:
             return render.render_deal_summary(view, view.deal_summary, cat,
-                                              app.review.button_html()), False
+                                              review_button(model.review, cat)), False
         return "", False
 
     def announce(self) -> None:
