@@ -1,18 +1,12 @@
-"""The records screens' state, the device's facts and the features' screens in the model
-(web.state.records_state, device_facts, feature_screens), changed only by messages through
-``update``: no page, no table, no event loop."""
+"""The records screens' state, the device's facts, the features' screens and the review's
+in the model (web.state.records_state, device_facts, feature_screens, review_state), changed
+only by messages through ``update``: no page, no table, no event loop."""
 
 from __future__ import annotations
 
+from web.records.replay import StepShown
 from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted, TabRoleChanged
-from web.state.feature_screens import (
-    BubbleClosed,
-    DailyShown,
-    ReviewAt,
-    ReviewPositionShown,
-    ReviewProblem,
-    ShareDone,
-)
+from web.state.feature_screens import BubbleClosed, DailyShown, ShareDone
 from web.state.model import Focus, Model, Msg, Render, update
 from web.state.records_state import (
     RecordProblem,
@@ -22,6 +16,7 @@ from web.state.records_state import (
     ReplayShown,
     StatsResetAsked,
 )
+from web.state.review_state import ReviewAt, ReviewPosition, ReviewPositionShown, ReviewProblem
 
 PROBLEM = ("history.import_malformed", {"reason": "no deals"})
 
@@ -78,8 +73,8 @@ def test_the_daily_screen_and_its_share_and_the_reviews_problem_are_the_models()
     other = run(shared, DailyShown("2026-12-05", "classic"))
     assert (other.features.share_status, other.features.share_text) == (None, None)
     told = run(Model(), ReviewProblem(("review.failed", {"reason": "x"})))
-    assert told.features.review_problem == ("review.failed", {"reason": "x"})
-    assert run(told, ReviewProblem(None)).features.review_problem is None
+    assert told.review.problem == ("review.failed", {"reason": "x"})
+    assert run(told, ReviewProblem(None)).review.problem is None
 
 
 def test_the_tabs_role_is_the_models() -> None:
@@ -90,9 +85,13 @@ def test_the_tabs_role_is_the_models() -> None:
 
 def test_the_reviews_position_is_the_models() -> None:
     at = ReviewAt(entry=12, deal=0, step=5)
-    shown, effects = update(Model(), ReviewPositionShown(at))
-    assert shown.features.review_at == at and effects == [Render()]
-    assert run(shown, ReviewPositionShown(None)).features.review_at is None
+    step = StepShown(deal=0, deals=1, trick=3, tricks=12, human=0, hands=((), ()),
+                     tables=((), ()), trick_cards=(), winner=None, playing=(), declarations=(),
+                     scores=(0, 0), stock=0, trump="S", turnup=None, focus=None,
+                     at_start=False, at_end=False)
+    shown, effects = update(Model(), ReviewPositionShown(ReviewPosition(at, step)))
+    assert shown.review.at == at and effects == [Render()]
+    assert run(shown, ReviewPositionShown(None)).review.at is None
 
 
 def test_the_guided_bubble_closed_is_the_models() -> None:

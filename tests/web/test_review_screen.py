@@ -21,9 +21,11 @@ from engine import VARIANTS, replay_record
 from engine.playable import PlayableGame
 from web import i18n, storage
 from web.app import App
-from web.features.review_screen import RENDER_EVERY, EntryView, ReviewView, render_review
+from web.features.review_screen import RENDER_EVERY
 from web.i18n.catalogs import load_catalog, use_language
 from web.records.replay import Focus, Viewer, deal_steps, render_viewer
+from web.state.review_state import EntryView, MoveShown, ReviewView
+from web.view.review_view import render_review
 
 WORLDS = 4  # the estimates' worlds here: the tests check what the screen says, not strength
 GAP = 0.01  # the tests' runtime stops between slices (of one step of the engine each)
@@ -244,8 +246,8 @@ def test_no_entries_says_the_moves_were_as_good_as_the_best() -> None:
 @pytest.mark.parametrize("lang", i18n.LANGS)
 def test_every_state_of_the_screen_is_worded_in_every_language(lang: str) -> None:
     cat = load_catalog(lang)
-    entry = EntryView(12, 30, True, 14, '<bdi dir="ltr">10♥</bdi>', '<bdi dir="ltr">9♠</bdi>')
-    views = [ReviewView(share=0.42), ReviewView(problem=cat.t("review.failed", reason="x")),
+    entry = EntryView(12, 30, True, 14, MoveShown("play 10H"), MoveShown("play 9S"))
+    views = [ReviewView(share=0.42), ReviewView(problem="x"),
              ReviewView(entries=(entry,), decisions=30, as_good=1, total=30),
              ReviewView(decisions=2, as_good=2), ReviewView()]
     for view in views:

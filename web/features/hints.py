@@ -86,8 +86,15 @@ class Hints:
 def declaration_name(cat: i18n.Catalog, deal: Deal, text: str) -> str:
     """The combination a ``declare`` action lays down, in words ("" when the deal's rules
     name none: its cards then say it); ``deal`` is the one it is made in (its trumps)."""
+    kind = declaration_kind(deal, text)
+    return cat.declaration(kind) if kind else ""
+
+
+def declaration_kind(deal: Deal, text: str) -> str:
+    """The combination a ``declare`` action lays down, by the engine's name of it ("" when
+    the deal's rules name none), as data a model can hold and a catalog words later."""
     try:
         combo = deal.rules.classify(engine.Action.parse(text).codes, deal.trump)
     except Exception:  # not a declaration these rules know
         return ""
-    return cat.declaration(combo.name) if combo else ""
+    return combo.name if combo else ""

@@ -14,35 +14,46 @@ its next slice and is dropped.
 
 Each entry opens the replay viewer (``web.records.replay``) at the position before that move, the
 card played and the better one marked; its Back returns to the list.
+
+What the screen shows is the model's (``web.state.review_state``), drawn by
+``web.view.review_view``: this object keeps the job and the viewer's worked-out steps, and
+dispatches the job's progress and result, the position shown, and (before each paint)
+whether the deal shown can be reviewed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from html import escape
 from typing import TYPE_CHECKING, Protocol
 
 from engine.deal import Deal
-from web import i18n
-from web.features.hints import declaration_name
+from web.features.hints import declaration_kind
 from web.link.pairing import Pairing
 from web.platform.dom import Control
 from web.platform.runtime import Frames
-from web.records.replay import Focus, Viewer, render_viewer, tricks_before
-from web.state.feature_screens import ReviewAt, ReviewPositionShown, ReviewProblem
+from web.records.replay import Focus, Viewer, render_step, shown_step, tricks_before
 from web.state.model import ScreenClosed, ScreenOpened, ScreenShown
+from web.state.review_state import (
+    LIST,
+    POSITION,
+    EntryView,
+    MoveShown,
+    ReviewAt,
+    ReviewAvailable,
+    ReviewJobShown,
+    ReviewPosition,
+    ReviewPositionShown,
+    ReviewProblem,
+    ReviewView,
+)
 from web.storage.json_data import JsonObject, as_list
 from web.table.background import Pace, Work, run_in_slices
 from web.table.table_parts import TableBase
-from web.view.card_html import cards_bdi
 
 if TYPE_CHECKING:  # the AI is imported when a review starts (web.launch.prewarm before that)
     from engine.ai.review import Review, ReviewedDecision, Reviewing
 
 
-LIST = "review"  # the overlay of the list
-POSITION = "review-position"  # the overlay of one entry's position in the replay viewer
 REVIEW_SLICE = 0.03  # seconds of analysis per event (the engine yields every 20 ms or so)
 ENGINE_SLICE = 0.02  # the engine's own yields (engine.ai.review's slice_seconds)
 BUSY_WAIT = 0.25  # seconds between looks while the computer thinks
@@ -61,9 +72,6 @@ PAGE_WORLDS = 192
 # six-pack 76, rubicon 82, eight-pack 12.5: docs/measurements.md).
 PAGE_WORLDS_BY_VARIANT = {"no-trump": 128, "bezik": 112, "rubicon": 96, "six-pack": 96,
                           "eight-pack": 48}
-# The moves without cards, and the two kinds of loss, in words.
-MOVE_WORDS = {"pass": "review.move.pass", "blanche": "review.move.blanche"}
-KIND_WORDS = {"exact": "review.exact", "estimated": "review.estimated"}
 
 
 class ReviewTable(TableBase, Protocol):
@@ -100,38 +108,14 @@ class Job:
     problem: str | None = None  # why the deal could not be reviewed
 
 
-@dataclass(frozen=True)
-class EntryView:
-    """One entry of the list as the screen shows it."""
-
-    index: int
-    loss: int  # points, rounded
-    exact: bool
-    trick: int  # the trick the move was made in, from 1
-    played: str  # HTML of the move played
-    best: str  # HTML of the better move
-
-
-@dataclass(frozen=True)
-class ReviewView:
-    """The review screen's content: running (``share``), failed (``problem``) or done."""
-
-    share: float | None = None
-    problem: str | None = None
-    entries: tuple[EntryView, ...] = ()
-    decisions: int = 0
-    as_good: int = 0
-    total: int = 0
-    notice: str | None = None  # an entry that could not be opened
-
-
 class ReviewScreen:
-    """The review of one App: its job, its screen, the viewer of one entry."""
+    """The review of one App: its job and the viewer of one entry, what they show told to
+    the model."""
 
     def __init__(self, app: ReviewTable) -> None:
         self.app = app
         self.job: Job | None = None
-        # the entry whose position is shown, and its steps worked out (where: the model's)
+        # the entry whose position is shown, its steps worked out (where: the model's)
         self.viewed: Viewer | None = None
         self.worlds: int | None = None  # None: the page's for the variant (the tests' fewer)
         # seconds between two slices: 0 in the page (a turn of its loop); the CPython tests
@@ -143,6 +127,14 @@ class ReviewScreen:
     def available(self) -> bool:
         """A deal just finished at this table, the person's own."""
         return self.source(record=False) is not None
+
+    def follow_table(self) -> None:
+        """Before each paint: the model learns whether the deal shown can be reviewed (the
+        deal is the engine's, and it ends or moves on in many places: a move, the next
+        deal, a move taken back, another tab's save, the host's record at a guest's)."""
+        available = self.available()
+        if available != self.app.model.review.available:
+            self.app.dispatch(ReviewAvailable(available))
 
     def source(self, record: bool = True) -> Source | None:
         """The deal to review (None: none has just finished); ``record``: with its record
@@ -160,13 +152,6 @@ class ReviewScreen:
             return None
         key = ("here", game, game.deal, app.model.table.deal_number, len(game.deal.history))
         return Source(key, game.record() if record else {}, app.model.table.human)
-
-    def button_html(self) -> str:
-        """The summary's Review button ("" where there is nothing to review)."""
-        if not self.available():
-            return ""
-        return (f'<button type="button" class="btn" data-command="review">'
-                f"{escape(self.app.cat.t('review.open'))}</button>")
 
     def command(self, name: str, el: Control) -> bool:
         """Handle a review command (True), or leave it to the others (False)."""
@@ -191,17 +176,6 @@ class ReviewScreen:
         else:
             return False
         return True
-
-    def overlay(self) -> str | None:
-        """The HTML of the review's screens, None when another overlay is up."""
-        app = self.app
-        if app.model.overlay == LIST:
-            return render_review(app.cat, self.view())
-        viewer = self.viewer()
-        if app.model.overlay == POSITION and viewer is not None:
-            return render_viewer(viewer, app.cat, self.legend_html(), export=False,
-                                 back=app.cat.t("review.back"))
-        return None
 
     # ------------------------------------------------------------ commands
     def open(self, el: Control) -> None:
@@ -244,7 +218,8 @@ class ReviewScreen:
         focus = Focus(job.deal_index, decision.index, job.seat, decision.played, decision.best)
         try:
             viewer = Viewer(job.record, job.seat, focus=focus)
-            render_viewer(viewer, self.app.cat)  # a position that cannot be shown fails here
+            # a position that cannot be shown fails here, not while drawing
+            render_step(shown_step(viewer), self.app.cat)
         except Exception as err:  # the record replayed for the review: not expected
             reason = str(err) or type(err).__name__
             self.app.dispatch(ReviewProblem(("review.failed", {"reason": reason})))
@@ -255,11 +230,11 @@ class ReviewScreen:
         self.show(POSITION, "#replay-title")
 
     def shown_at(self, viewer: Viewer) -> None:
-        """The model takes the position the viewer moved to (its entry: the decision the
-        viewer was opened at)."""
+        """The model takes the position the viewer moved to, as data (its entry: the
+        decision the viewer was opened at)."""
         if viewer.focus is not None:
             at = ReviewAt(viewer.focus.index, viewer.deal, viewer.step)
-            self.app.dispatch(ReviewPositionShown(at))
+            self.app.dispatch(ReviewPositionShown(ReviewPosition(at, shown_step(viewer))))
 
     def leave_position(self) -> None:
         """Back from an entry's position: no viewer, none in the model."""
@@ -268,7 +243,7 @@ class ReviewScreen:
 
     def viewer(self) -> Viewer | None:
         """The entry's viewer at the position the model holds (None: none shown)."""
-        at, viewer = self.app.model.features.review_at, self.viewed
+        at, viewer = self.app.model.review.at, self.viewed
         if at is None or viewer is None or viewer.focus is None or viewer.focus.index != at.entry:
             return None
         viewer.deal, viewer.step = at.deal, at.step
@@ -304,7 +279,9 @@ class ReviewScreen:
                 job.problem = str(err) or type(err).__name__
                 reviewing.close()
                 job.reviewing = None
+                self.tell(job)
                 return
+        self.tell(job)
         self.app.runtime.spawn(self.drive(job))
 
     def stop(self) -> None:
@@ -313,6 +290,12 @@ class ReviewScreen:
         if job is not None and job.reviewing is not None:
             job.reviewing.close()
             job.reviewing = None
+        if self.app.model.review.job is not None:  # drawn again by what follows, if shown
+            self.app.dispatch(ReviewJobShown(None, draw=False))
+
+    def tell(self, job: Job, draw: bool = True) -> None:
+        """The model takes what the job shows now (``draw``: the open list drawn again)."""
+        self.app.dispatch(ReviewJobShown(job_view(job), draw))
 
     def relevant(self, job: Job) -> bool:
         """The job's deal is still the finished deal on the table."""
@@ -332,18 +315,19 @@ class ReviewScreen:
         def progress(share: float) -> None:
             job.share = share
             now = app.runtime.now()
-            if share - drawn[0] >= RENDER_STEP and now - drawn[1] >= RENDER_EVERY:
+            draw = share - drawn[0] >= RENDER_STEP and now - drawn[1] >= RENDER_EVERY
+            if draw:
                 drawn[:] = [share, now]
-                self.show_progress()
+            self.tell(job, draw)  # the model always current, drawn now and then
 
         def done(review: Review) -> None:
             job.review, job.reviewing = review, None
             job.tricks = tricks_before(job.record, job.deal_index)
-            self.show_progress()
+            self.tell(job)
 
         def failed(err: Exception) -> None:  # a record that does not replay, or a bug
             job.problem, job.reviewing = str(err) or type(err).__name__, None
-            self.show_progress()
+            self.tell(job)
 
         def dropped() -> None:  # stopped meanwhile, or the table moved on
             if job is self.job:
@@ -355,56 +339,29 @@ class ReviewScreen:
         await run_in_slices(work, Pace(self.slice, self.gap, BUSY_WAIT), app.runtime,
                             app.frames, lambda: app.model.table.busy)
 
-    def show_progress(self) -> None:
-        if self.app.model.overlay == LIST:
-            self.app.render()
 
-    # ------------------------------------------------------------ what it shows
-    def view(self) -> ReviewView:
-        job = self.job
-        cat = self.app.cat
-        if job is None:  # stopped under the open screen (the table moved on)
-            return ReviewView(problem=cat.t("review.gone"))
-        if job.problem is not None:
-            return ReviewView(problem=cat.t("review.failed", reason=job.problem))
-        review = job.review
-        if review is None:
-            return ReviewView(share=job.share)
+def job_view(job: Job) -> ReviewView:
+    """What the job shows: its progress, why it failed, or what it found."""
+    if job.problem is not None:
+        return ReviewView(problem=job.problem)
+    review = job.review
+    if review is None:
+        return ReviewView(share=job.share)
+    entries = tuple(
+        EntryView(d.index, round(d.loss), d.exact, trick_number(job.tricks, d) + 1,
+                  move_shown(d.played, job.deal), move_shown(d.best, job.deal))
+        for d in review.mistakes
+    )
+    return ReviewView(entries=entries, decisions=len(review.decisions),
+                      as_good=len(review.as_good), total=round(review.total_loss))
 
-        def words(text: str) -> str:
-            return move_html(cat, text, job.deal)
 
-        entries = tuple(
-            EntryView(d.index, round(d.loss), d.exact, trick_number(job.tricks, d) + 1,
-                      words(d.played), words(d.best))
-            for d in review.mistakes
-        )
-        return ReviewView(entries=entries, decisions=len(review.decisions),
-                          as_good=len(review.as_good), total=round(review.total_loss),
-                          notice=self.problem_text())
-
-    def problem_text(self) -> str | None:
-        """Why an entry could not be opened, in the player's language (None: it could)."""
-        problem = self.app.model.features.review_problem
-        return None if problem is None else self.app.cat.t(problem[0], **problem[1])
-
-    def legend_html(self) -> str:
-        """What the marks on the position's cards mean."""
-        viewer, job = self.viewer(), self.job
-        if viewer is None or viewer.focus is None or job is None:
-            return ""
-        cat = self.app.cat
-        focus = viewer.focus
-        played = move_html(cat, focus.played, job.deal)
-        best = move_html(cat, focus.best, job.deal)
-        return (
-            '<ul class="rv-legend" data-review-legend>'
-            f'<li><span class="rv-swatch mark-played" aria-hidden="true"></span>'
-            f'{cat.html("review.legend_played", move=i18n.Markup(played))}</li>'
-            f'<li><span class="rv-swatch mark-best" aria-hidden="true"></span>'
-            f'{cat.html("review.legend_best", move=i18n.Markup(best))}</li></ul>'
-        )
-
+def move_shown(text: str, deal: Deal) -> MoveShown:
+    """A move as data; a declaration's combination named by ``deal``'s rules and trumps
+    (the deal it was made in)."""
+    if text.split()[:1] == ["declare"]:
+        return MoveShown(text, declaration_kind(deal, text))
+    return MoveShown(text)
 
 def page_worlds(variant: str) -> int:
     """The worlds a decision's estimate samples in the page, for a variant."""
@@ -416,94 +373,3 @@ def trick_number(tricks: list[int], decision: ReviewedDecision) -> int:
     return tricks[decision.index] if 0 <= decision.index < len(tricks) else 0
 
 
-def move_html(cat: i18n.Catalog, text: str, deal: Deal) -> str:
-    """A move in words with its cards ("Q♠", "Q♠ from the table", "declare bezique
-    Q♠ J♦"); ``deal`` is the one it was made in (its rules and trumps name a declaration)."""
-    words = text.split()
-    if not words:
-        return ""
-    if words[0] == "play" and len(words) > 1:
-        card = i18n.Markup(cards_bdi(cat, [words[-1]]))
-        return cat.html("review.move.table", card=card) if words[1] == "table" else card
-    if words[0] == "declare":
-        name = declaration_name(cat, deal, text)
-        cards = i18n.Markup(cards_bdi(cat, words[1:]))
-        return str(cat.html("review.move.declare", combination=name, cards=cards))
-    if words[0] == "seven":
-        return str(cat.html("review.move.seven", cards=i18n.Markup(cards_bdi(cat, words[1:]))))
-    key = MOVE_WORDS.get(words[0])
-    return escape(cat.t(key) if key else text)
-
-
-def loss_text(cat: i18n.Catalog, points: int) -> str:
-    """A loss as the list shows it: −30, kept left to right in every language."""
-    return f'<bdi dir="ltr">\u2212{escape(cat.number(points))}</bdi>'
-
-
-def render_review(cat: i18n.Catalog, view: ReviewView,
-                  percent: Callable[[float], int] = lambda share: int(share * 100)) -> str:
-    """The review screen: progress and Stop while it runs, else the entries (each a
-    button to its position), the total, the moves as good as the best, and how the noise
-    threshold works."""
-    actions = []
-    if view.share is not None:
-        done = percent(view.share)
-        body = (
-            f'<p class="rv-status" role="status">{escape(cat.t("review.running"))}</p>'
-            f'<progress class="rv-progress" max="100" value="{done}" aria-label="'
-            f'{escape(cat.t("review.progress", percent=done))}" '
-            f'data-review-progress="{view.share:.3f}"></progress>'
-            f'<p class="rv-pct" aria-hidden="true">{escape(cat.t("review.progress", percent=done))}'
-            f'</p><p class="note">{escape(cat.t("review.background"))}</p>'
-        )
-        actions.append(f'<button type="button" class="btn" data-command="review-cancel">'
-                       f'{escape(cat.t("review.cancel"))}</button>')
-    elif view.problem is not None:
-        body = (f'<p class="notice error" role="alert" data-review-problem>'
-                f"{escape(view.problem)}</p>")
-    else:
-        body = _result_html(cat, view)
-    actions.append(f'<button type="button" class="btn primary" data-command="close">'
-                   f'{escape(cat.t("menu.close"))}</button>')
-    state = "running" if view.share is not None else ("failed" if view.problem else "done")
-    return (
-        '<div class="dialog review" role="dialog" aria-modal="true" '
-        f'aria-labelledby="review-title" data-screen="review" data-review-state="{state}">'
-        f'<h2 id="review-title" tabindex="-1">{escape(cat.t("review.title"))}</h2>'
-        f'<div class="dialog-body" tabindex="0">{body}</div>'
-        f'<div class="dialog-actions">{"".join(actions)}</div></div>'
-    )
-
-
-def _result_html(cat: i18n.Catalog, view: ReviewView) -> str:
-    parts = []
-    if view.notice:
-        parts.append(f'<p class="notice error" role="alert">{escape(view.notice)}</p>')
-    if view.decisions == 0:
-        parts.append(f'<p class="rv-summary">{escape(cat.t("review.no_choices"))}</p>')
-        return "".join(parts)
-    if view.entries:
-        rows = []
-        for e in view.entries:
-            kind = "exact" if e.exact else "estimated"
-            text = cat.html("review.entry", number=e.trick, played=i18n.Markup(e.played),
-                            best=i18n.Markup(e.best))
-            rows.append(
-                f'<li><button type="button" class="btn row rv-entry" data-command="review-open"'
-                f' data-index="{e.index}" data-review-entry="{e.index}"'
-                f' data-review-loss="{e.loss}" data-review-kind="{kind}">'
-                f'<span class="rv-loss">{loss_text(cat, e.loss)}</span>'
-                f'<span class="rv-what"><span class="rv-kind">{escape(cat.t(KIND_WORDS[kind]))}'
-                f'</span> {text}</span></button></li>'
-            )
-        parts.append(f'<ol class="rv-list">{"".join(rows)}</ol>')
-        total = cat.html("review.total", count=view.total,
-                         loss=i18n.Markup(loss_text(cat, view.total)))
-        parts.append(f'<p class="rv-total" data-review-total="{view.total}">{total}</p>')
-    else:
-        parts.append(f'<p class="rv-summary" data-review-none>{escape(cat.t("review.none"))}</p>')
-    parts.append(f'<p class="rv-good" data-review-as-good="{view.as_good}">'
-                 f'{escape(cat.t("review.as_good", count=view.as_good, total=view.decisions))}'
-                 '</p>')
-    parts.append(f'<p class="note">{escape(cat.t("review.noise"))}</p>')
-    return "".join(parts)

@@ -14,7 +14,7 @@ the better one marked on the cards, Back and Forward going on from there.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 
@@ -240,8 +240,58 @@ class Viewer:
         return self.deal + 1 == self.deals and self.step + 1 == len(self.steps(self.deal))
 
 
+@dataclass(frozen=True)
+class StepShown:
+    """The viewer's step as plain data: everything its screen draws, so that a model can
+    hold it (the review's position) while the viewer's worked-out steps stay a cache."""
+
+    deal: int
+    deals: int
+    trick: int  # 0: as dealt
+    tricks: int  # the tricks of the deal shown
+    human: int | None  # the seat the names are told from (None: seats by number)
+    hands: tuple[tuple[str, ...], ...]
+    tables: tuple[tuple[str, ...], ...]
+    trick_cards: tuple[tuple[int, str], ...]
+    winner: int | None
+    playing: tuple[tuple[int, str], ...]
+    declarations: tuple[tuple[int, str, int], ...]
+    scores: tuple[int, ...]
+    stock: int
+    trump: str | None
+    turnup: str | None
+    focus: Focus | None  # the review's decision, when this step is its position
+    at_start: bool
+    at_end: bool
+
+
+def shown_step(viewer: Viewer) -> StepShown:
+    """The step the viewer is at, as data (its deal's steps worked out if not yet)."""
+    step = viewer.current
+    return StepShown(
+        deal=viewer.deal,
+        deals=viewer.deals,
+        trick=step.trick,
+        tricks=viewer.tricks(),
+        human=viewer.human,
+        hands=tuple(tuple(hand) for hand in step.hands),
+        tables=tuple(tuple(table) for table in step.tables),
+        trick_cards=tuple(step.trick_cards),
+        winner=step.winner,
+        playing=tuple(step.playing),
+        declarations=tuple(step.declarations),
+        scores=tuple(step.scores),
+        stock=step.stock,
+        trump=step.trump,
+        turnup=step.turnup,
+        focus=viewer.focus if viewer.at_focus() else None,
+        at_start=viewer.at_start(),
+        at_end=viewer.at_end(),
+    )
+
+
 # --------------------------------------------------------------- render
-def chips(cat: Catalog, cards: list[str], trump: str | None = None,
+def chips(cat: Catalog, cards: Sequence[str], trump: str | None = None,
           marks: Mapping[str, Counter[str]] | None = None) -> str:
     """Cards as small face-up chips (rank letter of the language and suit symbol);
     ``marks``: the review's marks by name, each the cards (with their count) it marks."""
@@ -263,7 +313,7 @@ def chips(cat: Catalog, cards: list[str], trump: str | None = None,
     return "".join(out)
 
 
-def action_cards(action: str, hand: list[str]) -> tuple[list[str], list[str]]:
+def action_cards(action: str, hand: Sequence[str]) -> tuple[list[str], list[str]]:
     """The cards an action lays down: (from the hand, from the table)."""
     words = action.split()
     if not words or words[0] not in ("play", "declare", "seven"):
@@ -296,23 +346,28 @@ def seat_label(cat: Catalog, seat: int, human: int | None, players: int) -> str:
 
 def render_viewer(viewer: Viewer, cat: Catalog, legend: str = "", back: str = "",
                   export: bool = True) -> str:
-    """The viewer's step; at a review's focus ``legend`` says what the marks mean, ``back``
-    names the button back (default: the history's list), ``export`` adds Export."""
-    step = viewer.current
+    """The viewer's step (``render_step``'s arguments)."""
+    return render_step(shown_step(viewer), cat, legend, back, export)
+
+
+def render_step(step: StepShown, cat: Catalog, legend: str = "", back: str = "",
+                export: bool = True) -> str:
+    """A step of the viewer; at a review's focus ``legend`` says what the marks mean,
+    ``back`` names the button back (default: the history's list), ``export`` adds Export."""
     players = len(step.hands)
-    names = [seat_label(cat, s, viewer.human, players) for s in range(players)]
-    focus = viewer.focus if viewer.at_focus() else None
+    names = [seat_label(cat, s, step.human, players) for s in range(players)]
+    focus = step.focus
     hand_marks: dict[str, Counter[str]] = {}
     table_marks: dict[str, Counter[str]] = {}
     if focus is not None:
-        position = cat.t("review.position", number=step.trick + 1, total=viewer.tricks())
+        position = cat.t("review.position", number=step.trick + 1, total=step.tricks)
         for name, action in (("played", focus.played), ("best", focus.best)):
             in_hand, on_table = action_cards(action, step.hands[focus.seat])
             hand_marks[name], table_marks[name] = Counter(in_hand), Counter(on_table)
     else:
         position = (cat.t("replay.dealt") if step.trick == 0 else
-                    cat.t("replay.trick", number=step.trick, total=viewer.tricks()))
-    where = cat.t("replay.deal", number=viewer.deal + 1, total=viewer.deals)
+                    cat.t("replay.trick", number=step.trick, total=step.tricks))
+    where = cat.t("replay.deal", number=step.deal + 1, total=step.deals)
     facts = []
     if step.trump:
         facts.append(cat.t("replay.trump", suit=SUIT_SYMBOL[step.trump]))
@@ -350,14 +405,14 @@ def render_viewer(viewer: Viewer, cat: Catalog, legend: str = "", back: str = ""
         for s, k, p in step.declarations
     )
     decl_html = f'<ul class="r-decl">{decl}</ul>' if decl else ""
-    prev_dis = ' aria-disabled="true" disabled' if viewer.at_start() else ""
-    next_dis = ' aria-disabled="true" disabled' if viewer.at_end() else ""
+    prev_dis = ' aria-disabled="true" disabled' if step.at_start else ""
+    next_dis = ' aria-disabled="true" disabled' if step.at_end else ""
     at_focus = f' data-review-index="{focus.index}"' if focus is not None else ""
     export_button = (f'<button type="button" class="btn" data-command="export">'
                      f'{escape(cat.t("history.export"))}</button>' if export else "")
     return (
         '<div class="dialog replay" role="dialog" aria-modal="true" aria-labelledby="replay-title"'
-        f' data-screen="replay" data-replay-deal="{viewer.deal}" data-replay-step="{step.trick}"'
+        f' data-screen="replay" data-replay-deal="{step.deal}" data-replay-step="{step.trick}"'
         f'{at_focus}>'
         f'<h2 id="replay-title" tabindex="-1">{escape(cat.t("replay.title"))}</h2>'
         f'<p class="r-where" aria-live="polite">{escape(where)} · {escape(position)}</p>'

@@ -1,11 +1,10 @@
 """What the features' screens show besides their own data, in the model: the day and game
-the daily screen shows and what became of sharing its result, why the review could not
-open one of its entries, and which entry's position it shows, where; the guided deal's
-bubble the player closed.
+the daily screen shows and what became of sharing its result; the guided deal's bubble the
+player closed. (The review's screen has its own part: ``web.state.review_state``.)
 
-The features keep their domain state (the daily deal's game and the computer's play of it,
-the review's analysis) in their own objects; what a screen shows and says is here, changed
-by messages like the rest of the table's state.
+The features keep their domain state (the daily deal's game and the computer's play of it)
+in their own objects; what a screen shows and says is here, changed by messages like the
+rest of the table's state.
 """
 
 from __future__ import annotations
@@ -13,27 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TypeAlias
 
-from web.i18n import MessageParam
-
-Said: TypeAlias = tuple[str, dict[str, MessageParam]]  # a catalog key and its values
-
-
-@dataclass(frozen=True)
-class ReviewAt:
-    """The review's entry (its decision's index in the deal) shown, at this step."""
-
-    entry: int
-    deal: int
-    step: int
-
 
 @dataclass(frozen=True)
 class FeatureScreens:
     daily_shown: tuple[str, str] | None = None  # (date, variant) the daily screen shows
     share_status: str | None = None  # what became of sharing the daily result
     share_text: str | None = None  # the text to copy by hand when sharing failed
-    review_problem: Said | None = None  # why the review could not open an entry
-    review_at: ReviewAt | None = None  # the review's entry whose position is shown, and where
     bubble_closed: int = -1  # the guided deal's move count whose bubble the player closed
 
 
@@ -55,30 +39,14 @@ class ShareDone:
 
 
 @dataclass(frozen=True)
-class ReviewProblem:
-    """Why the review could not open an entry (None: nothing to say)."""
-
-    problem: Said | None
-
-
-@dataclass(frozen=True)
-class ReviewPositionShown:
-    """The review shows this entry's position at this step (None: the list)."""
-
-    at: ReviewAt | None
-
-
-@dataclass(frozen=True)
 class BubbleClosed:
     """The player closed the guided deal's bubble at this move count (-1: none closed)."""
 
     applied: int
 
 
-FeatureMsg: TypeAlias = (
-    DailyShown | ShareDone | ReviewProblem | ReviewPositionShown | BubbleClosed
-)
-FEATURE_MESSAGES = (DailyShown, ShareDone, ReviewProblem, ReviewPositionShown, BubbleClosed)
+FeatureMsg: TypeAlias = DailyShown | ShareDone | BubbleClosed
+FEATURE_MESSAGES = (DailyShown, ShareDone, BubbleClosed)
 
 
 def update(state: FeatureScreens, msg: FeatureMsg) -> FeatureScreens:
@@ -90,8 +58,4 @@ def update(state: FeatureScreens, msg: FeatureMsg) -> FeatureScreens:
         return replace(state, daily_shown=shown, share_status=None, share_text=None)
     if isinstance(msg, ShareDone):
         return replace(state, share_status=msg.status, share_text=msg.text)
-    if isinstance(msg, ReviewPositionShown):
-        return replace(state, review_at=msg.at)
-    if isinstance(msg, BubbleClosed):
-        return replace(state, bubble_closed=msg.applied)
-    return replace(state, review_problem=msg.problem)
+    return replace(state, bubble_closed=msg.applied)

@@ -10,8 +10,9 @@ The model holds the player's settings (read from storage once, at start), the on
 stack (the screen shown over the table, the screens to return to, the new-game form
 waiting on them), the notice, the hint, the log drawer, and its parts: the table's facts
 about its game (``web.state.table_state``), the records screens' state
-(``web.state.records_state``), the platform's facts (``web.state.device_facts``) and what
-the features' screens show (``web.state.feature_screens``).
+(``web.state.records_state``), the platform's facts (``web.state.device_facts``), what
+the features' screens show (``web.state.feature_screens``) and the review after a deal
+(``web.state.review_state``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import TypeAlias
 
 from engine import VARIANTS
 from web.i18n import MessageParam
-from web.state import feature_screens, records_state, table_news, table_state
+from web.state import feature_screens, records_state, review_state, table_news, table_state
 from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted, TabRoleChanged
 from web.state.feature_screens import (
     FEATURE_MESSAGES,
@@ -39,6 +40,7 @@ from web.state.records_state import (
     RecordsState,
     ReplayShown,
 )
+from web.state.review_state import REVIEW_MESSAGES, ReviewMsg, ReviewState
 from web.state.settings import Settings
 from web.state.table_news import CalloutsDue, FrameSeen, NewsEffect
 from web.state.table_state import TABLE_MESSAGES, DeviceCalled, TableMsg, TableState
@@ -74,6 +76,7 @@ class Model:
     records: RecordsState = field(default_factory=RecordsState)  # web.state.records_state
     device: DeviceState = field(default_factory=DeviceState)  # web.state.device_facts
     features: FeatureScreens = field(default_factory=FeatureScreens)  # web.state.feature_screens
+    review: ReviewState = field(default_factory=ReviewState)  # web.state.review_state
     plays_here: bool = True  # this tab plays; another tab's watcher only follows its saves
     storage_note: str | None = None  # the outcome of the player's request to keep the saves
 
@@ -224,6 +227,7 @@ Msg = (
     | FeatureMsg
     | FrameSeen
     | CalloutsDue
+    | ReviewMsg
 )
 
 # ------------------------------------------------------------------- effects
@@ -291,6 +295,9 @@ def update(model: Model, msg: Msg) -> Result:
         changed = replace(model, features=feature_screens.update(model.features, msg))
         # a script starting or going on (a save adopted) asks for no render of its own
         return changed, [] if isinstance(msg, BubbleClosed) else [Render()]
+    if isinstance(msg, REVIEW_MESSAGES):
+        changed = replace(model, review=review_state.update(model.review, msg))
+        return changed, [Render()] if review_state.redraws(model.overlay, msg) else []
     if isinstance(msg, DeviceChanged):
         return replace(model, device=msg.state), [Render()]
     if isinstance(msg, TabRoleChanged):

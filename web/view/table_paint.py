@@ -37,6 +37,7 @@ from web.table.seat_frame import SeatFrame, seat_frame
 from web.table.table_parts import TableBase
 from web.view import events, flowview, guideview, menu, render, screens
 from web.view.card_html import sort_hand
+from web.view.review_view import review_button, review_overlay
 from web.view.seat_place import seat_name
 from web.view.table_view import TableView
 
@@ -164,9 +165,11 @@ class TablePainter:
         return view
 
     def paint(self) -> None:
-        """One render: the seat's frame now handed to the model (what it brings comes back
-        as effects: web.state.table_news), then the table drawn from the model."""
+        """One render: first the model learns what only the engine's game tells (the seat's
+        frame now, whose news come back as effects: web.state.table_news; whether the deal
+        shown can be reviewed), then the table is drawn from the model."""
         app = self.app
+        app.review.follow_table()
         app.dispatch(FrameSeen(self.frame_now(), app.runtime.now()))
         self.draw()
 
@@ -251,7 +254,7 @@ class TablePainter:
                 seat_label(cat, table.seats, table.handover, view.seat_names or ()),
                 handover.render_last_trick(view, cat),
             ), True
-        records = app.review.overlay() or app.records.overlay()
+        records = review_overlay(model.review, model.overlay, cat) or app.records.overlay()
         if records is not None:
             return records, True
         if model.overlay == "game" and game_decided(app.game):
@@ -264,5 +267,5 @@ class TablePainter:
             ), False
         if view.deal_summary is not None:
             return render.render_deal_summary(view, view.deal_summary, cat,
-                                              app.review.button_html()), False
+                                              review_button(model.review, cat)), False
         return "", False
