@@ -129,7 +129,9 @@ def test_the_history_says_a_records_problem_in_words() -> None:
     assert text == CAT.t("history.import_malformed", reason="bad")
     drawn = records_view.records_screen(plain, "history", CAT, names=[], when=str)
     assert drawn is not None and 'role="alert"' in drawn
-    said: dict[str, MessageParam] = {"deal": 1, "move": 3, "action": "play QS", "rule": "not_your_turn"}
+    said: dict[str, MessageParam] = {
+        "deal": 1, "move": 3, "action": "play QS", "rule": "not_your_turn",
+    }
     rule = RecordsState(problem=("history.import_illegal", said))
     assert records_view.problem_text(rule, CAT) == CAT.t(
         "history.import_illegal", **said, reason=CAT.error("not_your_turn"))
