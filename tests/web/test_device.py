@@ -11,12 +11,14 @@ from pathlib import Path
 import pytest
 
 from web import storage
+from web.i18n import Catalog
 from web.i18n.catalogs import load_catalog
 from web.platform.device import ASKED_KEY, Device, is_ios
 from web.platform.install import DeviceControls
 from web.platform.runtime import ManualRuntime
 from web.state.device_facts import DeviceState, should_ask_persistence
 from web.state.model import Model, Msg, Render, update
+from web.view import platform_view
 
 I18N = Path(__file__).resolve().parents[2] / "web" / "i18n"
 IPHONE = (
@@ -103,6 +105,11 @@ def controls_of(app: FakeApp, device: Device) -> DeviceControls:
     return controls
 
 
+def storage_section(model: Model, cat: Catalog) -> str:
+    """The settings' storage section as the table draws it from the model."""
+    return platform_view.storage_section(model.device, model.storage_note, cat)
+
+
 def test_first_finished_deal_asks_for_persistence_once() -> None:
     app = FakeApp()
     device = FakeDevice(DeviceState(persisted=False), grant=False)
@@ -113,12 +120,12 @@ def test_first_finished_deal_asks_for_persistence_once() -> None:
     assert app.store.getItem(ASKED_KEY) == "1"
     # Declined: the settings offer the request again, by hand, and say what happened.
     cat = load_catalog("en")
-    html = controls.storage_html(cat)
+    html = storage_section(app.model, cat)
     assert 'data-storage="not-kept"' in html and 'data-command="persist"' in html
     assert 'data-command="export"' in html
     assert controls.command("persist")
     assert device.persist_requests == 2
-    assert escape(cat.t("storage.denied")) in controls.storage_html(cat)
+    assert escape(cat.t("storage.denied")) in storage_section(app.model, cat)
 
 
 def test_install_command_prompts_then_asks_for_persistence_and_hides() -> None:
@@ -126,19 +133,19 @@ def test_install_command_prompts_then_asks_for_persistence_and_hides() -> None:
     device = FakeDevice(DeviceState(can_prompt=True, persisted=False))
     controls = controls_of(app, device)
     cat = load_catalog("en")
-    assert 'data-command="install"' in controls.menu_html(cat)
+    assert 'data-command="install"' in platform_view.install_items(controls.state(), cat)
     assert controls.command("install")
     assert device.prompts == 1 and device.persist_requests == 1
-    assert controls.menu_html(cat) == ""
-    assert 'data-storage="kept"' in controls.storage_html(cat)
-    assert 'data-command="persist"' not in controls.storage_html(cat)
+    assert platform_view.install_items(controls.state(), cat) == ""
+    assert 'data-storage="kept"' in storage_section(app.model, cat)
+    assert 'data-command="persist"' not in storage_section(app.model, cat)
 
 
 def test_ios_shows_the_steps_in_every_language() -> None:
     controls = controls_of(FakeApp(), FakeDevice(DeviceState(ios=True)))
     for lang in ("en", "he", "tr", "ru"):
         cat = load_catalog(lang)
-        html = controls.menu_html(cat)
+        html = platform_view.install_items(controls.state(), cat)
         assert 'data-install="ios"' in html and "icon-192.png" in html
         for key in ("install.ios_title", "install.ios_share", "install.ios_add"):
             assert escape(cat.t(key)) in html

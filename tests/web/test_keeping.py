@@ -113,7 +113,7 @@ def test_storage_that_refuses_everything_still_plays() -> None:
     assert page.state == "ready"
     computer_moves(app)
     human_move(app, random.Random(2))
-    assert app.keeper.failing and app.model.notice_error
+    assert app.model.saves_failing and app.model.notice_error
 
 
 def test_retry_loop_saves_when_storage_comes_back(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -128,10 +128,10 @@ def test_retry_loop_saves_when_storage_comes_back(monkeypatch: pytest.MonkeyPatc
     human_move(app, random.Random(3))
     assert app.keeper.retrying
     manual(app).advance(0.005)  # before the retry's time: still failing
-    assert app.keeper.failing
+    assert app.model.saves_failing
     store.full = False
     manual(app).advance(0.01)
-    assert not app.keeper.failing and stored_actions(store) == actions(app.game.to_json())
+    assert not app.model.saves_failing and stored_actions(store) == actions(app.game.to_json())
 
 
 # ------------------------------------------------------------ two tabs

@@ -25,6 +25,7 @@ from web.app import App
 from web.i18n.catalogs import load_catalog
 from web.records import history, stats
 from web.state.callout_queue import callouts_from
+from web.view import hint_view
 from web.view.callouts import callout_text
 
 CAT = load_catalog("en")
@@ -80,7 +81,7 @@ def test_the_opponents_carte_blanche_shows_its_cards() -> None:
 
 def test_the_hint_names_carte_blanche() -> None:
     app, _ = new_app("rubicon", seed=4)
-    assert app.hints.action_html("blanche") == "Show carte blanche"
+    assert hint_view.action_html(app.cat, "blanche") == "Show carte blanche"
 
 
 # ----------------------------------------------------------- stacked groups
@@ -267,7 +268,7 @@ def test_an_exported_session_replays_on_the_command_line(tmp_path: Path) -> None
 def test_the_hint_in_the_carte_blanche_choice() -> None:
     app, _ = new_app("rubicon", seed=4, level="easy")
     asyncio.run(app.hints.show())
-    box = app.hints.html()
+    box = hint_view.hint_box(app.model.hint, app.model.hint_combination, app.cat)
     shown, reasons = "Show carte blanche" in box, [CAT.t(f"hint.reason.{r}") for r in (
         "shows_blanche", "declines_blanche")]
     assert shown or "Pass" in box

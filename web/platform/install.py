@@ -1,13 +1,13 @@
-"""The app's install and storage commands and what they show (menu item, iOS steps, settings).
+"""The app's install and storage commands, and the page's facts about them kept in the model.
 
-``App`` hands its commands here first (``install``, ``persist``), tells it when a deal ends,
-and asks it for the menu's install entry and the settings' storage section. The decisions
-live in ``web.platform.device``; this module only words them and keeps ``web/app.py`` small.
+``App`` hands its commands here first (``install``, ``persist``) and tells it when a deal
+ends; what the page tells (installable, persisted) is read into the model, from which
+``web.view.platform_view`` draws the menu's install entry and the settings' storage
+section. The decisions live in ``web.platform.device``.
 """
 
 from __future__ import annotations
 
-from html import escape
 from typing import Protocol
 
 from web import storage
@@ -16,17 +16,10 @@ from web.platform.runtime import Runtime, Task
 from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted, should_ask_persistence
 from web.state.model import Model, Msg
 from web.storage import KeyValue, schema
-from web.view.card_html import Cat
 
 schema.register(ASKED_KEY, schema.OneOf(("1",)), json=False)  # read back through web.storage.schema
 
 COMMANDS = ("install", "persist")
-
-# iOS's Share symbol (a box with an arrow up), drawn next to the step that names it.
-SHARE_ICON = (
-    '<svg class="icon share" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
-    '<path d="M12 3v12M8 7l4-4 4 4M6 11H5v10h14V11h-1"/></svg>'
-)
 
 
 class ControlsHost(Protocol):
@@ -45,7 +38,7 @@ class ControlsHost(Protocol):
 
 
 class DeviceControls:
-    """Install and storage for one App: commands, the persistence request, HTML parts."""
+    """Install and storage for one App: commands, the persistence request, the facts read."""
 
     def __init__(self, app: ControlsHost, device: Device) -> None:
         self.app = app
@@ -106,49 +99,3 @@ class DeviceControls:
             self._spawn(self._persist(automatic=False))
             return True
         return False
-
-    # ------------------------------------------------------------ HTML
-    def menu_html(self, cat: Cat) -> str:
-        """The menu's install part: the Install command, the iOS steps, or nothing."""
-        offer = self.state().install_offer
-        if offer == "prompt":
-            return (
-                '<li><button type="button" class="btn item" data-command="install">'
-                f"{escape(cat.t('install.command'))}</button></li>"
-            )
-        if offer == "ios":
-            return (
-                '<li class="install-ios" data-install="ios">'
-                '<img class="app-icon" src="web/icons/icon-192.png" alt="" width="48" height="48">'
-                f'<div><p class="install-title">{escape(cat.t("install.ios_title"))}</p>'
-                f"<ol><li>{SHARE_ICON} {escape(cat.t('install.ios_share'))}</li>"
-                f"<li>{escape(cat.t('install.ios_add'))}</li></ol></div></li>"
-            )
-        return ""
-
-    def storage_html(self, cat: Cat) -> str:
-        """The settings' storage section: is it persistent, ask again, export a backup."""
-        state = self.state()
-        status = state.storage_key
-        ask = ""
-        if state.persisted is False:
-            ask = (
-                '<button type="button" class="btn" data-command="persist">'
-                f"{escape(cat.t('storage.keep'))}</button>"
-            )
-        kept = {True: "kept", False: "not-kept", None: "unknown"}[state.persisted]
-        note = ""
-        noted = self.app.model.storage_note
-        if noted and noted != status:
-            note = f'<p class="note" role="status">{escape(cat.t(noted))}</p>'
-        return (
-            '<section class="storage" aria-labelledby="storage-title">'
-            f'<h3 id="storage-title">{escape(cat.t("storage.title"))}</h3>'
-            f'<p data-storage="{kept}">'
-            f"{escape(cat.t(status))}</p>{note}"
-            f'<p>{escape(cat.t("storage.backup_hint"))}</p>'
-            f'<div class="row">{ask}<button type="button" class="btn" data-command="export">'
-            f"{escape(cat.t('history.export'))}</button>"
-            '<button type="button" class="btn" data-command="history">'
-            f"{escape(cat.t('menu.history'))}</button></div></section>"
-        )

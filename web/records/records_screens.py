@@ -1,20 +1,22 @@
 """The table's records screens: undo, score sheet, statistics, history, replays.
 
-The commands hand theirs here first, and the painter asks for the screens' HTML. The
-screens' state (a reset to confirm, a record's problem, the replay's game and position)
-is the model's (web.state.records_state), changed by messages; this module keeps only
-the replay's worked-out steps beside it, and records a finished game into the history
-and the statistics exactly once.
+The commands hand theirs here first. What the screens show is the model's
+(web.state.records_state), changed by messages: this module reads the statistics and the
+history from storage when their screens open (and after they change), notes the game's
+facts (its sheet, what undo could take back) whenever the table's game changes, and
+records a finished game into the history and the statistics exactly once. It keeps only
+the replay's worked-out steps beside the model (``replay_html`` draws its step); the
+other screens are drawn from the model by ``web.view.records_view``.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import replace
-from html import escape
 from typing import Protocol
 
 from engine.playable import PlayableGame
+from engine.undo import can_undo
 from web.features import take_back
 from web.features.daily_deal import DailyDeal
 from web.features.guide import Guide
@@ -22,9 +24,12 @@ from web.platform.dom import Control
 from web.records import history, stats
 from web.records.replay import Viewer, render_viewer
 from web.state.records_state import (
+    GameFacts,
+    GameNoted,
     RecordProblem,
     RecordsClosed,
     RecordsOpened,
+    RecordsRead,
     ReplayAt,
     ReplayShown,
     StatsResetAsked,
@@ -40,7 +45,6 @@ OVERLAYS = ("score-sheet", "stats", "history", "replay")
 class RecordsTable(TableBase, Protocol):
     """What the records read and change of their table (``web.app.App`` is one)."""
 
-    lang: str
     daily: DailyDeal
     guide: Guide
 
@@ -66,6 +70,7 @@ class Records:
         app = self.app
         if name == "undo":
             if take_back.take_back(app):
+                self.note_game()
                 app.set_notice(("undo.done", {}))
             app.render()
             app.focus_hand()
@@ -84,7 +89,7 @@ class Records:
             return True
         if name == "history-open":
             raw = app.dom.attr(el, "data-index") or ""
-            entries = history.load(app.store)
+            entries = app.model.records.history  # the list the player chose from
             if raw.isdigit() and int(raw) < len(entries):
                 self.open_replay(entries[int(raw)])
             return True
@@ -109,6 +114,8 @@ class Records:
     def open(self, overlay: str, focus: str | None = None) -> None:
         """A records screen over the table, on the model's one screen stack (closing it
         returns to the screen below: the game's summary, the start screen, or the table)."""
+        if overlay in ("stats", "history"):
+            self.read_stored()
         self.app.dispatch(RecordsOpened(overlay, focus or ""))
 
     def close(self) -> None:
@@ -129,50 +136,32 @@ class Records:
         return viewer
 
     # ------------------------------------------------------------ screens
-    def overlay(self) -> str | None:
-        """The HTML of a records screen, None when another overlay is up."""
+    def read_stored(self) -> None:
+        """The statistics and the history as stored now, into the model (when one of their
+        screens opens, and after a reset, an import or a finished game changed them)."""
+        store = self.app.store
+        self.app.dispatch(RecordsRead(stats.load(store), tuple(history.load(store))))
+
+    def note_game(self) -> None:
+        """The game on the table changed: its score sheet, what undo could take back now and
+        what it did to the statistics (once finished), into the model."""
         app = self.app
-        cat = app.cat
-        name = app.model.overlay
-        if name == "score-sheet":
-            return score_sheet.render_sheet_dialog(
-                score_sheet.build_sheet(app.game), self.names(), app.game.rules.name, cat
-            )
-        if name == "stats":
-            return stats.render_stats(stats.load(app.store), cat, app.model.records.confirm_reset,
-                                      app.daily.stats_html())
-        if name == "history":
-            problem = None
-            if app.model.records.problem is not None:
-                key, params = app.model.records.problem
-                rule = params.get("rule")
-                if isinstance(rule, str) and cat.has(f"error.rule.{rule}"):  # worded
-                    params = {**params, "reason": cat.error(rule)}
-                problem = cat.t(key, **params)
-            return history.render_history(
-                history.load(app.store), cat, lambda ms: app.dom.format_time(ms, app.lang), problem
-            )
+        game = app.game
+        players = game.rules.players
+        undo_seats: frozenset[int] = frozenset()
+        if not game.is_terminal and not app.daily.on_table():
+            undo_seats = frozenset(s for s in range(players) if can_undo(game, s))
+        change = None
+        if self.change is not None and self.change[0] is game and game.is_terminal:
+            change = self.change[1]
+        app.dispatch(GameNoted(GameFacts(
+            tuple(score_sheet.build_sheet(game)), game.rules.name, players, undo_seats, change,
+        )))
+
+    def replay_html(self) -> str | None:
+        """The replay's step, drawn from the steps worked out for it (None: no game shown)."""
         viewer = self.viewer()
-        if name == "replay" and viewer is not None:
-            return render_viewer(viewer, cat)
-        return None
-
-    def sheet_html(self) -> str:
-        """The whole sheet, for the game summary."""
-        app = self.app
-        return score_sheet.render_sheet(
-            score_sheet.build_sheet(app.game), self.names(), app.game.rules.name, app.cat
-        )
-
-    def summary_actions(self) -> str:
-        """The game summary's export button."""
-        return (
-            '<button type="button" class="btn" data-command="export">'
-            f"{escape(self.app.cat.t('history.export'))}</button>"
-        )
-
-    def names(self) -> list[str]:
-        return [self.app.painter.who(s) for s in range(self.app.game.rules.players)]
+        return None if viewer is None else render_viewer(viewer, self.app.cat)
 
     # -------------------------------------------------------------- replays
     def open_replay(self, entry: history.HistoryEntry) -> None:
@@ -241,6 +230,12 @@ class Records:
         app.dispatch(GameRecorded())
         finished = int(time.time() * 1000)
         history.add(app.store, self.entry_for_table(finished))
+        self.count_game()
+        self.read_stored()  # a screen of them opened over the summary shows the game
+
+    def count_game(self) -> None:
+        """The finished game in the statistics, when it counts against a level."""
+        app = self.app
         level = self.level()
         if app.model.table.seats.devices():  # friends on other devices: their own group
             level = stats.DEVICES
@@ -257,22 +252,3 @@ class Records:
             before["groups"].get(outcome.key), after["groups"][outcome.key], outcome.won,
             outcome.score, outcome.best_declaration, outcome.undo,
         ))
-
-    def change_html(self) -> str:
-        """What the game just finished did to the statistics (for its summary)."""
-        app = self.app
-        if self.change is None or self.change[0] is not app.game or not app.game.is_terminal:
-            return ""
-        return ending.render_change(app.cat, self.change[1])
-
-    # ---------------------------------------------------------------- bar
-    def undo_available(self) -> bool:
-        app = self.app
-        return not app.game.is_terminal and take_back.available(app) and not app.daily.on_table()
-
-    def undo_button(self) -> bool | None:
-        """The header's undo button: None when this table has no undo (more than one
-        person plays), else whether a tap would take a move back now."""
-        if len(take_back.person_seats(self.app)) != 1:
-            return None
-        return self.undo_available()

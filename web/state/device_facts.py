@@ -2,7 +2,9 @@
 it: the platform's facts, changed by messages like the rest of the table's state.
 
 ``web.platform.device`` reads them from the page and tells the table when they change;
-the menu's install entry and the settings' storage section are drawn from them.
+the menu's install entry and the settings' storage section are drawn from them
+(``web.view.platform_view``). Besides them: whether this tab plays or watches another
+(``web.platform.tabs``), and whether the browser refuses the saves (``web.storage.keeper``).
 """
 
 from __future__ import annotations
@@ -63,3 +65,11 @@ class StorageNoted:
     """The outcome of a request for persistent storage the player made (a catalog key)."""
 
     key: str | None
+
+
+@dataclass(frozen=True)
+class SavesFailing:
+    """The browser refused the last save (True: the player was told, saving is retried),
+    or took one again after refusing."""
+
+    failing: bool

@@ -24,7 +24,13 @@ from typing import TypeAlias
 from engine import VARIANTS
 from web.i18n import MessageParam
 from web.state import feature_screens, records_state, review_state, table_news, table_state
-from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted, TabRoleChanged
+from web.state.device_facts import (
+    DeviceChanged,
+    DeviceState,
+    SavesFailing,
+    StorageNoted,
+    TabRoleChanged,
+)
 from web.state.feature_screens import (
     FEATURE_MESSAGES,
     BubbleClosed,
@@ -71,6 +77,7 @@ class Model:
     notice: Notice | None = None
     notice_error: bool = False
     hint: tuple[str, str] | None = None  # (action text, reason code); ("", "") = thinking
+    hint_combination: str = ""  # the hinted declaration's combination (its name key)
     log_open: bool = False  # the log drawer (phones; wide screens show it beside the table)
     table: TableState = field(default_factory=TableState)  # web.state.table_state
     records: RecordsState = field(default_factory=RecordsState)  # web.state.records_state
@@ -79,6 +86,7 @@ class Model:
     review: ReviewState = field(default_factory=ReviewState)  # web.state.review_state
     plays_here: bool = True  # this tab plays; another tab's watcher only follows its saves
     storage_note: str | None = None  # the outcome of the player's request to keep the saves
+    saves_failing: bool = False  # the browser refuses the saves (retried until it takes one)
 
 
 # ------------------------------------------------------------------ messages
@@ -186,9 +194,11 @@ class NoticeSet:
 
 @dataclass(frozen=True)
 class HintSet:
-    """The hint asked for: ("", "") while the computer thinks, None when it no longer fits."""
+    """The hint asked for: ("", "") while the computer thinks, None when it no longer fits;
+    ``combination``: the name key of the combination a hinted declaration lays down."""
 
     hint: tuple[str, str] | None
+    combination: str = ""
 
 
 @dataclass(frozen=True)
@@ -224,6 +234,7 @@ Msg = (
     | DeviceChanged
     | StorageNoted
     | TabRoleChanged
+    | SavesFailing
     | FeatureMsg
     | FrameSeen
     | CalloutsDue
@@ -282,7 +293,7 @@ def update(model: Model, msg: Msg) -> Result:
     if isinstance(msg, TABLE_MESSAGES):
         changed = replace(model, table=table_state.update(model.table, msg))
         if isinstance(msg, DeviceCalled):  # a hint was for the hand now hidden
-            changed = replace(changed, hint=None)
+            changed = replace(changed, hint=None, hint_combination="")
         return changed, []
     if isinstance(msg, RECORDS_MESSAGES):
         changed = replace(model, records=records_state.update(model.records, msg))
@@ -304,6 +315,8 @@ def update(model: Model, msg: Msg) -> Result:
         return replace(model, plays_here=msg.playing), []
     if isinstance(msg, StorageNoted):
         return replace(model, storage_note=msg.key), [Render()]
+    if isinstance(msg, SavesFailing):
+        return replace(model, saves_failing=msg.failing), []
     if isinstance(msg, SettingsLoaded | SettingChanged | SetupKept):
         return _settings(model, msg)
     if isinstance(msg, NoticeSet | HintSet | MoveMade | LogToggled):
@@ -315,9 +328,9 @@ def _table(model: Model, msg: NoticeSet | HintSet | MoveMade | LogToggled) -> Re
     if isinstance(msg, NoticeSet):
         return replace(model, notice=msg.notice, notice_error=msg.error), []
     if isinstance(msg, HintSet):
-        return replace(model, hint=msg.hint), []
+        return replace(model, hint=msg.hint, hint_combination=msg.combination), []
     if isinstance(msg, MoveMade):
-        return replace(model, notice=None, hint=None), []
+        return replace(model, notice=None, hint=None, hint_combination=""), []
     opened = not model.log_open
     button = '#bz-log [data-command="log"]' if opened else '#bz-bar [data-command="log"]'
     return replace(model, log_open=opened), [Render(), Focus(button)]

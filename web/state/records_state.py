@@ -1,17 +1,25 @@
-"""The records screens' own state, in the model: whether the statistics ask to confirm a
-reset, why a record could not be shown, and which recorded game the replay shows, where.
+"""The records screens' state, in the model: whether the statistics ask to confirm a
+reset, why a record could not be shown, which recorded game the replay shows, where, and
+what the screens show: the stored statistics and history (read when one of their screens
+opens, and again after a reset or a finished game), and the facts of the game on the table
+(its score sheet, what undo could take back, what the game just finished did to the
+statistics), noted whenever that game changes.
 
-What they show besides that is stored (statistics, history) and read when drawn; the
-replay's steps are worked out from its record by ``web.records.replay`` and kept there as
-a cache, while the position shown is here.
+The replay's steps are worked out from its record by ``web.records.replay`` and kept there
+as a cache, while the position shown is here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TypeAlias
 
 from web.i18n import MessageParam
+from web.records.history import HistoryEntry
+from web.records.stats import Stats, empty
+from web.state.seats import Seats
+from web.view.ending import StatsChange
+from web.view.score_sheet import SheetGame
 
 
 @dataclass(frozen=True)
@@ -24,11 +32,27 @@ class ReplayAt:
 
 
 @dataclass(frozen=True)
+class GameFacts:
+    """What the records show of the game on the table, as it stands."""
+
+    sheet: tuple[SheetGame, ...] = ()  # its score sheet's games and deals
+    variant: str = ""  # its rules' name
+    players: int = 0
+    # the seats that undo could take a move back for now (none once the game is decided,
+    # nor while the daily deal is on the table); the bar asks it of the one person's seat
+    undo_seats: frozenset[int] = frozenset()
+    change: StatsChange | None = None  # what this game, just finished, did to the statistics
+
+
+@dataclass(frozen=True)
 class RecordsState:
     confirm_reset: bool = False  # the statistics screen asks to confirm a reset
     # why an imported or kept record could not be shown (the history screen says it)
     problem: tuple[str, dict[str, MessageParam]] | None = None
     replay: ReplayAt | None = None
+    stats: Stats = field(default_factory=empty)  # as stored when last read
+    history: tuple[HistoryEntry, ...] = ()  # as stored when last read, newest first
+    game: GameFacts = field(default_factory=GameFacts)
 
 
 @dataclass(frozen=True)
@@ -64,10 +88,28 @@ class ReplayShown:
     at: ReplayAt | None
 
 
+@dataclass(frozen=True)
+class RecordsRead:
+    """The statistics and the history, as stored now."""
+
+    stats: Stats
+    history: tuple[HistoryEntry, ...]
+
+
+@dataclass(frozen=True)
+class GameNoted:
+    """The game on the table changed (dealt, adopted, a move made or taken back, the next
+    deal): what the records show of it now."""
+
+    facts: GameFacts
+
+
 RecordsMsg: TypeAlias = (
     RecordsOpened | RecordsClosed | StatsResetAsked | RecordProblem | ReplayShown
+    | RecordsRead | GameNoted
 )
-RECORDS_MESSAGES = (RecordsOpened, RecordsClosed, StatsResetAsked, RecordProblem, ReplayShown)
+RECORDS_MESSAGES = (RecordsOpened, RecordsClosed, StatsResetAsked, RecordProblem, ReplayShown,
+                    RecordsRead, GameNoted)
 
 
 def update(state: RecordsState, msg: RecordsMsg) -> RecordsState:
@@ -81,4 +123,22 @@ def update(state: RecordsState, msg: RecordsMsg) -> RecordsState:
         return replace(state, confirm_reset=True)
     if isinstance(msg, RecordProblem):
         return replace(state, problem=msg.problem)
+    if isinstance(msg, RecordsRead):
+        return replace(state, stats=msg.stats, history=msg.history)
+    if isinstance(msg, GameNoted):
+        return replace(state, game=msg.facts)
     return replace(state, replay=msg.at)
+
+
+def undo_button(facts: GameFacts, seats: Seats) -> bool | None:
+    """The bar's undo button: None when this table has no undo (not exactly one person
+    plays), else whether a tap would take a move back now."""
+    people = [s for s in range(facts.players) if not seats.is_computer(s)]
+    if len(people) != 1:
+        return None
+    return people[0] in facts.undo_seats
+
+
+def undo_available(facts: GameFacts, seats: Seats) -> bool:
+    """Undo would take a move back now (the menu's entry is usable)."""
+    return undo_button(facts, seats) is True

@@ -1,8 +1,8 @@
 """Keeping the game: saving after every action, failed saves, and which tab plays.
 
 Why its own module: the table calls ``save()`` and reads the tab's role from the model
-(``plays_here``, which ``read_role`` keeps in step with the tabs); the rules of keeping
-are here:
+(``plays_here``, which ``read_role`` keeps in step with the tabs, and whose watching
+banner ``web.view.platform_view`` draws); the rules of keeping are here:
 - a save the browser refuses (storage full, switched off, private mode) is told
   to the player, the game goes on in memory and saving is retried (after each
   action and every few seconds) until it works again, which is told too;
@@ -14,11 +14,10 @@ are here:
 from __future__ import annotations
 
 import json
-from html import escape
 
 from web import storage
 from web.platform.tabs import Tabs
-from web.state.device_facts import TabRoleChanged
+from web.state.device_facts import SavesFailing, TabRoleChanged
 from web.storage import schema
 from web.storage.json_data import JsonObject, as_list, get_object
 from web.table.table_parts import TableBase
@@ -34,8 +33,7 @@ class Keeper:
         self.tabs = tabs or Tabs()
         self.tabs.on_role = self.role_changed
         self.tabs.on_save = self.follow
-        self.failing = False
-        self.retrying = False
+        self.retrying = False  # a retry loop runs (the saves failing is the model's)
 
     @property
     def playing(self) -> bool:
@@ -57,11 +55,11 @@ class Keeper:
         text = storage.encode(app.game.to_json(), app.course.save_fields())
         self.tabs.publish(text)
         if storage.set_text(app.store, storage.SAVE_KEY, text):
-            if self.failing:
-                self.failing = False
+            if app.model.saves_failing:
+                app.dispatch(SavesFailing(False))
                 app.set_notice(("save.saved_again", {}))
             return True
-        self.failing = True
+        app.dispatch(SavesFailing(True))
         app.set_notice(("save.failed_retrying", {}), error=True)
         self.schedule_retry()
         return False
@@ -74,9 +72,9 @@ class Keeper:
 
     async def retry(self) -> None:
         try:
-            while self.failing and self.playing:
+            while self.app.model.saves_failing and self.playing:
                 await self.app.runtime.sleep(RETRY_SECONDS)
-                if self.failing and self.playing and self.save():
+                if self.app.model.saves_failing and self.playing and self.save():
                     self.app.render()
         finally:
             self.retrying = False
@@ -112,16 +110,6 @@ class Keeper:
 
     def take_over(self) -> None:
         self.tabs.take_over()
-
-    def banner_html(self) -> str:
-        """The watcher's notice: playing in another tab, take over here."""
-        cat = self.app.cat
-        return (
-            '<p class="notice tabs" role="status" data-tab="watching">'
-            f"{escape(cat.t('tabs.elsewhere'))} "
-            '<button type="button" class="btn primary" data-command="take-over">'
-            f"{escape(cat.t('tabs.take_over'))}</button></p>"
-        )
 
 
 def _moves(game_json: JsonObject) -> tuple[str, list[str]]:

@@ -97,6 +97,7 @@ class TableGame:
         self.app.guide.adopt(save.get("guided"))
         self.app.dispatch(HintSet(None))
         self.app.dispatch(ScreenShown(None))
+        self.app.records.note_game()
         seats = self.app.model.table.seats
         if seats.devices():  # a table hosted here: its devices pair again
             self.app.pairing.resume_hosting(save.get("hosting"), self.app.game, self.settings,
@@ -118,6 +119,7 @@ class TableGame:
         self.app.dispatch(HintSet(None))
         self.app.dispatch(TableShown())
         self.make_players()
+        self.app.records.note_game()
 
     def keep_new_game(self) -> None:
         """The game just dealt becomes the player's: its setup remembered, saved from now on
@@ -125,6 +127,7 @@ class TableGame:
         self.app.dispatch(GameKept())
         self.app.dispatch(SetupKept(self.settings))
         self.pass_for_human()
+        self.app.records.note_game()
         self.app.save()
 
     def make_players(self) -> None:
@@ -203,6 +206,7 @@ class TableGame:
         self.app.game.apply(engine.Action.parse(action))
         self.pass_for_human()
         self.app.records.after_action()
+        self.app.records.note_game()
         self.app.dispatch(MoveMade())
         if self.app.game.deal.is_terminal:
             self.app.device.deal_finished()
@@ -272,6 +276,7 @@ class TableGame:
     def deal_began(self) -> None:
         """The table after the next deal was dealt (here, or by the host protocol)."""
         self.app.dispatch(DealStarted())
+        self.app.records.note_game()
         self.app.dispatch(ShelfCleared())
         self.pass_device(fresh=True)
         self.app.save()

@@ -19,23 +19,30 @@ from engine.log_events import PlayEvent, log_events
 from web import i18n
 from web.features.daily_deal import DailyDeal
 from web.features.guide import Guide
-from web.features.hints import Hints
 from web.features.review_screen import ReviewScreen
 from web.link.pairing import Pairing
 from web.platform import sound as sounds
-from web.platform.install import DeviceControls
 from web.records.records_screens import Records
-from web.state import names
+from web.state import names, records_state
 from web.state.model import Model
 from web.state.seats import seat_label
 from web.state.table_news import FrameSeen
 from web.state.table_state import EventsSaid
-from web.storage.keeper import Keeper
 from web.table import flow, handover
 from web.table.adapter import game_decided
 from web.table.seat_frame import SeatFrame, seat_frame
 from web.table.table_parts import TableBase
-from web.view import events, flowview, guideview, menu, render, screens
+from web.view import (
+    events,
+    flowview,
+    guideview,
+    hint_view,
+    menu,
+    platform_view,
+    records_view,
+    render,
+    screens,
+)
 from web.view.card_html import sort_hand
 from web.view.review_view import review_button, review_overlay
 from web.view.seat_place import seat_name
@@ -47,11 +54,8 @@ class PaintedTable(TableBase, Protocol):
 
     lang: str
     auto_passes: flow.AutoPasses
-    keeper: Keeper
     records: Records
     review: ReviewScreen
-    device: DeviceControls
-    hints: Hints
     pairing: Pairing
     guide: Guide
     daily: DailyDeal
@@ -181,7 +185,7 @@ class TablePainter:
         parts = PartsDrawn(
             notice="" if model.overlay == "start" else self.notice_html(),
             overlay=overlay,
-            undo=app.records.undo_button(),
+            undo=records_state.undo_button(model.records.game, model.table.seats),
             hint_search=app.pairing.joining is None,  # a guest's table holds no game to search
         )
         regions = table_regions(view, model, parts, app.cat, model.table.hand_focus)
@@ -197,8 +201,8 @@ class TablePainter:
 
     def notice_html(self) -> str:
         app, model = self.app, self.app.model
-        if not app.keeper.playing:
-            return app.keeper.banner_html()
+        if not model.plays_here:
+            return platform_view.watching_banner(app.cat)
         parts = []
         if model.notice:
             key, params = model.notice
@@ -209,7 +213,7 @@ class TablePainter:
                 text = app.cat.t(key, **params)
             cls = "notice error" if model.notice_error else "notice"
             parts.append(f'<p class="{cls}" role="alert">{escape(text)}</p>')
-        parts.append(app.hints.html())
+        parts.append(hint_view.hint_box(model.hint, model.hint_combination, app.cat))
         seat_names = [] if self.view is None else list(self.view.seat_names or [])
         parts.append(app.pairing.banner_html(seat_names))
         return "".join(parts)
@@ -233,13 +237,15 @@ class TablePainter:
             return paired, True
         screen = {
             "menu": lambda: menu.render_menu(
-                cat, app.lang, undo_available=app.records.undo_available(),
-                device_items=app.device.menu_html(cat),
+                cat, app.lang,
+                undo_available=records_state.undo_available(model.records.game, table.seats),
+                device_items=platform_view.install_items(model.device, cat),
             ),
             "dialog": lambda: screens.render_new_game(model, cat),
             "confirm": lambda: screens.render_confirm_new(cat),
             "settings": lambda: screens.render_settings(
-                model.prefs, cat, app.lang, app.device.storage_html(cat)
+                model.prefs, cat, app.lang,
+                platform_view.storage_section(model.device, model.storage_note, cat),
             ),
             "rules": lambda: screens.render_rules(
                 model.rules_variant or app.game.rules.name, cat
@@ -254,18 +260,37 @@ class TablePainter:
                 seat_label(cat, table.seats, table.handover, view.seat_names or ()),
                 handover.render_last_trick(view, cat),
             ), True
-        records = review_overlay(model.review, model.overlay, cat) or app.records.overlay()
+        records = review_overlay(model.review, model.overlay, cat) or self.records_screen()
         if records is not None:
             return records, True
         if model.overlay == "game" and game_decided(app.game):
             return render.render_game_summary(
                 view,
                 cat,
-                app.records.sheet_html(),
-                app.records.summary_actions(),
-                app.records.change_html(),
+                records_view.sheet_html(model.records, self.seat_names(), cat),
+                records_view.summary_actions(cat),
+                records_view.change_html(model.records, cat),
             ), False
         if view.deal_summary is not None:
             return render.render_deal_summary(view, view.deal_summary, cat,
                                               review_button(model.review, cat)), False
         return "", False
+
+    def records_screen(self) -> str | None:
+        """The records screen shown, if one is (drawn from the model but the replay's step,
+        drawn from the steps the records worked out for it)."""
+        app, model = self.app, self.app.model
+        if model.overlay == "replay":
+            return app.records.replay_html()
+        if model.overlay not in records_view.SCREENS:
+            return None
+        return records_view.records_screen(
+            model.records, model.overlay, app.cat,
+            names=self.seat_names() if model.overlay == "score-sheet" else [],
+            when=lambda ms: app.dom.format_time(ms, app.lang),  # the page's clock, its words
+            daily=app.daily.stats_html() if model.overlay == "stats" else "",
+        )
+
+    def seat_names(self) -> list[str]:
+        """The names of the seats of the game the records show, as the table shows them."""
+        return [self.who(s) for s in range(self.app.model.records.game.players)]
