@@ -50,10 +50,23 @@ def test_the_records_screens_use_the_one_screen_stack() -> None:
 
 
 def test_the_replay_position_is_the_models_and_a_move_renders() -> None:
-    at = ReplayAt("g1", deal=1, step=4)
+    import engine
+    from web.i18n.catalogs import load_catalog
+    from web.records.replay import Viewer, shown_step
+    from web.view.records_view import records_screen
+
+    game = engine.new_game("classic", {}, seed=5, dealer=1)
+    for _ in range(6):
+        game.apply(game.legal_actions()[0])
+    viewer = Viewer(game.record(), 0)
+    viewer.forward()
+    at = ReplayAt("g1", viewer.deal, viewer.step, shown_step(viewer))
     shown, effects = update(Model(), ReplayShown(at))
     assert shown.records.replay == at and effects == [Render()]
     assert run(shown, RecordsClosed()).records.replay is None
+    # the replay screen is drawn from the model's step alone
+    html = records_screen(shown.records, "replay", load_catalog("en"), names=[], when=str)
+    assert html is not None and 'data-command="replay-back"' in html
 
 
 def test_the_devices_facts_are_the_models_and_a_change_renders() -> None:

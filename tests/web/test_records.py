@@ -21,7 +21,7 @@ from web import storage
 from web.app import App
 from web.i18n.catalogs import load_catalog
 from web.records import history, stats
-from web.records.replay import Viewer, deal_steps, render_viewer
+from web.records.replay import Viewer, deal_steps, render_step, shown_step
 from web.storage import schema
 from web.view.score_sheet import build_sheet, render_sheet
 
@@ -201,7 +201,7 @@ def test_replay_steps_trick_by_trick(variant: str) -> None:
     while viewer.back():
         pass
     assert viewer.at_start()
-    html = render_viewer(viewer, CAT)
+    html = render_step(shown_step(viewer), CAT)
     for seat in range(game.rules.players):  # every hand is shown
         assert f'data-replay-hand="{seat}"' in html
 

@@ -23,7 +23,7 @@ from web import i18n, storage
 from web.app import App
 from web.features.review_screen import RENDER_EVERY
 from web.i18n.catalogs import load_catalog, use_language
-from web.records.replay import Focus, Viewer, deal_steps, render_viewer
+from web.records.replay import Focus, Viewer, deal_steps, render_step, shown_step
 from web.state.review_state import EntryView, MoveShown, ReviewView
 from web.view.review_view import render_review
 
@@ -269,7 +269,7 @@ def test_the_viewer_opens_at_a_decision_inside_a_trick_and_at_a_lead() -> None:
         assert viewer.at_focus() and viewer.current.at == index
         ats = [s.at for s in viewer.steps(0)]
         assert ats == sorted(ats) and len(ats) == len(steps) + (index == inside)
-        html = render_viewer(viewer, load_catalog("en"), "<ul data-review-legend></ul>")
+        html = render_step(shown_step(viewer), load_catalog("en"), "<ul data-review-legend></ul>")
         assert "data-review-legend" in html
         assert ("data-replay-playing" in html) == (index == inside)
 

@@ -5,8 +5,8 @@ The commands hand theirs here first. What the screens show is the model's
 history from storage when their screens open (and after they change), notes the game's
 facts (its sheet, what undo could take back) whenever the table's game changes, and
 records a finished game into the history and the statistics exactly once. It keeps only
-the replay's worked-out steps beside the model (``replay_html`` draws its step); the
-other screens are drawn from the model by ``web.view.records_view``.
+the replay's worked-out steps beside the model (the step shown goes into the model as
+data); every screen is drawn from the model by ``web.view.records_view``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from web.features.daily_deal import DailyDeal
 from web.features.guide import Guide
 from web.platform.dom import Control
 from web.records import history, stats
-from web.records.replay import Viewer, render_viewer
+from web.records.replay import Viewer, shown_step
 from web.state.records_state import (
     GameFacts,
     GameNoted,
@@ -98,7 +98,8 @@ class Records:
             if viewer.back() if name == "replay-back" else viewer.forward():
                 at = app.model.records.replay
                 if at is not None:
-                    app.dispatch(ReplayShown(replace(at, deal=viewer.deal, step=viewer.step)))
+                    app.dispatch(ReplayShown(replace(at, deal=viewer.deal, step=viewer.step,
+                                                     shown=shown_step(viewer))))
             return True
         if name == "export":
             self.export()
@@ -158,11 +159,6 @@ class Records:
             tuple(score_sheet.build_sheet(game)), game.rules.name, players, undo_seats, change,
         )))
 
-    def replay_html(self) -> str | None:
-        """The replay's step, drawn from the steps worked out for it (None: no game shown)."""
-        viewer = self.viewer()
-        return None if viewer is None else render_viewer(viewer, self.app.cat)
-
     # -------------------------------------------------------------- replays
     def open_replay(self, entry: history.HistoryEntry) -> None:
         app = self.app
@@ -174,7 +170,8 @@ class Records:
             self.open("history")
             return
         self.viewed = (entry, viewer)
-        app.dispatch(ReplayShown(ReplayAt(entry["id"], viewer.deal, viewer.step)))
+        app.dispatch(ReplayShown(ReplayAt(entry["id"], viewer.deal, viewer.step,
+                                          shown_step(viewer))))
         self.open("replay")
 
     def export(self) -> None:

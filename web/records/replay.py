@@ -344,12 +344,6 @@ def seat_label(cat: Catalog, seat: int, human: int | None, players: int) -> str:
     return cat.t("replay.seat", number=seat + 1)
 
 
-def render_viewer(viewer: Viewer, cat: Catalog, legend: str = "", back: str = "",
-                  export: bool = True) -> str:
-    """The viewer's step (``render_step``'s arguments)."""
-    return render_step(shown_step(viewer), cat, legend, back, export)
-
-
 def render_step(step: StepShown, cat: Catalog, legend: str = "", back: str = "",
                 export: bool = True) -> str:
     """A step of the viewer; at a review's focus ``legend`` says what the marks mean,

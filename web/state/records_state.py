@@ -16,6 +16,7 @@ from typing import TypeAlias
 
 from web.i18n import MessageParam
 from web.records.history import HistoryEntry
+from web.records.replay import StepShown
 from web.records.stats import Stats, empty
 from web.state.seats import Seats
 from web.view.ending import StatsChange
@@ -24,11 +25,13 @@ from web.view.score_sheet import SheetGame
 
 @dataclass(frozen=True)
 class ReplayAt:
-    """The recorded game the replay shows (its history entry's id) and the step shown."""
+    """The recorded game the replay shows (its history entry's id), the step shown, and
+    what that step shows, as data (the viewer's worked-out steps stay the records' cache)."""
 
     game_id: str
-    deal: int = 0
-    step: int = 0
+    deal: int
+    step: int
+    shown: StepShown
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,11 @@ from html import escape
 
 from web.i18n import Catalog
 from web.records import history, stats
+from web.records.replay import render_step
 from web.state.records_state import RecordsState
 from web.view import ending, score_sheet
 
-SCREENS = ("score-sheet", "stats", "history")  # the ones drawn here (the replay is not)
+SCREENS = ("score-sheet", "stats", "history", "replay")
 
 
 def problem_text(state: RecordsState, cat: Catalog) -> str | None:
@@ -45,6 +46,8 @@ def records_screen(state: RecordsState, screen: str | None, cat: Catalog, *,
         return stats.render_stats(state.stats, cat, state.confirm_reset, daily)
     if screen == "history":
         return history.render_history(list(state.history), cat, when, problem_text(state, cat))
+    if screen == "replay" and state.replay is not None:
+        return render_step(state.replay.shown, cat)
     return None
 
 

@@ -277,11 +277,8 @@ class TablePainter:
         return "", False
 
     def records_screen(self) -> str | None:
-        """The records screen shown, if one is (drawn from the model but the replay's step,
-        drawn from the steps the records worked out for it)."""
+        """The records screen shown, if one is (drawn from the model)."""
         app, model = self.app, self.app.model
-        if model.overlay == "replay":
-            return app.records.replay_html()
         if model.overlay not in records_view.SCREENS:
             return None
         return records_view.records_screen(
