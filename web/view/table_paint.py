@@ -29,7 +29,6 @@ from web.state.seats import seat_label
 from web.state.table_news import FrameSeen
 from web.state.table_state import EventsSaid
 from web.table import flow, handover
-from web.table.adapter import game_decided
 from web.table.seat_frame import SeatFrame, seat_frame
 from web.table.table_parts import TableBase
 from web.view import (
@@ -230,7 +229,7 @@ class TablePainter:
                 app.lang,
                 can_continue=table.has_save,
                 notice=self.notice_html(),
-                variant=app.game.rules.name,
+                variant=view.variant,
             ), True
         paired = app.pairing.overlay_html(view.seat_names or [])
         if paired is not None:
@@ -248,7 +247,7 @@ class TablePainter:
                 platform_view.storage_section(model.device, model.storage_note, cat),
             ),
             "rules": lambda: screens.render_rules(
-                model.rules_variant or app.game.rules.name, cat
+                model.rules_variant or view.variant, cat
             ),
             "daily": app.daily.screen_html,
         }.get(model.overlay or "")
@@ -263,7 +262,7 @@ class TablePainter:
         records = review_overlay(model.review, model.overlay, cat) or self.records_screen()
         if records is not None:
             return records, True
-        if model.overlay == "game" and game_decided(app.game):
+        if model.overlay == "game" and view.game_over:
             return render.render_game_summary(
                 view,
                 cat,
