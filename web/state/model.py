@@ -22,7 +22,7 @@ from typing import TypeAlias
 
 from engine import VARIANTS
 from web.i18n import MessageParam
-from web.state import feature_screens, records_state, table_state
+from web.state import feature_screens, pairing_state, records_state, table_state
 from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted, TabRoleChanged
 from web.state.feature_screens import (
     FEATURE_MESSAGES,
@@ -31,6 +31,7 @@ from web.state.feature_screens import (
     FeatureScreens,
 )
 from web.state.game_setup import Setup
+from web.state.pairing_state import PAIRING_MESSAGES, PairingMsg, PairingState
 from web.state.records_state import (
     RECORDS_MESSAGES,
     RecordsClosed,
@@ -73,6 +74,7 @@ class Model:
     records: RecordsState = field(default_factory=RecordsState)  # web.state.records_state
     device: DeviceState = field(default_factory=DeviceState)  # web.state.device_facts
     features: FeatureScreens = field(default_factory=FeatureScreens)  # web.state.feature_screens
+    pairing: PairingState = field(default_factory=PairingState)  # web.state.pairing_state
     plays_here: bool = True  # this tab plays; another tab's watcher only follows its saves
     storage_note: str | None = None  # the outcome of the player's request to keep the saves
 
@@ -221,6 +223,7 @@ Msg = (
     | StorageNoted
     | TabRoleChanged
     | FeatureMsg
+    | PairingMsg
 )
 
 # ------------------------------------------------------------------- effects
@@ -281,6 +284,8 @@ def update(model: Model, msg: Msg) -> Result:
         changed = replace(model, features=feature_screens.update(model.features, msg))
         # a script starting or going on (a save adopted) asks for no render of its own
         return changed, [] if isinstance(msg, BubbleClosed) else [Render()]
+    if isinstance(msg, PAIRING_MESSAGES):  # web.link.pairing renders after its news
+        return replace(model, pairing=pairing_state.update(model.pairing, msg)), []
     if isinstance(msg, DeviceChanged):
         return replace(model, device=msg.state), [Render()]
     if isinstance(msg, TabRoleChanged):

@@ -34,7 +34,7 @@ from web.table import flow, handover
 from web.table.adapter import game_decided
 from web.table.seat_frame import seat_frame
 from web.table.table_parts import TableBase
-from web.view import events, flowview, guideview, menu, render, screens
+from web.view import events, flowview, guideview, menu, pairing_view, render, screens
 from web.view.callouts import TableCallouts
 from web.view.card_html import sort_hand
 from web.view.seat_place import seat_name
@@ -141,9 +141,9 @@ class TablePainter:
         self.last_log = table_events
         view = frame.view
         view.thinking = table.busy
-        view.by_host = app.pairing.joining is not None
-        view.deck_check = app.pairing.deck_check()
-        if app.pairing.paused():  # a device is away: nobody moves until it is back
+        view.by_host = pairing_view.by_host(model.pairing)
+        view.deck_check = pairing_view.deck_check(model.pairing)
+        if pairing_view.paused(model.pairing):  # a device is away: nobody moves until it is back
             view.legal, view.prompts = [], []
         view.hand = sort_hand(view.hand, model.prefs.hand_sort, view.trump)
         if view.seat_kinds is None and (table.seats.pass_and_play or table.seats.devices()):
@@ -193,7 +193,8 @@ class TablePainter:
             notice="" if model.overlay == "start" else self.notice_html(),
             overlay=overlay,
             undo=app.records.undo_button(),
-            hint_search=app.pairing.joining is None,  # a guest's table holds no game to search
+            # a guest's table holds no game to search
+            hint_search=not pairing_view.by_host(model.pairing),
         )
         regions = table_regions(view, model, parts, app.cat, self.hand_focus)
         # the look first: the patch is then laid out once, with it (and slides as it says)
@@ -204,7 +205,7 @@ class TablePainter:
         if title != self.title_shown:
             self.title_shown = title
             app.dom.set_title(title)
-        app.dom.set_peer(*app.pairing.peer())
+        app.dom.set_peer(*pairing_view.peer_flags(model.pairing))
         return view, callout_wait
 
     def follow_up(self, view: TableView, callout_wait: float | None) -> None:
@@ -256,7 +257,8 @@ class TablePainter:
             parts.append(f'<p class="{cls}" role="alert">{escape(text)}</p>')
         parts.append(app.hints.html())
         seat_names = [] if self.view is None else list(self.view.seat_names or [])
-        parts.append(app.pairing.banner_html(seat_names))
+        parts.append(pairing_view.pairing_banner(model.pairing, app.cat, model.table.seats,
+                                                 seat_names))
         return "".join(parts)
 
     def overlay_view(self, view: TableView) -> tuple[str, bool]:
@@ -273,7 +275,8 @@ class TablePainter:
                 notice=self.notice_html(),
                 variant=app.game.rules.name,
             ), True
-        paired = app.pairing.overlay_html(view.seat_names or [])
+        paired = pairing_view.pairing_overlay(model.pairing, model.overlay,
+                                              view.seat_names or [], cat)
         if paired is not None:
             return paired, True
         screen = {
