@@ -1,11 +1,12 @@
-"""The screens and commands that pair this device with others (two devices, one table).
+"""The commands that pair this device with others (two devices, one table), and what
+the links show, sent to the model.
 
 Why a module of its own: hosting and joining are features beside the table, not part of
 it. This module turns the commands ``host-table``, ``join-table``, ``pair-connect``,
 ``pair-again``, ``pair-scan`` and ``leave-table`` into calls on ``web.link.hosting`` and
-``web.link.joining``, and draws the two pairing screens from their state. The hooks follow
-the design notes (docs/design.md, "Two devices"): each code is shown as text in
-``[data-pair-code]`` (with its QR image beside it) and read from ``input[data-pair-input]``.
+``web.link.joining``, and whenever their links, codes or sessions change it sends what they
+show to the model (``web.state.pairing_state``); the screens and banners are drawn from
+there (``web.view.pairing_view``).
 """
 
 from __future__ import annotations
@@ -13,13 +14,12 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Callable, Mapping
-from html import escape
 from typing import Protocol
 
 from engine.playable import PlayableGame
 from web.link.frame_wire import KnownEvents, frame_to_json
-from web.link.hosting import CONNECTED, WAITING, Hosting, Transport
-from web.link.joining import ANSWERING, Joining, keep_session, kept_session
+from web.link.hosting import Hosting, Transport
+from web.link.joining import Joining, keep_session, kept_session
 from web.link.link_guest import GuestSession
 from web.link.link_texts import refusal_notice, verdict_key
 from web.platform.dom import Control
@@ -31,14 +31,15 @@ from web.state.model import (
     ScreenShown,
     TableShown,
 )
-from web.state.seats import COMPUTER, DEVICE, PERSON, Seats, seat_label
+from web.state.pairing_state import GuestShown, HostShown, LinksShown, QrDrawn, SeatLinkShown
+from web.state.seats import COMPUTER, DEVICE, PERSON, Seats
 from web.state.table_state import GameDealt, SeatsChanged
 from web.storage.json_data import JsonObject, as_list, as_object
 from web.table.dealing import choose_dealer, setup_seats
 from web.table.seat_frame import SeatFrame
 from web.table.table_parts import TableBase
-from web.view.card_html import Cat
-from web.view.screens import NEW_GAME_FOCUS, dialog
+from web.view.pairing_view import form_id
+from web.view.screens import NEW_GAME_FOCUS
 
 
 class QrMaker(Protocol):
@@ -55,116 +56,6 @@ class QrScanner(Protocol):
     def scan(self, labels: dict[str, str], done: Callable[[str, str], None]) -> None:
         """Opens the camera; ``done(code, error)``: the code read ("" if cancelled), or the
         camera's error name."""
-
-
-def code_box(kind: str, code: str, qr: str, cat: Cat, seat: int | None = None) -> str:
-    """A pairing code: its QR image and the same as text to type or copy."""
-    seat_attr = "" if seat is None else f' data-seat="{seat}"'
-    if not code:
-        return f'<p class="pair-making" aria-busy="true">{escape(cat.t("pair.making"))}</p>'
-    image = (f'<div class="pair-qr" role="img" aria-label="{escape(cat.t("pair.qr_label"))}">'
-             f"{qr}</div>") if qr else ""
-    return (
-        f'<div class="pair-code">{image}'
-        f'<output class="pair-text" data-pair-code="{kind}"{seat_attr} dir="ltr"'
-        f' translate="no">{escape(code)}</output></div>'
-    )
-
-
-def code_input(cat: Cat, seat: int | None, problem: str, scan: bool) -> str:
-    """Where the other device's code is typed or pasted, with Connect (and Scan, where the
-    page may use a camera)."""
-    seat_attr = "" if seat is None else f' data-seat="{seat}"'
-    field_id = f"{form_id(seat)}-code"
-    error = (f'<p class="notice error" role="alert">{escape(cat.t(problem))}</p>'
-             if problem else "")
-    return (
-        f'<form id="{form_id(seat)}" class="pair-form">'
-        f'<label class="pair-label" for="{field_id}">{escape(cat.t("pair.input_label"))}</label>'
-        f'<input type="text" id="{field_id}" class="pair-input" name="pair-code"'
-        f' data-pair-input{seat_attr} dir="ltr" autocomplete="off" autocapitalize="characters"'
-        ' spellcheck="false" translate="no" enterkeyhint="go">'
-        f"{error}"
-        '<div class="dlg-actions">'
-        f'<button type="button" class="btn primary" data-command="pair-connect"{seat_attr}>'
-        f'{escape(cat.t("pair.connect"))}</button>'
-        + (f'<button type="button" class="btn" data-command="pair-scan"{seat_attr}>'
-           f'{escape(cat.t("pair.scan"))}</button>' if scan else "")
-        + "</div></form>"
-    )
-
-
-def render_host(hosting: Hosting, seats: Seats, names: list[str], qr: dict[str, str],
-                cat: Cat, scan: bool = False) -> str:
-    """The host's screen: for each other device's seat, this device's code and a field
-    for that device's code; each seat says when it has joined."""
-    rows = []
-    for seat, link in hosting.links.items():
-        who = escape(seat_label(cat, seats, seat, names))
-        if link.state == CONNECTED:
-            body = f'<p class="pair-state ok">{escape(cat.t("pair.state.connected"))}</p>'
-        else:
-            again = ""
-            if link.lost:
-                again = (f'<p class="pair-state">{escape(cat.t("pair.lost"))}</p>'
-                         f'<button type="button" class="btn" data-command="pair-computer"'
-                         f' data-seat="{seat}">{escape(cat.t("pair.give_to_computer"))}</button>')
-            body = (
-                f'{again}<p class="pair-step">{escape(cat.t("pair.host.step1"))}</p>'
-                f"{code_box('offer', link.offer, qr.get(link.offer, ''), cat, seat)}"
-                f'<p class="pair-step">{escape(cat.t("pair.host.step2"))}</p>'
-                f"{code_input(cat, seat, link.problem, scan)}"
-            )
-        rows.append(
-            f'<section class="pair-seat" data-pair-seat="{seat}" data-state="{link.state}">'
-            f"<h3>{who}</h3>{body}</section>"
-        )
-    body = f'<p class="pair-intro">{escape(cat.t("pair.host.intro"))}</p>{"".join(rows)}'
-    return dialog("host", cat.t("pair.host.title"), body, cat, close_command="leave-table")
-
-
-def render_join(joining: Joining, qr: dict[str, str], cat: Cat, scan: bool = False) -> str:
-    """The guest's screen: the host's code in, this device's code out, then waiting."""
-    if joining.state in (CONNECTED, WAITING):
-        key = "pair.join.connected" if joining.state == CONNECTED else "pair.state.waiting"
-        body = f'<p class="pair-state ok" role="status">{escape(cat.t(key))}</p>'
-    elif joining.state == ANSWERING:
-        body = (
-            f'<p class="pair-step">{escape(cat.t("pair.join.step2"))}</p>'
-            f"{code_box('answer', joining.answer, qr.get(joining.answer, ''), cat)}"
-            f'<p class="pair-state" role="status">{escape(cat.t("pair.join.waiting"))}</p>'
-        )
-    else:
-        # a seat kept from before the page was reloaded: the host's new code sits it again
-        if joining.session.token is not None:
-            intro = f'<p class="pair-intro">{escape(cat.t("pair.join.rejoin"))}</p>'
-        else:
-            intro = (f'<p class="pair-intro">{escape(cat.t("pair.join.intro"))}</p>'
-                     f'<p class="pair-step">{escape(cat.t("pair.join.step1"))}</p>')
-        body = (
-            f"{intro}"
-            f"{code_input(cat, None, joining.problem, scan)}"
-        )
-    return dialog("join", cat.t("pair.join.title"), body, cat, close_command="leave-table")
-
-
-def waiting_banner(cat: Cat, who: list[str]) -> str:
-    """Under the table while a device is away: the table waits for it, and the way to pair
-    it again."""
-    if not who:
-        return ""
-    return (f'<div class="notice waiting" data-peer-waiting><p role="status">'
-            f'{escape(cat.t("pair.waiting_for", players=", ".join(who)))}</p>'
-            f'<button type="button" class="btn" data-command="pair-show">'
-            f'{escape(cat.t("pair.again"))}</button></div>')
-
-
-def host_left_banner(cat: Cat) -> str:
-    """Under a guest's table once its host left it: nobody will deal again here."""
-    return (f'<div class="notice waiting" data-peer-left><p role="status">'
-            f'{escape(cat.t("pair.host_left"))}</p>'
-            f'<button type="button" class="btn" data-command="leave-table">'
-            f'{escape(cat.t("pair.leave"))}</button></div>')
 
 
 def seat_of(el: Control, attr: Callable[[Control, str], str | None]) -> int | None:
@@ -184,7 +75,7 @@ class Pairing:
         self.transport = transport
         self.hosting: Hosting | None = None
         self.joining: Joining | None = None
-        self.qr: dict[str, str] = {}  # code -> its QR image (SVG), once the shell drew it
+        self.asked: set[str] = set()  # the codes whose QR image the shell was asked to draw
         self.setup: dict[str, object] = {}  # the hosted table's new-game choices
         self.seats: Seats | None = None
         self.told_refusal: tuple[str, str] | None = None  # a guest's: the refusal last said
@@ -203,12 +94,6 @@ class Pairing:
         # not before the hosted game is dealt: the game behind the codes is not the table's
         return self.hosting.playing and not self.hosting.waiting
 
-    def paused(self) -> bool:
-        """The table waits for a device that is away (here: the host's, or a guest's)."""
-        if self.hosting is not None:
-            return self.hosting.playing and bool(self.hosting.waiting)
-        return self.joining is not None and self.joining.state == WAITING
-
     def play(self, seat: int | None, action: str) -> bool:
         """A move made here at a hosted table, through the host protocol (True: done, or
         refused with Refusal raised); False: no hosted table, the caller applies it."""
@@ -226,15 +111,6 @@ class Pairing:
             return False
         self.hosting.start()
         return True
-
-    def deck_check(self) -> str | None:
-        """At a guest's table: what the check of the deal's deck found (a catalog key),
-        once the deal's record came; None elsewhere or before."""
-        if self.joining is None:
-            return None
-        session = self.joining.session
-        verdict = session.verdicts.get(session.deal)
-        return None if verdict is None else verdict_key(verdict)
 
     def rematch(self) -> bool:
         """At a hosted table a new game is dealt by the protocol, with the same devices
@@ -279,6 +155,7 @@ class Pairing:
         self.hosting = Hosting(self, self.transport, str(setup.get("variant", "classic")),
                                options, seats, dealer)
         self.hosting.invite_all()
+        self.publish()
         self.app.dispatch(ScreenShown("host"))
         self.app.render()
 
@@ -302,6 +179,7 @@ class Pairing:
             return False
         self.setup, self.seats = dict(setup), seats
         self.hosting.invite_all()
+        self.publish()
         self.app.dispatch(ScreenShown("host"))
         return True
 
@@ -341,6 +219,7 @@ class Pairing:
 
     def link_dealt(self, game: PlayableGame, first: bool) -> None:
         """The protocol dealt a deal: the first one's game becomes the table's."""
+        self.publish()  # the table is under way
         if first and self.seats is not None:
             self.app.course.adopt_hosted(game, self.setup, self.seats)
         else:
@@ -349,6 +228,7 @@ class Pairing:
 
     def link_changed(self) -> None:
         """A link's news: draw the codes, who is away; play on once nobody is."""
+        self.publish()
         for code in self.codes():
             self.ask_qr(code)
         if self.joining is not None:
@@ -366,16 +246,16 @@ class Pairing:
         found = [] if self.hosting is None else [link.offer for link in self.hosting.links.values()]
         if self.joining is not None:
             found.append(self.joining.answer)
-        return [code for code in found if code and code not in self.qr]
+        return [code for code in found if code and code not in self.asked]
 
     def ask_qr(self, code: str) -> None:
         maker = self.transport
         if not hasattr(maker, "qr_svg"):
             return
-        self.qr[code] = ""
+        self.asked.add(code)
 
         def drawn(svg: str) -> None:
-            self.qr[code] = svg
+            self.app.dispatch(QrDrawn(code, svg))
             self.app.render()
 
         maker.qr_svg(code, drawn)  # type: ignore[union-attr]
@@ -420,6 +300,7 @@ class Pairing:
             return
         self.close()
         self.joining = Joining(self, self.transport, kept or kept_session(self.app.store))
+        self.publish()
         self.app.dispatch(ScreenShown("join"))
         self.app.render()
 
@@ -441,6 +322,7 @@ class Pairing:
             seat = seat_of(el, app.dom.attr)
             if seat is not None and self.hosting is not None and seat in self.hosting.links:
                 self.hosting.invite(seat)
+                self.publish()
             app.render()
         elif name == "pair-computer":
             self.give_to_computer(seat_of(el, app.dom.attr))
@@ -449,6 +331,7 @@ class Pairing:
                 app.dispatch(ScreenShown("host"))
             elif self.joining is not None:
                 self.joining.rejoin()
+                self.publish()
                 app.dispatch(ScreenShown("join"))
             app.render()
         elif name == "leave-table":
@@ -481,6 +364,7 @@ class Pairing:
             self.joining.pair(code)
         elif seat is not None and self.hosting is not None:
             self.hosting.accept(seat, code)
+        self.publish()
         self.app.render()
 
     def scanner(self) -> QrScanner | None:
@@ -506,20 +390,6 @@ class Pairing:
         scanner.scan({"title": cat.t("pair.scan.title"), "cancel": cat.t("options.cancel")},
                      scanned)
 
-    def banner_html(self, names: list[str]) -> str:
-        """Under the table while a device is away (web.link.pairing.waiting_banner)."""
-        app = self.app
-        if self.hosting is not None and self.hosting.playing and self.hosting.waiting:
-            seats = app.model.table.seats
-            who = [seat_label(app.cat, seats, s, names) for s in self.hosting.waiting]
-        elif self.joining is not None and self.joining.session.host_left:
-            return host_left_banner(app.cat)
-        elif self.joining is not None and self.joining.state == WAITING:
-            who = [app.cat.t("pair.host_device")]
-        else:
-            return ""
-        return waiting_banner(app.cat, who)
-
     def close(self) -> None:
         if self.hosting is not None:
             self.hosting.close()
@@ -527,31 +397,29 @@ class Pairing:
             self.joining.leave()
             keep_session(self.app.store, None)
         self.hosting = self.joining = None
+        self.publish()
 
-    # ----- what is drawn ------------------------------------------------------------------
-    def peer(self) -> tuple[str | None, str | None]:
-        """This device's part (host, guest) and whether its links are all up."""
+    # ----- what is shown --------------------------------------------------------------------
+    def publish(self) -> None:
+        """What the links show now, into the model (``web.state.pairing_state``), when it
+        changed: called wherever a link, a code or a session's news may have changed it."""
+        host = guest = None
         if self.hosting is not None:
-            return "host", "waiting" if self.hosting.waiting else "connected"
-        if self.joining is not None and self.joining.state in (CONNECTED, WAITING):
-            return "guest", "connected" if self.joining.state == CONNECTED else "waiting"
-        return None, None
-
-    def overlay_html(self, names: list[str]) -> str | None:
-        app = self.app
-        if app.model.overlay == "host" and self.hosting is not None:
-            # the hosted table's seats (the table behind is older)
-            seats = self.seats or app.model.table.seats
-            return render_host(self.hosting, seats, names, self.qr, app.cat,
-                               self.scanner() is not None)
-        if app.model.overlay == "join" and self.joining is not None:
-            return render_join(self.joining, self.qr, app.cat, self.scanner() is not None)
-        return None
-
-
-def form_id(seat: int | None) -> str:
-    """The form around a code field: one per seat on the host's screen."""
-    return "bz-pair-join" if seat is None else f"bz-pair-{seat}"
+            links = tuple(SeatLinkShown(seat, link.state, link.offer, link.problem, link.lost)
+                          for seat, link in self.hosting.links.items())
+            host = HostShown(self.seats or self.app.model.table.seats, links,
+                             tuple(self.hosting.waiting), self.hosting.playing)
+        if self.joining is not None:
+            session = self.joining.session
+            verdict = session.verdicts.get(session.deal)
+            guest = GuestShown(self.joining.state, self.joining.answer, self.joining.problem,
+                               session.token is not None, session.host_left,
+                               None if verdict is None else verdict_key(verdict))
+        # the camera is asked about only at a table of several devices (a call to the page)
+        can_scan = (host is not None or guest is not None) and self.scanner() is not None
+        shown = self.app.model.pairing
+        if (host, guest, can_scan) != (shown.host, shown.guest, shown.can_scan):
+            self.app.dispatch(LinksShown(host, guest, can_scan))
 
 
 def host_draft(setup: Mapping[str, object]) -> dict[str, str]:

@@ -23,7 +23,14 @@ from typing import TypeAlias
 
 from engine import VARIANTS
 from web.i18n import MessageParam
-from web.state import feature_screens, records_state, review_state, table_news, table_state
+from web.state import (
+    feature_screens,
+    pairing_state,
+    records_state,
+    review_state,
+    table_news,
+    table_state,
+)
 from web.state.device_facts import (
     DeviceChanged,
     DeviceState,
@@ -38,6 +45,7 @@ from web.state.feature_screens import (
     FeatureScreens,
 )
 from web.state.game_setup import Setup
+from web.state.pairing_state import PAIRING_MESSAGES, PairingMsg, PairingState
 from web.state.records_state import (
     RECORDS_MESSAGES,
     RecordsClosed,
@@ -84,6 +92,7 @@ class Model:
     device: DeviceState = field(default_factory=DeviceState)  # web.state.device_facts
     features: FeatureScreens = field(default_factory=FeatureScreens)  # web.state.feature_screens
     review: ReviewState = field(default_factory=ReviewState)  # web.state.review_state
+    pairing: PairingState = field(default_factory=PairingState)  # web.state.pairing_state
     plays_here: bool = True  # this tab plays; another tab's watcher only follows its saves
     storage_note: str | None = None  # the outcome of the player's request to keep the saves
     saves_failing: bool = False  # the browser refuses the saves (retried until it takes one)
@@ -239,6 +248,7 @@ Msg = (
     | FrameSeen
     | CalloutsDue
     | ReviewMsg
+    | PairingMsg
 )
 
 # ------------------------------------------------------------------- effects
@@ -309,6 +319,8 @@ def update(model: Model, msg: Msg) -> Result:
     if isinstance(msg, REVIEW_MESSAGES):
         changed = replace(model, review=review_state.update(model.review, msg))
         return changed, [Render()] if review_state.redraws(model.overlay, msg) else []
+    if isinstance(msg, PAIRING_MESSAGES):  # web.link.pairing renders after its news
+        return replace(model, pairing=pairing_state.update(model.pairing, msg)), []
     if isinstance(msg, DeviceChanged):
         return replace(model, device=msg.state), [Render()]
     if isinstance(msg, TabRoleChanged):

@@ -37,6 +37,7 @@ from web.view import (
     guideview,
     hint_view,
     menu,
+    pairing_view,
     platform_view,
     records_view,
     render,
@@ -141,9 +142,9 @@ class TablePainter:
         table_events = table.frame.events
         view = replace(table.frame.view)  # fields replaced below, the frame's kept as it is
         view.thinking = table.busy
-        view.by_host = app.pairing.joining is not None
-        view.deck_check = app.pairing.deck_check()
-        if app.pairing.paused():  # a device is away: nobody moves until it is back
+        view.by_host = pairing_view.by_host(model.pairing)
+        view.deck_check = pairing_view.deck_check(model.pairing)
+        if pairing_view.paused(model.pairing):  # a device is away: nobody moves until it is back
             view.legal, view.prompts = [], []
         view.hand = sort_hand(view.hand, model.prefs.hand_sort, view.trump)
         if view.seat_kinds is None and (table.seats.pass_and_play or table.seats.devices()):
@@ -185,7 +186,8 @@ class TablePainter:
             notice="" if model.overlay == "start" else self.notice_html(),
             overlay=overlay,
             undo=records_state.undo_button(model.records.game, model.table.seats),
-            hint_search=app.pairing.joining is None,  # a guest's table holds no game to search
+            # a guest's table holds no game to search
+            hint_search=not pairing_view.by_host(model.pairing),
         )
         regions = table_regions(view, model, parts, app.cat, model.table.hand_focus)
         # the look first: the patch is then laid out once, with it (and slides as it says)
@@ -196,7 +198,7 @@ class TablePainter:
         if title != self.title_shown:
             self.title_shown = title
             app.dom.set_title(title)
-        app.dom.set_peer(*app.pairing.peer())
+        app.dom.set_peer(*pairing_view.peer_flags(model.pairing))
 
     def notice_html(self) -> str:
         app, model = self.app, self.app.model
@@ -214,7 +216,8 @@ class TablePainter:
             parts.append(f'<p class="{cls}" role="alert">{escape(text)}</p>')
         parts.append(hint_view.hint_box(model.hint, model.hint_combination, app.cat))
         seat_names = [] if self.view is None else list(self.view.seat_names or [])
-        parts.append(app.pairing.banner_html(seat_names))
+        parts.append(pairing_view.pairing_banner(model.pairing, app.cat, model.table.seats,
+                                                 seat_names))
         return "".join(parts)
 
     def overlay_view(self, view: TableView) -> tuple[str, bool]:
@@ -231,7 +234,8 @@ class TablePainter:
                 notice=self.notice_html(),
                 variant=view.variant,
             ), True
-        paired = app.pairing.overlay_html(view.seat_names or [])
+        paired = pairing_view.pairing_overlay(model.pairing, model.overlay,
+                                              view.seat_names or [], cat)
         if paired is not None:
             return paired, True
         screen = {
