@@ -32,7 +32,7 @@ from web.state.records_state import (
 from web.state.table_state import GameRecorded
 from web.table.computer import default_level
 from web.table.table_parts import TableBase
-from web.view import ending, score_sheet
+from web.view import daily_view, ending, score_sheet
 
 OVERLAYS = ("score-sheet", "stats", "history", "replay")
 
@@ -109,6 +109,8 @@ class Records:
     def open(self, overlay: str, focus: str | None = None) -> None:
         """A records screen over the table, on the model's one screen stack (closing it
         returns to the screen below: the game's summary, the start screen, or the table)."""
+        if overlay == "stats":  # its daily section: the stored daily results, read now
+            self.app.daily.publish_figures()
         self.app.dispatch(RecordsOpened(overlay, focus or ""))
 
     def close(self) -> None:
@@ -140,7 +142,7 @@ class Records:
             )
         if name == "stats":
             return stats.render_stats(stats.load(app.store), cat, app.model.records.confirm_reset,
-                                      app.daily.stats_html())
+                                      daily_view.render_stats(app.model.daily.figures, cat))
         if name == "history":
             problem = None
             if app.model.records.problem is not None:

@@ -1,11 +1,9 @@
-"""What the features' screens show besides their own data, in the model: the day and game
-the daily screen shows and what became of sharing its result, why the review could not
-open one of its entries, and which entry's position it shows, where; the guided deal's
-bubble the player closed.
+"""What the review's screen shows besides its own data, in the model: why the review could
+not open one of its entries, and which entry's position it shows, where.
 
-The features keep their domain state (the daily deal's game and the computer's play of it,
-the review's analysis) in their own objects; what a screen shows and says is here, changed
-by messages like the rest of the table's state.
+The review keeps its domain state (its analysis) in its own object; what its screen shows
+and says is here, changed by messages like the rest of the table's state. (The daily deal's
+and the guided deal's are ``web.state.daily_state`` and ``web.state.guide_state``.)
 """
 
 from __future__ import annotations
@@ -29,29 +27,8 @@ class ReviewAt:
 
 @dataclass(frozen=True)
 class FeatureScreens:
-    daily_shown: tuple[str, str] | None = None  # (date, variant) the daily screen shows
-    share_status: str | None = None  # what became of sharing the daily result
-    share_text: str | None = None  # the text to copy by hand when sharing failed
     review_problem: Said | None = None  # why the review could not open an entry
     review_at: ReviewAt | None = None  # the review's entry whose position is shown, and where
-    bubble_closed: int = -1  # the guided deal's move count whose bubble the player closed
-
-
-@dataclass(frozen=True)
-class DailyShown:
-    """The daily screen shows this day's result of this game (another one: the last
-    share's outcome goes)."""
-
-    date: str
-    variant: str
-
-
-@dataclass(frozen=True)
-class ShareDone:
-    """What became of sharing the daily result ("" and None: nothing yet)."""
-
-    status: str | None
-    text: str | None = None
 
 
 @dataclass(frozen=True)
@@ -68,30 +45,12 @@ class ReviewPositionShown:
     at: ReviewAt | None
 
 
-@dataclass(frozen=True)
-class BubbleClosed:
-    """The player closed the guided deal's bubble at this move count (-1: none closed)."""
-
-    applied: int
-
-
-FeatureMsg: TypeAlias = (
-    DailyShown | ShareDone | ReviewProblem | ReviewPositionShown | BubbleClosed
-)
-FEATURE_MESSAGES = (DailyShown, ShareDone, ReviewProblem, ReviewPositionShown, BubbleClosed)
+FeatureMsg: TypeAlias = ReviewProblem | ReviewPositionShown
+FEATURE_MESSAGES = (ReviewProblem, ReviewPositionShown)
 
 
 def update(state: FeatureScreens, msg: FeatureMsg) -> FeatureScreens:
     """The features' screens after one message."""
-    if isinstance(msg, DailyShown):
-        shown = (msg.date, msg.variant)
-        if state.daily_shown == shown:
-            return state
-        return replace(state, daily_shown=shown, share_status=None, share_text=None)
-    if isinstance(msg, ShareDone):
-        return replace(state, share_status=msg.status, share_text=msg.text)
     if isinstance(msg, ReviewPositionShown):
         return replace(state, review_at=msg.at)
-    if isinstance(msg, BubbleClosed):
-        return replace(state, bubble_closed=msg.applied)
     return replace(state, review_problem=msg.problem)

@@ -11,7 +11,8 @@ stack (the screen shown over the table, the screens to return to, the new-game f
 waiting on them), the notice, the hint, the log drawer, and its parts: the table's facts
 about its game (``web.state.table_state``), the records screens' state
 (``web.state.records_state``), the platform's facts (``web.state.device_facts``) and what
-the features' screens show (``web.state.feature_screens``).
+the features' screens show (``web.state.feature_screens``, ``web.state.daily_state``,
+``web.state.guide_state``).
 """
 
 from __future__ import annotations
@@ -22,15 +23,12 @@ from typing import TypeAlias
 
 from engine import VARIANTS
 from web.i18n import MessageParam
-from web.state import feature_screens, records_state, table_state
+from web.state import daily_state, feature_screens, guide_state, records_state, table_state
+from web.state.daily_state import DAILY_DRAWN, DAILY_MESSAGES, DailyMsg, DailyState
 from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted, TabRoleChanged
-from web.state.feature_screens import (
-    FEATURE_MESSAGES,
-    BubbleClosed,
-    FeatureMsg,
-    FeatureScreens,
-)
+from web.state.feature_screens import FEATURE_MESSAGES, FeatureMsg, FeatureScreens
 from web.state.game_setup import Setup
+from web.state.guide_state import GUIDE_MESSAGES, GuideMsg, GuideState
 from web.state.records_state import (
     RECORDS_MESSAGES,
     RecordsClosed,
@@ -40,7 +38,15 @@ from web.state.records_state import (
     ReplayShown,
 )
 from web.state.settings import Settings
-from web.state.table_state import TABLE_MESSAGES, DeviceCalled, TableMsg, TableState
+from web.state.table_state import (
+    TABLE_MESSAGES,
+    DealStarted,
+    DeviceCalled,
+    GameDealt,
+    MoveTakenBack,
+    TableMsg,
+    TableState,
+)
 
 # What the table tells under it, as data: (catalog key, its values), worded at render time.
 Notice: TypeAlias = tuple[str, Mapping[str, MessageParam]]
@@ -73,6 +79,8 @@ class Model:
     records: RecordsState = field(default_factory=RecordsState)  # web.state.records_state
     device: DeviceState = field(default_factory=DeviceState)  # web.state.device_facts
     features: FeatureScreens = field(default_factory=FeatureScreens)  # web.state.feature_screens
+    daily: DailyState = field(default_factory=DailyState)  # web.state.daily_state
+    guide: GuideState = field(default_factory=GuideState)  # web.state.guide_state
     plays_here: bool = True  # this tab plays; another tab's watcher only follows its saves
     storage_note: str | None = None  # the outcome of the player's request to keep the saves
 
@@ -221,6 +229,8 @@ Msg = (
     | StorageNoted
     | TabRoleChanged
     | FeatureMsg
+    | DailyMsg
+    | GuideMsg
 )
 
 # ------------------------------------------------------------------- effects
@@ -269,6 +279,10 @@ def update(model: Model, msg: Msg) -> Result:
         changed = replace(model, table=table_state.update(model.table, msg))
         if isinstance(msg, DeviceCalled):  # a hint was for the hand now hidden
             changed = replace(changed, hint=None)
+        if isinstance(msg, GameDealt | DealStarted | MoveTakenBack):  # another game or deal:
+            # no daily or guided deal on the table until the feature says it is one
+            changed = replace(changed, daily=daily_state.off_table(changed.daily),
+                              guide=guide_state.off_table(changed.guide))
         return changed, []
     if isinstance(msg, RECORDS_MESSAGES):
         changed = replace(model, records=records_state.update(model.records, msg))
@@ -278,9 +292,12 @@ def update(model: Model, msg: Msg) -> Result:
             return _screens(changed, ScreenClosed())
         return changed, [Render()] if isinstance(msg, ReplayShown) else []
     if isinstance(msg, FEATURE_MESSAGES):
-        changed = replace(model, features=feature_screens.update(model.features, msg))
-        # a script starting or going on (a save adopted) asks for no render of its own
-        return changed, [] if isinstance(msg, BubbleClosed) else [Render()]
+        return replace(model, features=feature_screens.update(model.features, msg)), [Render()]
+    if isinstance(msg, DAILY_MESSAGES):
+        changed = replace(model, daily=daily_state.update(model.daily, msg))
+        return changed, [Render()] if isinstance(msg, DAILY_DRAWN) else []
+    if isinstance(msg, GUIDE_MESSAGES):  # the guide's caller renders (or a save is adopted)
+        return replace(model, guide=guide_state.update(model.guide, msg)), []
     if isinstance(msg, DeviceChanged):
         return replace(model, device=msg.state), [Render()]
     if isinstance(msg, TabRoleChanged):

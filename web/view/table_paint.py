@@ -17,8 +17,6 @@ from typing import Protocol
 
 from engine.log_events import PlayEvent, log_events
 from web import i18n
-from web.features.daily_deal import DailyDeal
-from web.features.guide import Guide
 from web.features.hints import Hints
 from web.features.review_screen import ReviewScreen
 from web.link.pairing import Pairing
@@ -34,7 +32,7 @@ from web.table import flow, handover
 from web.table.adapter import game_decided
 from web.table.seat_frame import seat_frame
 from web.table.table_parts import TableBase
-from web.view import events, flowview, guideview, menu, render, screens
+from web.view import daily_view, events, flowview, guideview, menu, render, screens
 from web.view.callouts import TableCallouts
 from web.view.card_html import sort_hand
 from web.view.seat_place import seat_name
@@ -52,8 +50,6 @@ class PaintedTable(TableBase, Protocol):
     device: DeviceControls
     hints: Hints
     pairing: Pairing
-    guide: Guide
-    daily: DailyDeal
 
 
 @dataclass(frozen=True)
@@ -162,8 +158,8 @@ class TablePainter:
         if not any(isinstance(event, PlayEvent) for event in table_events):  # a new deal
             view.drawn = list(view.hand)  # dealt from the stock
         flow.dress_table(view, table.shelf, table_events, model.hint)
-        app.guide.dress(view)
-        app.daily.dress(view)
+        guideview.dress(view, model.guide)
+        daily_view.dress(view, model.daily, model.overlay)
         return view
 
     def paint(self) -> None:
@@ -289,7 +285,8 @@ class TablePainter:
             "rules": lambda: screens.render_rules(
                 model.rules_variant or app.game.rules.name, cat
             ),
-            "daily": app.daily.screen_html,
+            "daily": lambda: daily_view.render_daily_screen(model.daily, cat,
+                                                            menu.close_button(cat)),
         }.get(model.overlay or "")
         if screen is not None:
             return screen(), True
