@@ -5,8 +5,8 @@ only by messages through
 
 from __future__ import annotations
 
-from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted, TabRoleChanged
 from web.state.daily_state import DailyShown, ShareDone
+from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted, TabRoleChanged
 from web.state.feature_screens import ReviewAt, ReviewPositionShown, ReviewProblem
 from web.state.guide_state import BubbleClosed
 from web.state.model import Focus, Model, Msg, Render, update
