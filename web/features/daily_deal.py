@@ -22,6 +22,7 @@ or the daily deal comes into view, and again when they change) and the computer'
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import functools
 from collections.abc import Callable, Generator
@@ -141,8 +142,8 @@ class DailyDeal:
         """The stored results' figures into the model: the results of the deals on view
         (the table's daily deal, the daily screen's) and the statistics' counts."""
         record = self.record()
-        shown = self.app.model.daily
-        deals = {deal for deal in (shown.on_table, shown.shown) if deal is not None}
+        state = self.app.model.daily
+        deals = {deal for deal in (state.on_table, state.shown) if deal is not None}
         played = tuple(r for r in (record.result(*d) for d in sorted(deals)) if r is not None)
         computer = tuple(r for r in (record.computer_result(*d) for d in sorted(deals))
                          if r is not None)
@@ -175,11 +176,9 @@ class DailyDeal:
         of the saved cards is dropped, the game kept as an ordinary one)."""
         self.date = self.game = None
         game = self.app.game
-        try:
+        with contextlib.suppress(RecordError):  # a marker that names no daily deal
             if isinstance(marker, str) and game.seed == daily_seed(marker, game.rules.name):
                 self.date, self.game = marker, game
-        except RecordError:
-            pass
         self.app.dispatch(DailyOnTable(self.table_deal()))
         # at the start the results wait until the table is in view (on_view); a tab that
         # has read them already, or one that watches another play, shows them at once
