@@ -1,12 +1,13 @@
-"""The records screens' state, the device's facts, the features' screens and the review's
-in the model (web.state.records_state, device_facts, feature_screens, review_state), changed
+"""The records screens' state, the device's facts and the features' parts in the model
+(web.state.records_state, device_facts, review_state, daily_state, guide_state), changed
 only by messages through ``update``: no page, no table, no event loop."""
 
 from __future__ import annotations
 
 from web.records.replay import StepShown
+from web.state.daily_state import DailyShown, ShareDone
 from web.state.device_facts import DeviceChanged, DeviceState, StorageNoted, TabRoleChanged
-from web.state.feature_screens import BubbleClosed, DailyShown, ShareDone
+from web.state.guide_state import BubbleClosed
 from web.state.model import Focus, Model, Msg, Render, update
 from web.state.records_state import (
     RecordProblem,
@@ -79,12 +80,12 @@ def test_the_devices_facts_are_the_models_and_a_change_renders() -> None:
 
 def test_the_daily_screen_and_its_share_and_the_reviews_problem_are_the_models() -> None:
     shared = run(Model(), DailyShown("2026-12-04", "classic"), ShareDone("failed", "text"))
-    assert shared.features.daily_shown == ("2026-12-04", "classic")
-    assert (shared.features.share_status, shared.features.share_text) == ("failed", "text")
+    assert shared.daily.shown == ("2026-12-04", "classic")
+    assert (shared.daily.share_status, shared.daily.share_text) == ("failed", "text")
     # the same day's screen again keeps what became of the share; another day's drops it
-    assert run(shared, DailyShown("2026-12-04", "classic")).features.share_status == "failed"
+    assert run(shared, DailyShown("2026-12-04", "classic")).daily.share_status == "failed"
     other = run(shared, DailyShown("2026-12-05", "classic"))
-    assert (other.features.share_status, other.features.share_text) == (None, None)
+    assert (other.daily.share_status, other.daily.share_text) == (None, None)
     told = run(Model(), ReviewProblem(("review.failed", {"reason": "x"})))
     assert told.review.problem == ("review.failed", {"reason": "x"})
     assert run(told, ReviewProblem(None)).review.problem is None
@@ -109,4 +110,4 @@ def test_the_reviews_position_is_the_models() -> None:
 
 def test_the_guided_bubble_closed_is_the_models() -> None:
     closed, effects = update(Model(), BubbleClosed(7))
-    assert closed.features.bubble_closed == 7 and effects == []
+    assert closed.guide.bubble_closed == 7 and effects == []

@@ -90,7 +90,7 @@ def test_the_problem_and_the_position_are_the_models_and_drawn() -> None:
 def test_the_models_other_parts_are_left_alone() -> None:
     model = run(Model(), ScreenOpened(LIST, "#review-title"))
     changed = run(model, ReviewAvailable(True), ReviewJobShown(DONE))
-    assert (changed.overlay, changed.back, changed.features) == (LIST, (), model.features)
+    assert (changed.overlay, changed.back, changed.records) == (LIST, (), model.records)
     _, effects = update(model, ScreenOpened(POSITION, "#replay-title"))
     assert FocusEffect("#replay-title") in effects
 

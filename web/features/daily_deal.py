@@ -12,10 +12,17 @@ ends (``web.records.daily_store``); the computer's deal from the same seat is pl
 background meanwhile, in slices, only while the table waits for the person, and kept too.
 The save names the deal's date (``daily``). ``daily-share`` shares the result as a short
 text (``web.view.daily_view.share_text``) through the platform's share sheet or the clipboard.
+
+What it shows is the model's (``web.state.daily_state``): this object keeps the resources
+(the day's games, the stored results, the computer's play) and tells the model the daily
+deal on the table, the stored results' figures (read when a screen that shows them opens
+or the daily deal comes into view, and again when they change) and the computer's progress;
+``web.view.daily_view`` draws from there.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import functools
 from collections.abc import Callable, Generator
@@ -41,9 +48,17 @@ from web.platform.dom import Control
 from web.platform.runtime import Frames
 from web.records import daily_store
 from web.records.daily_store import DailyRecord
-from web.state.feature_screens import DailyShown, ShareDone
+from web.state.daily_state import (
+    DailyFigures,
+    DailyFiguresRead,
+    DailyOnTable,
+    DailyProgress,
+    DailyProgressed,
+    DailyShown,
+    ShareDone,
+)
 from web.state.game_setup import Setup
-from web.state.model import NewGameAsked, ScreenOpened, SetupKept
+from web.state.model import NewGameAsked, ScreenClosed, ScreenOpened, SetupKept
 from web.state.seats import Seats
 from web.state.table_state import GameKept
 from web.storage.keeper import Keeper
@@ -53,8 +68,6 @@ from web.table.computer import BROWSER_SLICE, make_player
 from web.table.dealing import prepared_setup
 from web.table.table_parts import TableBase
 from web.view import daily_view
-from web.view.menu import close_button
-from web.view.table_view import DailyView, TableView
 
 LEVEL = "strong"  # the daily deal's opponents, and the level its game counts under
 STEP_WAIT = 0.001  # seconds between two slices of the computer's deal in the background
@@ -79,8 +92,7 @@ class Background:
 
     date: str
     variant: str
-    steps: Generator[float, None, DailyResult]
-    share: float = 0.0
+    steps: Generator[float, None, DailyResult]  # each step yields the share done so far
 
 
 class DailyDeal:
@@ -106,6 +118,12 @@ class DailyDeal:
         undo and no hint while it is."""
         return self.active and self.app.model.table.deal_number == 1
 
+    def table_deal(self) -> tuple[str, str] | None:
+        """The daily deal on the table as the model names it (None: none)."""
+        if not self.on_table() or self.date is None:
+            return None
+        return self.date, self.app.game.rules.name
+
     def today(self) -> str:
         """The device's date (a page that tells none, or a wrong one: this clock's)."""
         text = self.app.dom.today()
@@ -119,6 +137,21 @@ class DailyDeal:
         if self._record is None:
             self._record = self.read()
         return self._record
+
+    def publish_figures(self) -> None:
+        """The stored results' figures into the model: the results of the deals on view
+        (the table's daily deal, the daily screen's) and the statistics' counts."""
+        record = self.record()
+        state = self.app.model.daily
+        deals = {deal for deal in (state.on_table, state.shown) if deal is not None}
+        played = tuple(r for r in (record.result(*d) for d in sorted(deals)) if r is not None)
+        computer = tuple(r for r in (record.computer_result(*d) for d in sorted(deals))
+                         if r is not None)
+        streak = record.streak(self.today())
+        better, same, worse = record.compared()
+        self.app.dispatch(DailyFiguresRead(DailyFigures(
+            played, computer, streak.current, streak.best, record.days(), better, same, worse,
+        )))
 
     def read(self) -> DailyRecord:
         """The stored results (a wrong value is set aside and told)."""
@@ -135,6 +168,7 @@ class DailyDeal:
             return
         self._record = change(self.read())
         daily_store.save(self.app.store, self._record)
+        self.publish_figures()
 
     # ------------------------------------------------------------ the table's hooks
     def adopt(self, marker: object) -> None:
@@ -142,14 +176,14 @@ class DailyDeal:
         of the saved cards is dropped, the game kept as an ordinary one)."""
         self.date = self.game = None
         game = self.app.game
-        if not isinstance(marker, str):
-            return
-        try:
-            if game.seed != daily_seed(marker, game.rules.name):
-                return
-        except RecordError:
-            return
-        self.date, self.game = marker, game
+        with contextlib.suppress(RecordError):  # a marker that names no daily deal
+            if isinstance(marker, str) and game.seed == daily_seed(marker, game.rules.name):
+                self.date, self.game = marker, game
+        self.app.dispatch(DailyOnTable(self.table_deal()))
+        # at the start the results wait until the table is in view (on_view); a tab that
+        # has read them already, or one that watches another play, shows them at once
+        if self.date is not None and (self._record is not None or not self.app.keeper.playing):
+            self.publish_figures()
 
     def save_fields(self) -> dict[str, object]:
         return {"daily": self.date} if self.active else {}
@@ -178,47 +212,19 @@ class DailyDeal:
             result = deal_result(self.app.game.deal, self.date, variant)
             self.keep(lambda record: record.with_played(result))
 
-    def dress(self, view: TableView) -> None:
-        """The table's label and, at the deal's end, the result on its summary."""
-        view.daily = None
-        if not self.on_table() or self.app.model.overlay == "start" or self.date is None:
+    def on_view(self) -> None:
+        """The table is in view again (the start screen or the daily screen left): the
+        daily deal on it shows its result, and the computer plays it from the player's
+        seat if its result is not known."""
+        if not self.on_table() or self.date is None or self.app.model.overlay == "start":
             return
-        view.daily = self.view_of(self.date, self.app.game.rules.name)
+        self.publish_figures()
+        self.play_unknown(self.date, self.app.game.rules.name)
 
-    def view_of(self, day: str, variant: str) -> DailyView:
-        """A daily deal as drawn: its result once kept, with the computer's (played in the
-        background until it is known)."""
-        record = self.record()
-        mine = record.result(day, variant)
-        computer = record.computer_result(day, variant)
-        if computer is None:
+    def play_unknown(self, day: str, variant: str) -> None:
+        """The computer plays a daily deal shown, unless its result is known."""
+        if self.record().computer_result(day, variant) is None:
             self.play_computer(day, variant)
-        if mine is None:
-            return DailyView(day, variant)
-        running = self.background
-        progress = None
-        if computer is None and running is not None and (running.date, running.variant) == (
-                day, variant):
-            progress = running.share
-        streak = record.streak(self.today())
-        return DailyView(
-            day, variant, finished=True, points=mine.points, others=mine.others,
-            tricks=mine.tricks, computer=None if computer is None else computer.points,
-            progress=progress, streak=streak.current, best=streak.best,
-            share_status=self.app.model.features.share_status,
-            share_text=self.app.model.features.share_text,
-        )
-
-    def screen_html(self) -> str:
-        """The daily screen: today's deal of a game, already played."""
-        shown = self.app.model.features.daily_shown
-        if shown is None:
-            return ""
-        return daily_view.render_screen(self.view_of(*shown), self.app.cat,
-                                        close_button(self.app.cat))
-
-    def stats_html(self) -> str:
-        return daily_view.render_stats(self.record(), self.today(), self.app.cat)
 
     def reset(self) -> None:
         """The statistics were erased: the daily results go with them."""
@@ -235,6 +241,9 @@ class DailyDeal:
             self.ask(variant if variant in VARIANTS else app.game.rules.name)
         elif name == "daily-share":
             self.share()
+        elif name == "close" and app.model.overlay == "daily":
+            app.dispatch(ScreenClosed())
+            self.on_view()
         elif name in ("undo", "hint") and self.on_table():
             key = "daily.no_undo" if name == "undo" else "daily.no_hint"
             app.set_notice((key, {}), error=True)
@@ -269,23 +278,29 @@ class DailyDeal:
         self.date, self.game = day, game  # before the table makes its players
         app.dispatch(ShareDone(None))
         app.course.put_on_table(game, setup, seats)
+        app.dispatch(DailyOnTable(self.table_deal()))
         app.dispatch(GameKept())
         app.dispatch(SetupKept({}))  # nothing remembered; the next start opens on Continue
         app.course.pass_for_human()
         app.save()
+        self.on_view()
         app.render()
         app.focus_hand(0)
         app.turns.kick()
 
     def show(self, day: str, variant: str) -> None:
+        """The daily screen of a deal played (its figures read, the computer's play of it
+        started if its result is not known)."""
         self.app.dispatch(DailyShown(day, variant))
+        self.publish_figures()
+        self.play_unknown(day, variant)
         self.app.dispatch(ScreenOpened("daily"))
 
     def share(self) -> None:
         """The result shown (the daily screen's, else the summary's) as text, to the
         platform's share sheet or the clipboard; what became of it is said by the button."""
         app = self.app
-        shown = app.model.features.daily_shown
+        shown = app.model.daily.shown
         if app.model.overlay == "daily" and shown is not None:
             day, variant = shown
         elif self.active and self.date is not None:
@@ -317,6 +332,7 @@ class DailyDeal:
         if running is not None:
             running.steps.close()
         self.background = Background(day, variant, computer_in_seat(day, variant))
+        self.app.dispatch(DailyProgressed(DailyProgress(day, variant)))
         self.app.runtime.spawn(self.run_background(self.background))
 
     async def run_background(self, job: Background) -> None:
@@ -326,7 +342,7 @@ class DailyDeal:
         shown = [-1]  # the progress last drawn, in REDRAW_STEPS
 
         def progress(share: float) -> None:
-            job.share = share
+            app.dispatch(DailyProgressed(DailyProgress(job.date, job.variant, share)))
             step = int(share * REDRAW_STEPS)
             if step != shown[0] and self.progress_shown():
                 shown[0] = step
@@ -334,6 +350,7 @@ class DailyDeal:
 
         def done(result: DailyResult) -> None:
             self.background = None
+            app.dispatch(DailyProgressed(None))
             self.keep(functools.partial(DailyRecord.with_computer, result=result))
             app.render()
 

@@ -10,10 +10,15 @@ variant (``guided``); a guided game never counts in the statistics. Leaving show
 start screen (Continue resumes it); the start screen's and the rules' button start it
 afresh. The words are the catalog's ``guided.*`` (``guided.<family>.<moment>`` where a
 family of variants says it otherwise).
+
+What the bubble shows is the model's (``web.state.guide_state``): the guide tells it where
+the script stands whenever the guided game moves (``follow``), and
+``web.view.guideview`` draws it from there.
 """
 
 from __future__ import annotations
 
+import contextlib
 from typing import Protocol
 
 from engine import Action
@@ -24,13 +29,12 @@ from engine.playable import PlayableGame
 from engine.players import Decision, Player, decided
 from web.link.pairing import Pairing
 from web.platform.dom import Control
-from web.state.feature_screens import BubbleClosed
 from web.state.game_setup import Setup
+from web.state.guide_state import BubbleClosed, GuideMoved, GuidePlace, shown_steps
 from web.state.model import NewGameAsked, ScreenShown
 from web.state.seats import Seats
 from web.table.dealing import prepared_setup
 from web.table.table_parts import TableBase
-from web.view.table_view import GuideView, TableView
 
 FREE = "free"  # the bubble after the script's last move
 
@@ -74,18 +78,37 @@ class Guide:
         applied = self.applied()
         if self.script is None or applied is None:
             return []
-        if applied == len(self.script.moves):
-            steps = [GuidedStep(FREE, applied)]
-        else:
-            steps = self.script.steps_at(applied)
-        closed = self.app.model.features.bubble_closed
-        if steps and all(s.ask is None for s in steps) and closed == applied:
+        return shown_steps(self.steps_at(applied), applied, self.app.model.guide.bubble_closed)
+
+    def steps_at(self, applied: int) -> list[GuidedStep]:
+        """The script's steps at this move (after its last move: the last bubble)."""
+        if self.script is None:
             return []
-        return steps
+        if applied == len(self.script.moves):
+            return [GuidedStep(FREE, applied)]
+        return self.script.steps_at(applied)
 
     def holds(self) -> bool:
         """A bubble that only explains is open: the computer waits for "Got it"."""
         return any(s.ask is None for s in self.showing())
+
+    def place(self) -> GuidePlace | None:
+        """Where the guided deal stands, as its bubble shows it (None: no guided deal)."""
+        applied = self.applied()
+        script = self.script
+        if script is None or applied is None:
+            return None
+        number = 1 + sum(1 for s in script.steps if s.at < applied)
+        return GuidePlace(script.variant, applied, tuple(self.steps_at(applied)),
+                          script.scripted_move(applied), min(number, len(script.steps)),
+                          len(script.steps))
+
+    def follow(self) -> None:
+        """The game on the table moved (or is another): the model learns where the guided
+        deal stands now."""
+        place = self.place()
+        if place != self.app.model.guide.place:
+            self.app.dispatch(GuideMoved(place))
 
     def save_fields(self) -> dict[str, object]:
         """What the save keeps of the guide: the variant of a guided game."""
@@ -95,14 +118,14 @@ class Guide:
     def adopt(self, variant: object) -> None:
         """A save read back: a guided game goes on where it was."""
         self.script = self.game = None
+        script = None
         if isinstance(variant, str) and variant in GUIDED_VARIANTS:
-            try:
+            with contextlib.suppress(RecordError):
                 script = script_for(variant)
-            except RecordError:
-                return
-            if script.variant == self.app.game.rules.name:
-                self.script, self.game = script, self.app.game
-                self.app.dispatch(BubbleClosed(-1))
+        if script is not None and script.variant == self.app.game.rules.name:
+            self.script, self.game = script, self.app.game
+            self.app.dispatch(BubbleClosed(-1))
+        self.follow()
 
     def player(self, seat: int, usual: Player) -> Player:
         """Who plays a computer's seat now: its scripted moves while the script runs."""
@@ -133,26 +156,6 @@ class Guide:
             return False
         self.begin(variant)
         return True
-
-    def dress(self, view: TableView) -> None:
-        """The bubble, and the scripted move highlighted as a hint is."""
-        applied = self.applied()
-        if self.script is None or applied is None:
-            view.guide = None
-            return
-        script = self.script
-        scripted = self.scripted()
-        mine = view.current == view.human and not view.thinking
-        if mine and scripted is not None:
-            view.hint = scripted
-        steps = self.showing()
-        moments = tuple(s.moment for s in steps)
-        asked = next((s for s in steps if s.ask is not None), None)
-        number = 1 + sum(1 for s in script.steps if s.at < applied)
-        about = tuple(c for s in steps for c in s.highlight)
-        view.guide = GuideView(moments, script.variant, min(number, len(script.steps)),
-                               len(script.steps), asked.ask if asked and mine else None,
-                               about, done=scripted is None)
 
     # ------------------------------------------------------------ commands
     def command(self, name: str, el: Control) -> bool:
@@ -216,6 +219,7 @@ class Guide:
         self.script, self.game = script, game
         self.app.dispatch(BubbleClosed(-1))
         app.course.keep_new_game()
+        self.follow()
         app.render()
         app.focus_hand(0)
         app.turns.kick()

@@ -117,6 +117,8 @@ class Records:
         returns to the screen below: the game's summary, the start screen, or the table)."""
         if overlay in ("stats", "history"):
             self.read_stored()
+        if overlay == "stats":  # its daily section: the stored daily results, read now
+            self.app.daily.publish_figures()
         self.app.dispatch(RecordsOpened(overlay, focus or ""))
 
     def close(self) -> None:

@@ -10,9 +10,10 @@ The model holds the player's settings (read from storage once, at start), the on
 stack (the screen shown over the table, the screens to return to, the new-game form
 waiting on them), the notice, the hint, the log drawer, and its parts: the table's facts
 about its game (``web.state.table_state``), the records screens' state
-(``web.state.records_state``), the platform's facts (``web.state.device_facts``), what
-the features' screens show (``web.state.feature_screens``) and the review after a deal
-(``web.state.review_state``).
+(``web.state.records_state``), the platform's facts (``web.state.device_facts``), and what
+the features show: the review after a deal (``web.state.review_state``), the daily deal
+(``web.state.daily_state``), the guided deal (``web.state.guide_state``) and the links to
+other devices (``web.state.pairing_state``).
 """
 
 from __future__ import annotations
@@ -24,13 +25,15 @@ from typing import TypeAlias
 from engine import VARIANTS
 from web.i18n import MessageParam
 from web.state import (
-    feature_screens,
+    daily_state,
+    guide_state,
     pairing_state,
     records_state,
     review_state,
     table_news,
     table_state,
 )
+from web.state.daily_state import DAILY_DRAWN, DAILY_MESSAGES, DailyMsg, DailyState
 from web.state.device_facts import (
     DeviceChanged,
     DeviceState,
@@ -38,13 +41,8 @@ from web.state.device_facts import (
     StorageNoted,
     TabRoleChanged,
 )
-from web.state.feature_screens import (
-    FEATURE_MESSAGES,
-    BubbleClosed,
-    FeatureMsg,
-    FeatureScreens,
-)
 from web.state.game_setup import Setup
+from web.state.guide_state import GUIDE_MESSAGES, GuideMsg, GuideState
 from web.state.pairing_state import PAIRING_MESSAGES, PairingMsg, PairingState
 from web.state.records_state import (
     RECORDS_MESSAGES,
@@ -57,7 +55,15 @@ from web.state.records_state import (
 from web.state.review_state import REVIEW_MESSAGES, ReviewMsg, ReviewState
 from web.state.settings import Settings
 from web.state.table_news import CalloutsDue, FrameSeen, NewsEffect
-from web.state.table_state import TABLE_MESSAGES, DeviceCalled, TableMsg, TableState
+from web.state.table_state import (
+    TABLE_MESSAGES,
+    DealStarted,
+    DeviceCalled,
+    GameDealt,
+    MoveTakenBack,
+    TableMsg,
+    TableState,
+)
 
 # What the table tells under it, as data: (catalog key, its values), worded at render time.
 Notice: TypeAlias = tuple[str, Mapping[str, MessageParam]]
@@ -90,9 +96,10 @@ class Model:
     table: TableState = field(default_factory=TableState)  # web.state.table_state
     records: RecordsState = field(default_factory=RecordsState)  # web.state.records_state
     device: DeviceState = field(default_factory=DeviceState)  # web.state.device_facts
-    features: FeatureScreens = field(default_factory=FeatureScreens)  # web.state.feature_screens
     review: ReviewState = field(default_factory=ReviewState)  # web.state.review_state
     pairing: PairingState = field(default_factory=PairingState)  # web.state.pairing_state
+    daily: DailyState = field(default_factory=DailyState)  # web.state.daily_state
+    guide: GuideState = field(default_factory=GuideState)  # web.state.guide_state
     plays_here: bool = True  # this tab plays; another tab's watcher only follows its saves
     storage_note: str | None = None  # the outcome of the player's request to keep the saves
     saves_failing: bool = False  # the browser refuses the saves (retried until it takes one)
@@ -244,11 +251,12 @@ Msg = (
     | StorageNoted
     | TabRoleChanged
     | SavesFailing
-    | FeatureMsg
     | FrameSeen
     | CalloutsDue
     | ReviewMsg
     | PairingMsg
+    | DailyMsg
+    | GuideMsg
 )
 
 # ------------------------------------------------------------------- effects
@@ -304,6 +312,10 @@ def update(model: Model, msg: Msg) -> Result:
         changed = replace(model, table=table_state.update(model.table, msg))
         if isinstance(msg, DeviceCalled):  # a hint was for the hand now hidden
             changed = replace(changed, hint=None, hint_combination="")
+        if isinstance(msg, GameDealt | DealStarted | MoveTakenBack):  # another game or deal:
+            # no daily or guided deal on the table until the feature says it is one
+            changed = replace(changed, daily=daily_state.off_table(changed.daily),
+                              guide=guide_state.off_table(changed.guide))
         return changed, []
     if isinstance(msg, RECORDS_MESSAGES):
         changed = replace(model, records=records_state.update(model.records, msg))
@@ -312,15 +324,16 @@ def update(model: Model, msg: Msg) -> Result:
         if isinstance(msg, RecordsClosed):
             return _screens(changed, ScreenClosed())
         return changed, [Render()] if isinstance(msg, ReplayShown) else []
-    if isinstance(msg, FEATURE_MESSAGES):
-        changed = replace(model, features=feature_screens.update(model.features, msg))
-        # a script starting or going on (a save adopted) asks for no render of its own
-        return changed, [] if isinstance(msg, BubbleClosed) else [Render()]
     if isinstance(msg, REVIEW_MESSAGES):
         changed = replace(model, review=review_state.update(model.review, msg))
         return changed, [Render()] if review_state.redraws(model.overlay, msg) else []
     if isinstance(msg, PAIRING_MESSAGES):  # web.link.pairing renders after its news
         return replace(model, pairing=pairing_state.update(model.pairing, msg)), []
+    if isinstance(msg, DAILY_MESSAGES):
+        changed = replace(model, daily=daily_state.update(model.daily, msg))
+        return changed, [Render()] if isinstance(msg, DAILY_DRAWN) else []
+    if isinstance(msg, GUIDE_MESSAGES):  # the guide's caller renders (or a save is adopted)
+        return replace(model, guide=guide_state.update(model.guide, msg)), []
     if isinstance(msg, DeviceChanged):
         return replace(model, device=msg.state), [Render()]
     if isinstance(msg, TabRoleChanged):

@@ -152,6 +152,7 @@ class Commands:
         app.dispatch(TableShown())
         app.pairing.show_codes_if_waiting()
         app.course.pass_for_human()
+        app.daily.on_view()  # a daily deal on the table shows its result (the start left)
         app.render()
         app.focus_hand()
         app.turns.kick()

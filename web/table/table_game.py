@@ -202,11 +202,13 @@ class TableGame:
             self.apply_here(text)
 
     def apply_here(self, action: str) -> None:
-        """Carry out a checked move: the engine, the automatic passes, records, the save."""
+        """Carry out a checked move: the engine, the automatic passes, records, the guided
+        deal's bubble, the save."""
         self.app.game.apply(engine.Action.parse(action))
         self.pass_for_human()
         self.app.records.after_action()
         self.app.records.note_game()
+        self.app.guide.follow()
         self.app.dispatch(MoveMade())
         if self.app.game.deal.is_terminal:
             self.app.device.deal_finished()
@@ -223,6 +225,7 @@ class TableGame:
                 return
             self.app.auto_passes.note(game)
             game.apply(engine.Action.parse("pass"))
+            self.app.guide.follow()  # a move of the guided deal too
 
     def game_in_progress(self) -> bool:
         """A started, undecided game the player would lose by starting another."""

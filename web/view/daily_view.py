@@ -1,9 +1,9 @@
 """The daily deal's drawing: its label at the table, its result (on the deal's summary and
 on the daily screen), its section of the statistics, and the text it is shared as.
 
-Pure functions of data (``web.view.table_view.DailyView``,
-``web.records.daily_store.DailyRecord``) and a
-catalog, so they run under CPython; every word is the catalog's ``daily.*``.
+Pure functions of the model's daily state (``web.state.daily_state``), the view being
+dressed (``web.view.table_view.DailyView`` on it) and a catalog, so they run under CPython;
+every word is the catalog's ``daily.*``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from html import escape
 
 from engine.daily import DailyResult, share_data
 from engine.variants import VARIANTS
-from web.records.daily_store import DailyRecord
+from web.state.daily_state import DailyFigures, DailyState
 from web.view.card_html import Cat
 from web.view.table_view import DailyView, TableView
 
@@ -27,6 +27,34 @@ SHARE_WORDS = {
 
 def variant_name(cat: Cat, variant: str) -> str:
     return cat.t(f"options.variant.{variant}")
+
+
+def view_of(state: DailyState, day: str, variant: str) -> DailyView:
+    """A daily deal as drawn: its result once kept, with the computer's (or the progress of
+    its play, under way until it is known)."""
+    figures = state.figures
+    mine = None if figures is None else figures.result(day, variant)
+    if figures is None or mine is None:
+        return DailyView(day, variant)
+    computer = figures.computer_result(day, variant)
+    running = state.progress
+    progress = None
+    if computer is None and running is not None and (running.date, running.variant) == (
+            day, variant):
+        progress = running.share
+    return DailyView(
+        day, variant, finished=True, points=mine.points, others=mine.others,
+        tricks=mine.tricks, computer=None if computer is None else computer.points,
+        progress=progress, streak=figures.streak, best=figures.best,
+        share_status=state.share_status, share_text=state.share_text,
+    )
+
+
+def dress(view: TableView, state: DailyState, overlay: str | None) -> None:
+    """The table's label and, at the deal's end, the result on its summary (none behind
+    the start screen)."""
+    deal = state.on_table
+    view.daily = None if deal is None or overlay == "start" else view_of(state, *deal)
 
 
 def render_label(view: TableView, cat: Cat) -> str:
@@ -139,17 +167,23 @@ def render_screen(daily: DailyView, cat: Cat, close: str) -> str:
     )
 
 
-def render_stats(record: DailyRecord, today: str, cat: Cat) -> str:
-    """The statistics screen's daily section ("" before the first daily deal)."""
-    if not record.played:
+def render_daily_screen(state: DailyState, cat: Cat, close: str) -> str:
+    """The daily screen of the deal it shows ("" when it shows none)."""
+    if state.shown is None:
         return ""
-    streak = record.streak(today)
-    better, same, worse = record.compared()
-    compared = better + same + worse
+    return render_screen(view_of(state, *state.shown), cat, close)
+
+
+def render_stats(figures: DailyFigures | None, cat: Cat) -> str:
+    """The statistics screen's daily section ("" before the first daily deal)."""
+    if figures is None or not figures.days:
+        return ""
+    better = figures.better
+    compared = better + figures.same + figures.worse
     rows = (
-        ("days", "daily.stats.days", record.days(), cat.number(record.days())),
-        ("streak", "daily.stats.streak", streak.current, cat.number(streak.current)),
-        ("best_streak", "daily.stats.best", streak.best, cat.number(streak.best)),
+        ("days", "daily.stats.days", figures.days, cat.number(figures.days)),
+        ("streak", "daily.stats.streak", figures.streak, cat.number(figures.streak)),
+        ("best_streak", "daily.stats.best", figures.best, cat.number(figures.best)),
         ("better", "daily.stats.better", better,
          cat.t("daily.stats.of", part=cat.number(better), total=cat.number(compared))),
     )

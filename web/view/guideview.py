@@ -1,4 +1,5 @@
-"""The guided deal's bubble as HTML (pure: from the view and the catalog).
+"""The guided deal's bubble: the table's view dressed with it from the model's guide state,
+and drawn as HTML (pure: from the state, the view and the catalog).
 
 The bubble sits under the hand, its arrow pointing up at the highlighted card (the shell
 places the arrow: ``data-point-at``). Where a step asks for one move (``data-guide-ask``)
@@ -11,7 +12,8 @@ from __future__ import annotations
 from html import escape
 
 from web.i18n import Catalog
-from web.view.table_view import TableView
+from web.state.guide_state import GuideState, showing
+from web.view.table_view import GuideView, TableView
 
 # The card the arrow points at: the move asked (in the hand or on the table), else one the
 # step is about (selectors tried in turn by the shell).
@@ -31,6 +33,23 @@ def moment_key(variant: str, moment: str) -> str:
     if moment in WORDED_APART.get(family, ()):
         return f"guided.{family}.{moment}"
     return f"guided.{moment}"
+
+
+def dress(view: TableView, state: GuideState) -> None:
+    """The bubble, and the scripted move highlighted as a hint is."""
+    place = state.place
+    if place is None:
+        view.guide = None
+        return
+    mine = view.current == view.human and not view.thinking
+    if mine and place.scripted is not None:
+        view.hint = place.scripted
+    steps = showing(state)
+    asked = next((s for s in steps if s.ask is not None), None)
+    view.guide = GuideView(tuple(s.moment for s in steps), place.variant, place.number,
+                           place.total, asked.ask if asked and mine else None,
+                           tuple(c for s in steps for c in s.highlight),
+                           done=place.scripted is None)
 
 
 def render_bubble(view: TableView, cat: Catalog) -> str:

@@ -17,8 +17,6 @@ from typing import Protocol
 
 from engine.log_events import PlayEvent, log_events
 from web import i18n
-from web.features.daily_deal import DailyDeal
-from web.features.guide import Guide
 from web.features.review_screen import ReviewScreen
 from web.link.pairing import Pairing
 from web.platform import sound as sounds
@@ -32,6 +30,7 @@ from web.table import flow, handover
 from web.table.seat_frame import SeatFrame, seat_frame
 from web.table.table_parts import TableBase
 from web.view import (
+    daily_view,
     events,
     flowview,
     guideview,
@@ -57,8 +56,6 @@ class PaintedTable(TableBase, Protocol):
     records: Records
     review: ReviewScreen
     pairing: Pairing
-    guide: Guide
-    daily: DailyDeal
 
 
 @dataclass(frozen=True)
@@ -164,8 +161,8 @@ class TablePainter:
             view.drawn = list(view.hand)  # dealt from the stock
         flow.dress_table(view, table.shelf, table_events, model.hint)
         view.callouts = list(table.callouts.shown)
-        app.guide.dress(view)
-        app.daily.dress(view)
+        guideview.dress(view, model.guide)
+        daily_view.dress(view, model.daily, model.overlay)
         return view
 
     def paint(self) -> None:
@@ -253,7 +250,8 @@ class TablePainter:
             "rules": lambda: screens.render_rules(
                 model.rules_variant or view.variant, cat
             ),
-            "daily": app.daily.screen_html,
+            "daily": lambda: daily_view.render_daily_screen(model.daily, cat,
+                                                            menu.close_button(cat)),
         }.get(model.overlay or "")
         if screen is not None:
             return screen(), True
@@ -288,7 +286,8 @@ class TablePainter:
             model.records, model.overlay, app.cat,
             names=self.seat_names() if model.overlay == "score-sheet" else [],
             when=lambda ms: app.dom.format_time(ms, app.lang),  # the page's clock, its words
-            daily=app.daily.stats_html() if model.overlay == "stats" else "",
+            daily=daily_view.render_stats(model.daily.figures, app.cat) if model.overlay == "stats"
+            else "",
         )
 
     def seat_names(self) -> list[str]:
