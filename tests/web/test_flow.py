@@ -27,6 +27,7 @@ from web.state.table_state import TrickSettled
 from web.table import flow
 from web.table.adapter import build_view
 from web.view.render import assign_groups, render_game_summary
+from web.view.table_page import table_view
 
 ROOT = Path(__file__).resolve().parents[2]
 SEVEN_TURNUP_SEED = 24  # classic, dealer = seat 1 (the computer): a seven is turned up
@@ -352,7 +353,7 @@ def test_deal_and_game_numbers() -> None:
 
 def test_rematch_starts_the_same_setup_again() -> None:
     app, _ = in_thread(lambda: make_app("russian", options={"target": 1500}))
-    view = app.painter.build()
+    view = table_view(app.model, app.cat)
     assert 'data-command="rematch"' in render_game_summary(view, app.cat)
     old = app.game
     app.course.try_action(app.game.legal_actions()[0].text())

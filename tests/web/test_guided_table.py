@@ -18,6 +18,7 @@ from web.app import App
 from web.i18n.catalogs import load_catalog
 from web.records import stats
 from web.view.guideview import moment_key, render_bubble
+from web.view.table_page import table_view
 from web.view.table_view import GuideView
 
 
@@ -102,7 +103,7 @@ def storage_root() -> Any:
 def bubble_view(variant: str, moment: str, ask: str | None) -> Any:
     app, _ = started_app()
     click(app, "guided", variant=variant)
-    view = app.painter.build()
+    view = table_view(app.model, app.cat)
     view.guide = GuideView((moment,), variant, 1, 7, ask)
     return view
 

@@ -11,7 +11,7 @@ from web.state.model import Model
 from web.state.seats import Seats
 from web.table.flow import AutoPasses
 from web.table.seat_frame import seat_frame
-from web.view.table_paint import PartsDrawn, table_regions
+from web.view.table_page import PartsDrawn, table_regions
 from web.view.table_view import TableView
 
 CAT = load_catalog("en")
@@ -52,3 +52,23 @@ def test_the_hint_is_offered_only_where_a_game_can_be_searched() -> None:
     hint = 'data-command="hint"'
     assert hint in here and 'data-command="hint" aria-disabled' not in here
     assert 'data-command="hint" aria-disabled="true"' in guest["bz-bar"]
+
+
+def test_the_whole_table_is_drawn_from_the_model_alone() -> None:
+    """``draw_table`` takes the model (with the seat's frame handed in) and the page's
+    words: no table, no game object, no page."""
+    from web.state.model import update
+    from web.state.table_news import FrameSeen
+    from web.view.table_page import Page, draw_table
+
+    game = engine.new_game("classic", {}, seed=5, dealer=1)
+    model, _ = update(a_model(), FrameSeen(seat_frame(game, 0), 0.0))
+    page = Page(CAT, "en", str)
+    drawn = draw_table(model, page)
+    assert drawn == draw_table(model, page)  # the same model, the same page
+    assert not drawn.modal and drawn.peer == (None, None) and drawn.title
+    assert 'class="hand"' in drawn.regions["bz-me"] and drawn.regions["bz-overlay"] == ""
+    settings = draw_table(replace(model, overlay="settings"), page)
+    assert settings.modal and 'id="settings-title"' in settings.regions["bz-overlay"]
+    menu = draw_table(replace(model, overlay="menu"), page)
+    assert menu.keep_bar and menu.modal
