@@ -6,7 +6,7 @@ the seat may see, the legal moves, the scores, the summaries, the log as the tab
 it) is one ``SeatFrame``, built here from the game and sent to a guest as data
 (``web.link.frame_wire``); what each device decides itself (the hand's order, the names,
 the language of the log, where the last trick lies, the hint) is added by
-``web.view.table_paint.TablePainter.build`` on the device that draws it.
+``web.view.table_page.table_view`` on the device that draws it.
 """
 
 from __future__ import annotations
