@@ -100,6 +100,11 @@ def rejoin(host: Page, guest: Page) -> None:
     host.click('[data-command="pair-connect"][data-seat="1"]')
     for page in (host, guest):
         page.wait_for_selector('html[data-peer-state="connected"] #bz-me .hcard')
+    # the link is up before the host's first frame comes: until then the guest's page
+    # shows its own table under the join screen, so wait for that screen to go
+    guest.wait_for_selector('[data-screen="join"]', state="detached")
+    same = json.dumps(hand, separators=(",", ":"))
+    guest.wait_for_function(f"JSON.stringify(({OWN_HAND})().sort()) === {same!r}")
     assert sorted(guest.evaluate(OWN_HAND)) == hand
 
 
