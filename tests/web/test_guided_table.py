@@ -246,3 +246,18 @@ def test_skip_plays_the_scripted_moves_to_the_next_step() -> None:
     assert app.guide.applied() == steps[1].at and shown_moments(dom) == [steps[1].moment]
     # the moves it made are the script's, kept as any other
     assert app.game.deal.history == list(script_for("eight-pack").moves[:steps[1].at])
+
+
+def test_the_guided_deal_offers_no_undo_and_refuses_one() -> None:
+    """The script sets every move, so there is nothing to take back: undo would only put
+    a game of its own on the table and end the guide."""
+    app, dom = started_app()
+    click(app, "guided", variant="classic")
+    app.commands.on_click(app.guide.scripted(), None, {})
+    computer_plays(app)
+    assert app.guide.active and len(app.game.deal.history) >= 2
+    assert 'data-command="undo"' in dom.regions["bz-bar"]  # the button, greyed
+    assert 'data-command="undo" aria-disabled="true"' in dom.regions["bz-bar"]
+    before = list(app.game.deal.history)
+    click(app, "undo")
+    assert app.guide.active and app.game.deal.history == before

@@ -33,6 +33,7 @@ from web.state.records_state import (
     ReplayAt,
     ReplayShown,
     StatsResetAsked,
+    undo_available,
 )
 from web.state.table_state import GameRecorded
 from web.table.computer import default_level
@@ -68,8 +69,9 @@ class Records:
     def command(self, name: str, el: Control) -> bool:
         """Handle a records command (True), or leave it to the app (False)."""
         app = self.app
-        if name == "undo":
-            if take_back.take_back(app):
+        if name == "undo":  # as the bar offers it: the model's facts say when (note_game)
+            offered = undo_available(app.model.records.game, app.model.table.seats)
+            if offered and take_back.take_back(app):
                 self.note_game()
                 app.set_notice(("undo.done", {}))
             app.render()
@@ -152,7 +154,8 @@ class Records:
         game = app.game
         players = game.rules.players
         undo_seats: frozenset[int] = frozenset()
-        if not game.is_terminal and not app.daily.on_table():
+        # the daily deal is played once as dealt; the guided deal follows its script
+        if not game.is_terminal and not app.daily.on_table() and not app.guide.active:
             undo_seats = frozenset(s for s in range(players) if can_undo(game, s))
         change = None
         if self.change is not None and self.change[0] is game and game.is_terminal:
