@@ -104,8 +104,8 @@ class Guide:
                           len(script.steps))
 
     def follow(self) -> None:
-        """The game on the table moved (or is another): the model learns where the guided
-        deal stands now."""
+        """Before each paint (web.view.table_paint): the model learns where the guided deal
+        stands now, when that changed."""
         place = self.place()
         if place != self.app.model.guide.place:
             self.app.dispatch(GuideMoved(place))
@@ -125,7 +125,6 @@ class Guide:
         if script is not None and script.variant == self.app.game.rules.name:
             self.script, self.game = script, self.app.game
             self.app.dispatch(BubbleClosed(-1))
-        self.follow()
 
     def player(self, seat: int, usual: Player) -> Player:
         """Who plays a computer's seat now: its scripted moves while the script runs."""
@@ -219,7 +218,6 @@ class Guide:
         self.script, self.game = script, game
         self.app.dispatch(BubbleClosed(-1))
         app.course.keep_new_game()
-        self.follow()
         app.render()
         app.focus_hand(0)
         app.turns.kick()

@@ -72,7 +72,6 @@ class Records:
         if name == "undo":  # as the bar offers it: the model's facts say when (note_game)
             offered = undo_available(app.model.records.game, app.model.table.seats)
             if offered and take_back.take_back(app):
-                self.note_game()
                 app.set_notice(("undo.done", {}))
             app.render()
             app.focus_hand()
@@ -148,8 +147,8 @@ class Records:
         self.app.dispatch(RecordsRead(stats.load(store), tuple(history.load(store))))
 
     def note_game(self) -> None:
-        """The game on the table changed: its score sheet, what undo could take back now and
-        what it did to the statistics (once finished), into the model."""
+        """Before each paint: the game's score sheet, what undo could take back now and what
+        it did to the statistics (once finished), into the model when they changed."""
         app = self.app
         game = app.game
         players = game.rules.players
@@ -160,9 +159,11 @@ class Records:
         change = None
         if self.change is not None and self.change[0] is game and game.is_terminal:
             change = self.change[1]
-        app.dispatch(GameNoted(GameFacts(
+        facts = GameFacts(
             tuple(score_sheet.build_sheet(game)), game.rules.name, players, undo_seats, change,
-        )))
+        )
+        if facts != app.model.records.game:
+            app.dispatch(GameNoted(facts))
 
     # -------------------------------------------------------------- replays
     def open_replay(self, entry: history.HistoryEntry) -> None:

@@ -97,7 +97,6 @@ class TableGame:
         self.app.guide.adopt(save.get("guided"))
         self.app.dispatch(HintSet(None))
         self.app.dispatch(ScreenShown(None))
-        self.app.records.note_game()
         seats = self.app.model.table.seats
         if seats.devices():  # a table hosted here: its devices pair again
             self.app.pairing.resume_hosting(save.get("hosting"), self.app.game, self.settings,
@@ -119,7 +118,6 @@ class TableGame:
         self.app.dispatch(HintSet(None))
         self.app.dispatch(TableShown())
         self.make_players()
-        self.app.records.note_game()
 
     def keep_new_game(self) -> None:
         """The game just dealt becomes the player's: its setup remembered, saved from now on
@@ -127,7 +125,6 @@ class TableGame:
         self.app.dispatch(GameKept())
         self.app.dispatch(SetupKept(self.settings))
         self.pass_for_human()
-        self.app.records.note_game()
         self.app.save()
 
     def make_players(self) -> None:
@@ -207,8 +204,6 @@ class TableGame:
         self.app.game.apply(engine.Action.parse(action))
         self.pass_for_human()
         self.app.records.after_action()
-        self.app.records.note_game()
-        self.app.guide.follow()
         self.app.dispatch(MoveMade())
         if self.app.game.deal.is_terminal:
             self.app.device.deal_finished()
@@ -225,7 +220,6 @@ class TableGame:
                 return
             self.app.auto_passes.note(game)
             game.apply(engine.Action.parse("pass"))
-            self.app.guide.follow()  # a move of the guided deal too
 
     def game_in_progress(self) -> bool:
         """A started, undecided game the player would lose by starting another."""
@@ -279,7 +273,6 @@ class TableGame:
     def deal_began(self) -> None:
         """The table after the next deal was dealt (here, or by the host protocol)."""
         self.app.dispatch(DealStarted())
-        self.app.records.note_game()
         self.app.dispatch(ShelfCleared())
         self.pass_device(fresh=True)
         self.app.save()

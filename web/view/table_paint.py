@@ -13,9 +13,11 @@ import sys
 from typing import Protocol
 
 from engine.log_events import log_events
+from web.features.guide import Guide
 from web.features.review_screen import ReviewScreen
 from web.link.pairing import Pairing
 from web.platform import sound as sounds
+from web.records.records_screens import Records
 from web.state.table_news import FrameSeen
 from web.state.table_state import EventsSaid
 from web.table import flow
@@ -32,6 +34,8 @@ class PaintedTable(TableBase, Protocol):
     lang: str
     auto_passes: flow.AutoPasses
     review: ReviewScreen
+    records: Records
+    guide: Guide
     pairing: Pairing
 
 
@@ -71,6 +75,10 @@ class TablePainter:
     def paint(self) -> None:
         """One render: what the engine tells handed to the model, then the model drawn."""
         app = self.app
+        # the game changes in many places (a move, the next deal, undo, another tab's save,
+        # the host's frame): the model learns what it shows here, once per render
+        app.records.note_game()
+        app.guide.follow()
         app.review.follow_table()
         app.dispatch(FrameSeen(self.frame_now(), app.runtime.now()))
         lang = app.lang
