@@ -181,8 +181,13 @@ class DailyDeal:
                 self.date, self.game = marker, game
         self.app.dispatch(DailyOnTable(self.table_deal()))
         # at the start the results wait until the table is in view (on_view); a tab that
-        # has read them already, or one that watches another play, shows them at once
-        if self.date is not None and (self._record is not None or not self.app.keeper.playing):
+        # has read them already shows them at once, and one that watches another play reads
+        # them again (the playing tab may have stored the deal's result meanwhile)
+        if self.date is None:
+            return
+        if not self.app.keeper.playing:
+            self._record = None
+        if self._record is not None or not self.app.keeper.playing:
             self.publish_figures()
 
     def save_fields(self) -> dict[str, object]:
@@ -342,11 +347,12 @@ class DailyDeal:
         shown = [-1]  # the progress last drawn, in REDRAW_STEPS
 
         def progress(share: float) -> None:
-            app.dispatch(DailyProgressed(DailyProgress(job.date, job.variant, share)))
             step = int(share * REDRAW_STEPS)
-            if step != shown[0] and self.progress_shown():
+            if step != shown[0]:  # the progress in steps, not at every slice
                 shown[0] = step
-                app.render()
+                app.dispatch(DailyProgressed(DailyProgress(job.date, job.variant, share)))
+                if self.progress_shown():
+                    app.render()
 
         def done(result: DailyResult) -> None:
             self.background = None

@@ -31,7 +31,14 @@ from web.features.hints import declaration_kind
 from web.link.pairing import Pairing
 from web.platform.dom import Control
 from web.platform.runtime import Frames
-from web.records.replay import Focus, Viewer, render_step, shown_step, tricks_before
+from web.records.replay import (
+    Focus,
+    StepShown,
+    Viewer,
+    render_step,
+    shown_step,
+    tricks_before,
+)
 from web.state.model import ScreenClosed, ScreenOpened, ScreenShown
 from web.state.review_state import (
     LIST,
@@ -219,22 +226,24 @@ class ReviewScreen:
         try:
             viewer = Viewer(job.record, job.seat, focus=focus)
             # a position that cannot be shown fails here, not while drawing
-            render_step(shown_step(viewer), self.app.cat)
+            step = shown_step(viewer)
+            render_step(step, self.app.cat)
         except Exception as err:  # the record replayed for the review: not expected
             reason = str(err) or type(err).__name__
             self.app.dispatch(ReviewProblem(("review.failed", {"reason": reason})))
             self.show(LIST, "#review-title")
             return
         self.viewed = viewer
-        self.shown_at(viewer)
+        self.shown_at(viewer, step)
         self.show(POSITION, "#replay-title")
 
-    def shown_at(self, viewer: Viewer) -> None:
+    def shown_at(self, viewer: Viewer, step: StepShown | None = None) -> None:
         """The model takes the position the viewer moved to, as data (its entry: the
-        decision the viewer was opened at)."""
+        decision the viewer was opened at; ``step``: the step, if worked out already)."""
         if viewer.focus is not None:
             at = ReviewAt(viewer.focus.index, viewer.deal, viewer.step)
-            self.app.dispatch(ReviewPositionShown(ReviewPosition(at, shown_step(viewer))))
+            shown = step or shown_step(viewer)
+            self.app.dispatch(ReviewPositionShown(ReviewPosition(at, shown)))
 
     def leave_position(self) -> None:
         """Back from an entry's position: no viewer, none in the model."""
@@ -293,9 +302,9 @@ class ReviewScreen:
         if self.app.model.review.job is not None:  # drawn again by what follows, if shown
             self.app.dispatch(ReviewJobShown(None, draw=False))
 
-    def tell(self, job: Job, draw: bool = True) -> None:
-        """The model takes what the job shows now (``draw``: the open list drawn again)."""
-        self.app.dispatch(ReviewJobShown(job_view(job), draw))
+    def tell(self, job: Job) -> None:
+        """The model takes what the job shows now (the open list is drawn again)."""
+        self.app.dispatch(ReviewJobShown(job_view(job)))
 
     def relevant(self, job: Job) -> bool:
         """The job's deal is still the finished deal on the table."""
@@ -315,10 +324,9 @@ class ReviewScreen:
         def progress(share: float) -> None:
             job.share = share
             now = app.runtime.now()
-            draw = share - drawn[0] >= RENDER_STEP and now - drawn[1] >= RENDER_EVERY
-            if draw:
+            if share - drawn[0] >= RENDER_STEP and now - drawn[1] >= RENDER_EVERY:
                 drawn[:] = [share, now]
-            self.tell(job, draw)  # the model always current, drawn now and then
+                self.tell(job)  # the progress now and then, not at every slice
 
         def done(review: Review) -> None:
             job.review, job.reviewing = review, None

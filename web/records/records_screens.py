@@ -64,6 +64,7 @@ class Records:
         self.viewed: tuple[history.HistoryEntry, Viewer] | None = None
         # the statistics' change made by the game just finished (shown on its summary)
         self.change: tuple[PlayableGame, ending.StatsChange] | None = None
+        self.noted: tuple[object, ...] = ()  # the position whose facts the model holds
 
     # ------------------------------------------------------------ commands
     def command(self, name: str, el: Control) -> bool:
@@ -116,8 +117,10 @@ class Records:
     def open(self, overlay: str, focus: str | None = None) -> None:
         """A records screen over the table, on the model's one screen stack (closing it
         returns to the screen below: the game's summary, the start screen, or the table)."""
-        if overlay in ("stats", "history"):
-            self.read_stored()
+        if overlay == "stats":
+            self.app.dispatch(RecordsRead(stats=stats.load(self.app.store)))
+        if overlay == "history":
+            self.app.dispatch(RecordsRead(history=tuple(history.load(self.app.store))))
         if overlay == "stats":  # its daily section: the stored daily results, read now
             self.app.daily.publish_figures()
         self.app.dispatch(RecordsOpened(overlay, focus or ""))
@@ -140,17 +143,17 @@ class Records:
         return viewer
 
     # ------------------------------------------------------------ screens
-    def read_stored(self) -> None:
-        """The statistics and the history as stored now, into the model (when one of their
-        screens opens, and after a reset, an import or a finished game changed them)."""
-        store = self.app.store
-        self.app.dispatch(RecordsRead(stats.load(store), tuple(history.load(store))))
-
     def note_game(self) -> None:
         """Before each paint: the game's score sheet, what undo could take back now and what
         it did to the statistics (once finished), into the model when they changed."""
         app = self.app
         game = app.game
+        # nothing they show changes between two paints of the same position
+        noted = (id(game), app.model.table.deal_number, len(game.deal.history),
+                 game.is_terminal, app.daily.on_table(), app.guide.active, self.change)
+        if noted == self.noted:
+            return
+        self.noted = noted
         players = game.rules.players
         undo_seats: frozenset[int] = frozenset()
         # the daily deal is played once as dealt; the guided deal follows its script
@@ -232,20 +235,21 @@ class Records:
             return
         app.dispatch(GameRecorded())
         finished = int(time.time() * 1000)
-        history.add(app.store, self.entry_for_table(finished))
-        self.count_game()
-        self.read_stored()  # a screen of them opened over the summary shows the game
+        kept = history.add(app.store, self.entry_for_table(finished))
+        # as stored now: a screen of them opened over the summary shows the game
+        app.dispatch(RecordsRead(self.count_game(), tuple(kept)))
 
-    def count_game(self) -> None:
-        """The finished game in the statistics, when it counts against a level."""
+    def count_game(self) -> stats.Stats | None:
+        """The finished game in the statistics, when it counts against a level (the
+        statistics as stored then; None: not counted)."""
         app = self.app
         level = self.level()
         if app.model.table.seats.devices():  # friends on other devices: their own group
             level = stats.DEVICES
         elif len(take_back.person_seats(app)) != 1:
-            return  # pass-and-play: no opponent level to count against
+            return None  # pass-and-play: no opponent level to count against
         if app.guide.active:
-            return  # a prepared deal, its moves shown: kept in the history, never counted
+            return None  # a prepared deal, its moves shown: kept in the history, never counted
         outcome = stats.outcome_of(app.game, app.model.table.human, app.game.rules.name, level,
                                    bool(app.model.table.undo_used))
         before = stats.load(app.store)
@@ -255,3 +259,4 @@ class Records:
             before["groups"].get(outcome.key), after["groups"][outcome.key], outcome.won,
             outcome.score, outcome.best_declaration, outcome.undo,
         ))
+        return after

@@ -93,10 +93,10 @@ class ReplayShown:
 
 @dataclass(frozen=True)
 class RecordsRead:
-    """The statistics and the history, as stored now."""
+    """The statistics or the history as stored now (None: that one was not read)."""
 
-    stats: Stats
-    history: tuple[HistoryEntry, ...]
+    stats: Stats | None = None
+    history: tuple[HistoryEntry, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -127,7 +127,8 @@ def update(state: RecordsState, msg: RecordsMsg) -> RecordsState:
     if isinstance(msg, RecordProblem):
         return replace(state, problem=msg.problem)
     if isinstance(msg, RecordsRead):
-        return replace(state, stats=msg.stats, history=msg.history)
+        return replace(state, stats=state.stats if msg.stats is None else msg.stats,
+                       history=state.history if msg.history is None else msg.history)
     if isinstance(msg, GameNoted):
         return replace(state, game=msg.facts)
     return replace(state, replay=msg.at)

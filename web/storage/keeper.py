@@ -14,6 +14,7 @@ banner ``web.view.platform_view`` draws); the rules of keeping are here:
 from __future__ import annotations
 
 import json
+from typing import Protocol
 
 from web import storage
 from web.platform.tabs import Tabs
@@ -25,10 +26,23 @@ from web.table.table_parts import TableBase
 RETRY_SECONDS = 5.0
 
 
+class TableInView(Protocol):
+    """A part that has work to do when the table comes into view (the daily deal's)."""
+
+    def on_view(self) -> None: ...
+
+
+class KeptTable(TableBase, Protocol):
+    """What the keeper reads of its table (``web.app.App`` is one)."""
+
+    @property
+    def daily(self) -> TableInView: ...
+
+
 class Keeper:
     """The save and the tab role of one table."""
 
-    def __init__(self, app: TableBase, tabs: Tabs | None = None) -> None:
+    def __init__(self, app: KeptTable, tabs: Tabs | None = None) -> None:
         self.app = app
         self.tabs = tabs or Tabs()
         self.tabs.on_role = self.role_changed
@@ -59,7 +73,8 @@ class Keeper:
                 app.dispatch(SavesFailing(False))
                 app.set_notice(("save.saved_again", {}))
             return True
-        app.dispatch(SavesFailing(True))
+        if not app.model.saves_failing:
+            app.dispatch(SavesFailing(True))
         app.set_notice(("save.failed_retrying", {}), error=True)
         self.schedule_retry()
         return False
@@ -102,6 +117,7 @@ class Keeper:
         if self.playing:  # took over: play on from the latest move this tab has seen
             app.set_notice(None)
             self.save()
+            app.daily.on_view()  # a daily deal's result the computer has yet to find
             app.render()
             app.turns.kick()
         else:  # another tab took over: stop the computer's turn, watch

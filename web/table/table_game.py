@@ -199,8 +199,7 @@ class TableGame:
             self.apply_here(text)
 
     def apply_here(self, action: str) -> None:
-        """Carry out a checked move: the engine, the automatic passes, records, the guided
-        deal's bubble, the save."""
+        """Carry out a checked move: the engine, the automatic passes, records, the save."""
         self.app.game.apply(engine.Action.parse(action))
         self.pass_for_human()
         self.app.records.after_action()
