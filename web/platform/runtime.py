@@ -238,3 +238,4 @@ class Frames:
             self._paint()
         finally:
             self._depth -= 1
+            self._wanted = False  # asked for during the paint: the paint drew it

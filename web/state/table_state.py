@@ -1,5 +1,7 @@
 """The table's facts about the game on it, as data: who holds the device, which deal,
-whether the game was taken back or recorded, where the keyboard is in the hand.
+whether the game was taken back or recorded, where the keyboard is in the hand, and the
+seat's frame last drawn with what it brought (the events said, the call-outs, whether it
+asked the person to declare or answer: ``web.state.table_news``).
 
 Why its own module: these facts were fields of the controller that commands, records
 and undo each changed in place; here they change only through ``update`` (reached from

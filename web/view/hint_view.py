@@ -1,6 +1,7 @@
 """The hint's box under the table, drawn from the hint the model holds (``Model.hint``:
-the action and the reason's code, and the name key of a declaration's combination,
-resolved when the hint arrived), worded at render time so a language switch rewords it.
+the action and the reason's code; ``Model.hint_combination``: the name key of a
+declaration's combination, resolved when the hint arrived), worded at render time so a
+language switch rewords it.
 """
 
 from __future__ import annotations

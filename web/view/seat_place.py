@@ -21,6 +21,11 @@ def position(rel: int, n: int) -> str:
     return POSITIONS.get(n, POSITIONS[4]).get(rel, "top")
 
 
+def who(view: TableView, cat: Cat, seat: int) -> str:
+    """Seat ``seat``'s name as the table shows it."""
+    return seat_name(view.seats[seat], view, cat)
+
+
 def seat_name(sv: SeatView, view: TableView, cat: Cat) -> str:
     """The typed name, else You / Computer / Partner / Left / Right (mirrored for
     right-to-left)."""

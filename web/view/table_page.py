@@ -33,7 +33,7 @@ from web.view import (
 )
 from web.view.card_html import sort_hand
 from web.view.review_view import review_button, review_overlay
-from web.view.seat_place import seat_name
+from web.view.seat_place import who
 from web.view.table_view import TableView
 
 
@@ -78,8 +78,9 @@ def draw_table(model: Model, page: Page) -> Drawn:
 
 @dataclass(frozen=True)
 class PartsDrawn:
-    """What the table's parts draw of their own state for one paint (the notices and
-    banners, the screen over the table, the undo button's state)."""
+    """What ``draw_table`` drew from the model before the regions (the notices and
+    banners, the screen over the table, the undo button's state): apart so that the
+    regions are tested with any of them."""
 
     notice: str  # the notice line, the hint, the other tab's and the other devices' banners
     overlay: str  # the screen over the table ("": none)
@@ -90,7 +91,7 @@ class PartsDrawn:
 def table_regions(view: TableView, model: Model, parts: PartsDrawn, cat: i18n.Catalog,
                   hand_focus: int) -> dict[str, str]:
     """Every region of the table as HTML: a pure function of the view, the model and what
-    the parts drew, so it is tested without a page or a table."""
+    was drawn before it, so it is tested without a page or a table."""
     table = model.table
     regions = {
         "bz-bar": menu.render_bar(
@@ -137,7 +138,7 @@ def table_view(model: Model, cat: i18n.Catalog) -> TableView:
         view = handover.conceal(view)
     view.log = events.log_lines(
         cat, table_events, human=table.human,
-        who=lambda seat: seat_name(view.seats[seat], view, cat),
+        who=lambda seat: who(view, cat, seat),
         draws=table.handover is None,
     )
     view.drawn, view.trick_fresh = flow.fresh_moves(table_events, table.human)
@@ -247,4 +248,4 @@ def records_screen(model: Model, view: TableView, page: Page) -> str | None:
 
 def seat_names(model: Model, view: TableView, cat: i18n.Catalog) -> list[str]:
     """The names of the seats of the game the records show, as the table shows them."""
-    return [seat_name(view.seats[s], view, cat) for s in range(model.records.game.players)]
+    return [who(view, cat, s) for s in range(model.records.game.players)]

@@ -1,6 +1,7 @@
 """The table painted: once per render (``web.platform.runtime.Frames``), the model first
 learns what only the engine's game tells (the seat's frame now, whose news come back as
-effects: ``web.state.table_news``; whether the deal shown can be reviewed), then the table
+effects: ``web.state.table_news``; the game's score sheet and what undo could take back;
+where the guided deal stands; whether the deal shown can be reviewed), then the table
 is drawn from the model (``web.view.table_page``, pure) and the page patched.
 
 The painter keeps only what the page already shows (the view last drawn, whose names say
@@ -23,7 +24,7 @@ from web.state.table_state import EventsSaid
 from web.table import flow
 from web.table.seat_frame import SeatFrame, seat_frame
 from web.table.table_parts import TableBase
-from web.view.seat_place import seat_name
+from web.view.seat_place import who
 from web.view.table_page import Page, draw_table
 from web.view.table_view import TableView
 
@@ -53,7 +54,7 @@ class TablePainter:
         view = self.view
         if view is None:
             return str(seat)
-        return seat_name(view.seats[seat], view, self.app.cat)
+        return who(view, self.app.cat, seat)
 
     def announced_all(self) -> None:
         """What the table shows now was already seen (a start, a move taken back)."""
