@@ -31,7 +31,14 @@ from web.state.model import (
     ScreenShown,
     TableShown,
 )
-from web.state.pairing_state import GuestShown, HostShown, LinksShown, QrDrawn, SeatLinkShown
+from web.state.pairing_state import (
+    GuestShown,
+    HostShown,
+    LinksShown,
+    QrDrawn,
+    SeatLinkShown,
+    codes_shown,
+)
 from web.state.seats import COMPUTER, DEVICE, PERSON, Seats
 from web.state.table_state import GameDealt, SeatsChanged
 from web.storage.json_data import JsonObject, as_list, as_object
@@ -243,10 +250,10 @@ class Pairing:
             self.app.turns.kick()
 
     def codes(self) -> list[str]:
-        found = [] if self.hosting is None else [link.offer for link in self.hosting.links.values()]
-        if self.joining is not None:
-            found.append(self.joining.answer)
-        return [code for code in found if code and code not in self.asked]
+        """The codes shown (as just published to the model) whose QR image was not asked
+        for yet."""
+        shown = self.app.model.pairing
+        return sorted(codes_shown(shown.host, shown.guest) - self.asked)
 
     def ask_qr(self, code: str) -> None:
         maker = self.transport
