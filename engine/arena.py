@@ -29,8 +29,9 @@ from itertools import product
 from pathlib import Path
 from typing import Any
 
+from .deal import Deal
 from .game import Game, new_game, side_of
-from .players import Player, choose, decided, make_player
+from .players import Player, Sighted, choose, decided, make_player
 
 
 def arrangements(seats: int, partnerships: bool) -> list[str]:
@@ -59,6 +60,10 @@ class _Timed:
         self.clock = clock
         self.name = player.name
 
+    def see(self, deal: Deal) -> None:
+        if isinstance(self.player, Sighted):
+            self.player.see(deal)
+
     def decide(self, obs: Any) -> Any:
         start = time.perf_counter()
         action = choose(self.player, obs)
@@ -72,7 +77,10 @@ def play_game(game: Game, players: Sequence[Player]) -> Game:
         while not game.deal.is_terminal:
             seat = game.current_player
             assert seat is not None
-            game.apply(choose(players[seat], game.observation(seat)))
+            player = players[seat]
+            if isinstance(player, Sighted):
+                player.see(game.deal)
+            game.apply(choose(player, game.observation(seat)))
         if game.is_terminal:
             return game
         game.next_deal()

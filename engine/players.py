@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Generator
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from .actions import DECLARE, PASS, PLAY, PLAY_TABLE, SEVEN, Action
 from .cards import ACE, JACK, KING, QUEEN, TEN, kind_code, rank_of, suit_of
@@ -19,6 +19,9 @@ from .observation import Observation
 from .rules import Ruleset
 from .tricks import beats, winning_code
 
+if TYPE_CHECKING:
+    from .deal import Deal
+
 Decision = Generator[None, None, Action]
 
 
@@ -26,6 +29,13 @@ class Player(Protocol):
     name: str
 
     def decide(self, obs: Observation) -> Decision: ...
+
+
+@runtime_checkable
+class Sighted(Protocol):
+    """A player the arena shows the real deal before it decides (the cheater bound)."""
+
+    def see(self, deal: Deal) -> None: ...
 
 
 def decided(action: Action) -> Decision:

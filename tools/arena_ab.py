@@ -3,7 +3,9 @@
 A program is a level name or ``strong:KEY=VALUE,...`` with StrongPlayer keyword
 arguments (``learned=0``, ``solve_cards=0``, ``horizon=2``, ``worlds=32`` ..., and
 ``models=PATH`` for another models file made by ``tools/train_eval.py --out PATH``,
-``policy=PATH`` for rollout-policy weights made by ``tools/distil_policy.py --out PATH``).
+``policy=PATH`` for rollout-policy weights made by ``tools/distil_policy.py --out PATH``,
+``pm_temperature=3.0`` ... for the play model's numbers, engine.ai.play_model), or
+``cheater[:KEY=VALUE,...]``: the same search over the true hands (engine.ai.cheater).
 Prints one JSON report per variant (engine.arena.run_arena):
 
     python tools/arena_ab.py --variant russian-3 --a strong --b strong:learned=0 --games 20
@@ -21,8 +23,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from engine.ai.cheater import CheaterPlayer  # noqa: E402
 from engine.ai.evaluate import read_models, read_policies  # noqa: E402
 from engine.ai.levels import StrongPlayer  # noqa: E402
+from engine.ai.play_model import PlayModel  # noqa: E402
 from engine.arena import run_arena  # noqa: E402
 from engine.cli import ARENA_ALL  # noqa: E402
 from engine.players import PLAYERS, Player  # noqa: E402
@@ -33,11 +37,15 @@ def register(spec: str) -> str:
     if spec in PLAYERS:
         return spec
     base, _, params = spec.partition(":")
-    if base != "strong":
+    if base not in ("strong", "cheater"):
         raise SystemExit(f"unknown program {spec!r}")
     kwargs: dict[str, Any] = {}
+    model: dict[str, float] = {}
     for pair in filter(None, params.split(",")):
         key, _, value = pair.partition("=")
+        if key.startswith("pm_"):  # the play model's numbers (engine.ai.play_model)
+            model[key[3:]] = float(value)
+            continue
         if key == "models":  # another models file (tools/train_eval.py --out)
             kwargs["weights"] = read_models(Path(value))
             continue
@@ -48,12 +56,16 @@ def register(spec: str) -> str:
             continue
         kwargs[key] = None if value == "none" else (float(value) if "." in value
                                                     else int(value))
+    if model:
+        kwargs["play_model"] = PlayModel(**model)
     for key in ("learned", "infer", "play_to_win"):
         if key in kwargs:
             kwargs[key] = bool(kwargs[key])
 
+    kind = CheaterPlayer if base == "cheater" else StrongPlayer
+
     def make(rng: random.Random) -> Player:
-        return StrongPlayer(rng, **kwargs)
+        return kind(rng, **kwargs)
 
     PLAYERS[spec] = make
     return spec

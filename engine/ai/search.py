@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
 from ..actions import ACCEPT, REFUSE, VIDO, Action
@@ -29,11 +29,13 @@ from ..observation import Observation
 from ..phases import PLAYING
 from .combo_leaf import combo_leaf, root_holdings
 from .evaluate import margin, predicted_rest
+from .play_model import PlayModel
 from .policy import DEFAULT_WEIGHTS, PolicyWeights, card_points, fast_action, potential, rollout
 from .solver import WIN_STAKE, EndGame, TooLong, solve_deal
 from .world import Knowledge, WorldError, rules_for, sample_weighted, sample_world
 
 Search = Generator[None, None, "SearchResult"]
+Sampler = Callable[[random.Random], tuple[Deal, float]]  # a world and its weight
 NON_CARD = (VIDO, ACCEPT, REFUSE)
 
 
@@ -76,6 +78,8 @@ def pimc(
     policy: PolicyWeights = DEFAULT_WEIGHTS,
     combo_weight: float = 0.0,
     overrule_z: float = 0.0,
+    play_model: PlayModel | None = None,
+    sampler: Sampler | None = None,
 ) -> Search:
     """Search the observation's card actions; returns the best with its mean scores.
 
@@ -85,7 +89,9 @@ def pimc(
     ``combo_weight`` adds that share of the big combinations' worth (``combo_leaf``: the
     six- and eight-pack games) to a truncated rollout's leaf. ``overrule_z`` > 0 keeps
     the prior unless the best move's paired lead over it across the worlds is that many
-    standard errors (the many candidates of long hands: the best of noisy means)."""
+    standard errors (the many candidates of long hands: the best of noisy means).
+    ``play_model`` weighs each world by how likely the others' choices were in it.
+    ``sampler`` makes the worlds instead (the arena's cheater: the true hands)."""
     cands = candidates(obs)
     if len(cands) <= 1:
         return SearchResult(cands[0] if cands else obs.legal_actions[0])
@@ -110,7 +116,8 @@ def pimc(
     if exact:
         # perfect information: exact solution (the multi-pack games' long hands: capped,
         # past the cap the sampled worlds' rollouts below decide)
-        world = sample_world(obs, random.Random(seed), know)
+        world = (sampler(random.Random(seed))[0] if sampler is not None
+                 else sample_world(obs, random.Random(seed), know))
         try:
             result = yield from _solve_sliced(world, seat, cands, slice_seconds, before,
                                               solve_limit(world))
@@ -128,8 +135,9 @@ def pimc(
         if time_budget is not None and done and time.perf_counter() - started >= time_budget:
             break
         try:
-            world, likelihood = sample_weighted(
-                obs, random.Random(seed * 7919 + done + failures * 104729), know)
+            world_rng = random.Random(seed * 7919 + done + failures * 104729)
+            world, likelihood = (sampler(world_rng) if sampler is not None else
+                                 sample_weighted(obs, world_rng, know, model=play_model))
         except WorldError:
             failures += 1
             if failures > 8 or (time_budget is not None

@@ -17,9 +17,10 @@ from ..observation import Observation
 from ..phases import ANSWERING, PLAYING
 from .evaluate import model_for, policy_for, predicted_rest, rest_spread, stock_share
 from .normal_level import Decision, normal_action
+from .play_model import PlayModel
 from .policy import PolicyWeights
 from .reasons import reason_for
-from .search import SearchResult, pimc, running_score, side_score
+from .search import Sampler, SearchResult, pimc, running_score, side_score
 from .vido import vido_choice, win_chance
 from .world import Knowledge, WorldError, sample_world
 
@@ -81,7 +82,8 @@ class StrongPlayer:
                  last_trick_bonus: float = LAST_TRICK_BONUS, game_reach: int = GAME_REACH,
                  combo_weight: float | None = None, overrule_z: float | None = None,
                  weights: dict[str, list[float]] | None = None,
-                 policies: dict[str, PolicyWeights] | None = None) -> None:
+                 policies: dict[str, PolicyWeights] | None = None,
+                 play_model: PlayModel | None = None) -> None:
         self.rng = rng or random.Random(0)
         if worlds is None and time_budget is None:
             worlds, time_budget = BROWSER_BUDGET if IN_BROWSER else CPYTHON_BUDGET
@@ -103,6 +105,7 @@ class StrongPlayer:
         self.overrule_z = overrule_z  # None: the variant's (OVERRULE_Z_BY_VARIANT)
         self.weights = weights  # models per variant other than the shipped ones (arenas)
         self.policies = policies  # rollout-policy weights other than the shipped ones
+        self.play_model = play_model  # None: the old inference (undeclared combinations)
         self.last: SearchResult | None = None
 
     def decide(self, obs: Observation) -> Decision:
@@ -133,7 +136,9 @@ class StrongPlayer:
                                      game_reach=self.game_reach,
                                      policy=self.policy(obs.variant),
                                      combo_weight=self.combo_for(obs.variant),
-                                     overrule_z=self.z_for(obs.variant))
+                                     overrule_z=self.z_for(obs.variant),
+                                     play_model=self.play_model,
+                                     sampler=self.sampler(obs))
         except WorldError:
             return normal_action(obs, self.rng)
         if (not result.worlds and not result.exact and prior is not None
@@ -141,6 +146,10 @@ class StrongPlayer:
             result = SearchResult(prior)  # no world could be sampled: not the first card
         self.last = result
         return result.action
+
+    def sampler(self, obs: Observation) -> Sampler | None:
+        """Where the worlds come from: None, sampled from what the seat saw."""
+        return None
 
     def bonus_for(self, variant: str) -> float:
         """The normal choice's head start in this variant's points."""

@@ -28,6 +28,7 @@ from ..observation import Observation
 from ..phases import ANSWERING, DECLARING
 from ..rules import Ruleset
 from ..variants import make_rules
+from .play_model import PlayModel, choice_likelihood
 
 
 class WorldError(RuntimeError):
@@ -235,15 +236,16 @@ UNDECLARED_FROM = 40
 
 
 def sample_weighted(obs: Observation, rng: random.Random, knowledge: Knowledge | None = None,
-                    tries: int = 4) -> tuple[Deal, float]:
-    """A consistent world and how likely the others' earlier choices were in it (1 when
-    nothing speaks against it; lower for each good combination a player did not declare)."""
+                    tries: int = 4, model: PlayModel | None = None) -> tuple[Deal, float]:
+    """A consistent world and how likely the others' earlier choices were in it: under
+    ``model`` (``play_model``) every play and pass counts; without it, 1 when nothing
+    speaks against it, lower for each good combination a player did not declare."""
     know = knowledge or Knowledge(obs)
     last: Exception | None = None
     for _ in range(tries):
         weight = [1.0]
         try:
-            deal = _build(know, rng, weight)
+            deal = _build(know, rng, weight, model)
         except (WorldError, IllegalActionError, RecordError) as err:
             last = err
             continue
@@ -264,7 +266,8 @@ def _declarable(deal: Deal) -> int:
     return best
 
 
-def _build(know: Knowledge, rng: random.Random, weight: list[float] | None = None) -> Deal:
+def _build(know: Knowledge, rng: random.Random, weight: list[float] | None = None,
+           model: PlayModel | None = None) -> Deal:
     obs, rules, me = know.obs, know.rules, know.me
     n = rules.players
     pool, stock, _ = know.initial_pool()
@@ -302,7 +305,9 @@ def _build(know: Knowledge, rng: random.Random, weight: list[float] | None = Non
             raise WorldError("the deal ended early")
         if actor != me:
             _ensure_cards(deal, actor, action, protected, rng)
-            if (weight is not None and action.kind == PASS and deal.phase == DECLARING
+            if weight is not None and model is not None:
+                weight[0] *= choice_likelihood(deal, action, model)
+            elif (weight is not None and action.kind == PASS and deal.phase == DECLARING
                     and _declarable(deal) >= UNDECLARED_FROM):
                 weight[0] *= PASS_LIKELIHOOD
         deal.apply(deal.canonical(action))
