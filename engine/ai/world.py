@@ -306,7 +306,7 @@ def _build(know: Knowledge, rng: random.Random, weight: list[float] | None = Non
         if actor != me:
             _ensure_cards(deal, actor, action, protected, rng)
             if weight is not None and model is not None:
-                weight[0] *= choice_likelihood(deal, action, model)
+                weight[0] *= choice_likelihood(deal, action, model) ** model.power
             elif (weight is not None and action.kind == PASS and deal.phase == DECLARING
                     and _declarable(deal) >= UNDECLARED_FROM):
                 weight[0] *= PASS_LIKELIHOOD

@@ -15,6 +15,7 @@ from engine.ai.cheater import CheaterPlayer
 from engine.ai.play_model import PLAY_MODEL, PlayModel, choice_likelihood
 from engine.ai.world import sample_weighted
 from engine.arena import run_arena
+from engine.observation import Observation
 from engine.phases import DECLARING
 from engine.players import Sighted, choose, make_player
 
@@ -57,14 +58,19 @@ def test_a_pass_with_a_better_combination_in_hand_is_less_likely() -> None:
     assert choice_likelihood(deal, Action(PASS), PlayModel(pass_scale=1e9)) == pytest.approx(1.0)
 
 
-def test_worlds_weighed_by_the_model_still_show_the_seat_what_it_saw() -> None:
+def _thirty_moves_in() -> Observation:
+    """The observation of the seat to move after thirty moves of the normal level."""
     game = new_game("classic", seed=5)
     players = [make_player("normal", random.Random(s)) for s in range(2)]
     for _ in range(30):
         seat = game.current_player
         assert seat is not None
         game.apply(choose(players[seat], game.observation(seat)))
-    obs = game.observation(game.current_player or 0)
+    return game.observation(game.current_player or 0)
+
+
+def test_worlds_weighed_by_the_model_still_show_the_seat_what_it_saw() -> None:
+    obs = _thirty_moves_in()
     weights = []
     for k in range(12):
         world, weight = sample_weighted(obs, random.Random(k), model=PLAY_MODEL)
@@ -108,3 +114,12 @@ def test_the_arena_shows_the_cheater_every_position_it_decides() -> None:
     finally:
         del players.PLAYERS["watching-cheater"]
     assert report["deals"] >= 2 and len(seen) > 20
+
+
+def test_a_power_below_one_flattens_the_worlds_weights() -> None:
+    obs = _thirty_moves_in()
+    half = PlayModel(power=0.5)
+    for k in range(6):
+        _, full_weight = sample_weighted(obs, random.Random(k), model=PLAY_MODEL)
+        _, half_weight = sample_weighted(obs, random.Random(k), model=half)
+        assert half_weight == pytest.approx(full_weight ** 0.5)
