@@ -19,6 +19,7 @@ from threads import in_thread
 from web import i18n, storage
 from web.app import App
 from web.i18n.catalogs import use_language
+from web.records import sheet
 from web.table.adapter import game_decided
 from web.view import score_sheet
 
@@ -65,13 +66,13 @@ def finished_classic() -> tuple[App, RecordingPage, dict[str, dict[str, str]]]:
             app.render()
             shots[lang] = {"deal": dom.regions["bz-overlay"], "scores": dom.regions["bz-scores"]}
         app.course.next_step()
-        sheet = score_sheet.build_sheet(app.game)
+        games = sheet.build_sheet(app.game)
         names = [f"P{s}" for s in range(app.game.rules.players)]
         for lang in i18n.LANGS:
             use_language(app, lang, save=False)
             app.render()
             shots[lang]["game"] = dom.regions["bz-overlay"]
-            shots[lang]["sheet"] = score_sheet.render_sheet(sheet, names, "classic", app.cat)
+            shots[lang]["sheet"] = score_sheet.render_sheet(games, names, "classic", app.cat)
         return app, dom, shots
 
     result: tuple[App, RecordingPage, dict[str, dict[str, str]]] = in_thread(run)

@@ -186,13 +186,13 @@ def outcome(won: bool, score: int, best: tuple[str, int] | None = None) -> stats
     return stats.Outcome("classic", "greedy", won, score, 900, best)
 
 
-def changes(results: list[stats.Outcome]) -> list[ending.StatsChange]:
+def changes(results: list[stats.Outcome]) -> list[stats.StatsChange]:
     data = stats.empty()
     out = []
     for o in results:
         after = stats.add(data, o)
         out.append(
-            ending.StatsChange(
+            stats.StatsChange(
                 data["groups"].get(o.key), after["groups"][o.key], o.won, o.score,
                 o.best_declaration, o.undo,
             )

@@ -12,6 +12,8 @@ from web.features import take_back
 from web.i18n import MessageParam
 from web.i18n.catalogs import load_catalog
 from web.records import history, stats
+from web.records.sheet import build_sheet
+from web.records.stats import StatsChange
 from web.state.device_facts import DeviceState, SavesFailing
 from web.state.model import HintSet, Model, MoveMade, update
 from web.state.records_state import (
@@ -26,8 +28,7 @@ from web.state.records_state import (
 from web.state.records_state import update as records_update
 from web.state.seats import Seats
 from web.view import hint_view, platform_view, records_view
-from web.view.ending import StatsChange
-from web.view.score_sheet import build_sheet, render_sheet, render_sheet_dialog
+from web.view.score_sheet import render_sheet, render_sheet_dialog
 
 CAT = load_catalog("en")
 

@@ -21,7 +21,7 @@ from web.features import take_back
 from web.features.daily_deal import DailyDeal
 from web.features.guide import Guide
 from web.platform.dom import Control
-from web.records import history, stats
+from web.records import history, sheet, stats
 from web.records.replay import Viewer, shown_step
 from web.state.records_state import (
     GameFacts,
@@ -38,7 +38,6 @@ from web.state.records_state import (
 from web.state.table_state import GameRecorded
 from web.table.computer import default_level
 from web.table.table_parts import TableBase
-from web.view import ending, score_sheet
 
 OVERLAYS = ("score-sheet", "stats", "history", "replay")
 
@@ -63,7 +62,7 @@ class Records:
         # the game the replay shows, and its steps worked out (the position is the model's)
         self.viewed: tuple[history.HistoryEntry, Viewer] | None = None
         # the statistics' change made by the game just finished (shown on its summary)
-        self.change: tuple[PlayableGame, ending.StatsChange] | None = None
+        self.change: tuple[PlayableGame, stats.StatsChange] | None = None
         self.noted: tuple[object, ...] = ()  # the position whose facts the model holds
 
     # ------------------------------------------------------------ commands
@@ -163,7 +162,7 @@ class Records:
         if self.change is not None and self.change[0] is game and game.is_terminal:
             change = self.change[1]
         facts = GameFacts(
-            tuple(score_sheet.build_sheet(game)), game.rules.name, players, undo_seats, change,
+            tuple(sheet.build_sheet(game)), game.rules.name, players, undo_seats, change,
         )
         if facts != app.model.records.game:
             app.dispatch(GameNoted(facts))
@@ -255,7 +254,7 @@ class Records:
         before = stats.load(app.store)
         after = stats.add(before, outcome)
         stats.save(app.store, after)
-        self.change = (app.game, ending.StatsChange(
+        self.change = (app.game, stats.StatsChange(
             before["groups"].get(outcome.key), after["groups"][outcome.key], outcome.won,
             outcome.score, outcome.best_declaration, outcome.undo,
         ))

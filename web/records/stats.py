@@ -79,6 +79,18 @@ class Group(TypedDict):
     undo: UndoCounts
 
 
+@dataclass(frozen=True)
+class StatsChange:
+    """One finished game's effect on its statistics group (the end of a game shows it)."""
+
+    before: Group | None  # the group before the game (None: its first game)
+    after: Group
+    won: bool
+    score: int
+    best_declaration: tuple[str, int] | None
+    undo: bool = False
+
+
 class Stats(TypedDict):
     """The stored statistics: groups by ``variant/level`` (``Outcome.key``)."""
 

@@ -15,8 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from engine.log_events import BlancheEvent, DeclareEvent, Kind, ScoreEvent, SevenEvent
+from web.state.callout import Callout
 from web.table.flow import TableEvent, TurnupSevenEvent
-from web.view.table_view import Callout
 
 SHOWN_SECONDS = 2.2  # on the table this long: app.css's animation fades it out by then
 # Taken off a little later: a busy page starts the animation late (and without motion the

@@ -17,10 +17,9 @@ from typing import TypeAlias
 from web.i18n import MessageParam
 from web.records.history import HistoryEntry
 from web.records.replay import StepShown
-from web.records.stats import Stats, empty
+from web.records.sheet import SheetGame
+from web.records.stats import Stats, StatsChange, empty
 from web.state.seats import Seats
-from web.view.ending import StatsChange
-from web.view.score_sheet import SheetGame
 
 
 @dataclass(frozen=True)

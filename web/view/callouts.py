@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from web.state.callout import Callout
 from web.view.card_html import Cat
-from web.view.table_view import Callout
 
 NAME_SLOT, POINTS_SLOT = "\ue000", "\ue001"  # where the catalog's text puts each part
 

@@ -7,27 +7,14 @@ keeps the deal tables folded below them, so its first view says who won.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from html import escape
 
-from web.records.stats import Group
+from web.records.stats import StatsChange
 from web.view.card_html import Cat
 from web.view.table_view import TableView
 
 SUITS = ("\u2660", "\u2665", "\u2666", "\u2663")  # the celebration's shapes: ♠ ♥ ♦ ♣
 SPARKS = 12  # app.css places each (nth-child): no inline style under the CSP
-
-
-@dataclass(frozen=True)
-class StatsChange:
-    """One finished game's effect on its statistics group (``web.records.stats``)."""
-
-    before: Group | None  # the group before the game (None: its first game)
-    after: Group
-    won: bool
-    score: int
-    best_declaration: tuple[str, int] | None
-    undo: bool = False
 
 
 def change_lines(cat: Cat, change: StatsChange) -> list[str]:

@@ -10,18 +10,7 @@ from dataclasses import dataclass, field
 
 from engine.facts import DealEnding, SessionFacts
 from engine.observation import VidoStakes
-
-
-@dataclass(frozen=True)
-class Callout:
-    """Points a seat scored, said at its seat for a while (web.state.callout_queue makes and
-    times them, web.view.callouts draws them; here since the view carries them)."""
-
-    seat: int
-    kind: str  # a declaration kind as ``Catalog.declaration`` names it (suffixes included)
-    points: int
-    key: int = 0  # unique in the table's life: the page keeps its node (and animation)
-    shown_at: float | None = None
+from web.state.callout import Callout
 
 
 @dataclass
