@@ -35,7 +35,7 @@ from ..actions import DECLARE, PASS, PLAY, PLAY_TABLE, SEVEN, Action
 from ..deal import Deal
 from ..phases import DECLARING, PLAYING
 from ..tricks import beats
-from .policy import DEFAULT_WEIGHTS, card_points, declare_value, keep_values
+from .policy import DEFAULT_WEIGHTS, declare_value, keep_values, trick_standing
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,29 +91,22 @@ def _card_likelihood(deal: Deal, seat: int, code: int, from_table: bool,
         return 1.0
     keep = keep_values(deal, seat, DEFAULT_WEIGHTS)
     trump = deal.trump
-    best: int | None = None
-    points = 0
-    taking = bool(deal.trick)
-    if taking:
-        best = kinds[deal.trick[0][1]]
-        win_seat = deal.trick[0][0]
-        for s, i, _ in deal.trick:
-            c = kinds[i]
-            if beats(c, best, trump):
-                best, win_seat = c, s
-            points += card_points(deal.rules, c)
-        taking = not (deal.rules.partnerships and win_seat % 2 == seat % 2)
-    bonus = model.take + model.per_point * points
+    best: int | None = None  # the card to beat to take the trick (None: no trick to take)
+    bonus = 0.0
+    if deal.trick:
+        top, win_seat, points = trick_standing(deal)
+        if not (deal.rules.partnerships and win_seat % 2 == seat % 2):
+            best, bonus = top, model.take + model.per_point * float(points)
 
     def utility(option: tuple[int, bool]) -> float:
         kind, table = option
         u = -keep.get(kind, 0.0) - (0.0 if table else DEFAULT_WEIGHTS.table)
-        if taking and best is not None and beats(kind, best, trump):
+        if best is not None and beats(kind, best, trump):
             u += bonus
         return u / model.temperature
 
     values = {option: utility(option) for option in options}
-    top = max(values.values())
-    total = sum(math.exp(v - top) for v in values.values())
-    chosen = math.exp(values[(code, from_table)] - top) / total
+    highest = max(values.values())
+    total = sum(math.exp(v - highest) for v in values.values())
+    chosen = math.exp(values[(code, from_table)] - highest) / total
     return model.floor / len(options) + (1.0 - model.floor) * chosen

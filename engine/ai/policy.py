@@ -151,7 +151,6 @@ def fast_action(deal: Deal, rng: random.Random | None = None,
         return legal[0]
     keep = keep_values(deal, seat, w)
     trump = deal.trump
-    kinds = deal.kinds
     end = deal.in_end_phase
 
     def cost(a: Action) -> float:
@@ -164,22 +163,10 @@ def fast_action(deal: Deal, rng: random.Random | None = None,
             return max(plays, key=lambda a: _lead_strength(a.codes[0], trump) + (
                 rng.random() if rng is not None else 0.0))
         return min(plays, key=cost)
-    best = kinds[deal.trick[0][1]]
-    points = 0
-    for _, i, _ in deal.trick:
-        c = kinds[i]
-        if beats(c, best, trump):
-            best = c
-        points += card_points(deal.rules, c)
+    best, win_seat, points = trick_standing(deal)
     # partnerships: do not take a trick the partner is winning
-    if deal.rules.partnerships:
-        win_seat = deal.trick[0][0]
-        b = kinds[deal.trick[0][1]]
-        for s, i, _ in deal.trick[1:]:
-            if beats(kinds[i], b, trump):
-                b, win_seat = kinds[i], s
-        if win_seat % 2 == seat % 2:
-            return min(plays, key=cost)
+    if deal.rules.partnerships and win_seat % 2 == seat % 2:
+        return min(plays, key=cost)
     winners = [a for a in plays if beats(a.codes[0], best, trump)]
     if winners and (end or points):
         cheapest = min(winners, key=cost)
@@ -190,6 +177,20 @@ def fast_action(deal: Deal, rng: random.Random | None = None,
         if cheap:
             return min(cheap, key=cost)
     return min(plays, key=cost)
+
+
+def trick_standing(deal: Deal) -> tuple[int, int, int]:
+    """The trick under way: the card winning it so far, its seat, and the trick's points."""
+    kinds, trump = deal.kinds, deal.trump
+    best = kinds[deal.trick[0][1]]
+    win_seat = deal.trick[0][0]
+    points = 0
+    for s, i, _ in deal.trick:
+        c = kinds[i]
+        if beats(c, best, trump):
+            best, win_seat = c, s
+        points += card_points(deal.rules, c)
+    return best, win_seat, points
 
 
 def _lead_strength(code: int, trump: int | None) -> float:
@@ -270,14 +271,7 @@ def choose_card(deal: Deal, seat: int, rng: random.Random,
         if end:
             return ids[max(order, key=lambda k: _lead_strength(kinds[ids[k]], trump) + noise[k])]
         return ids[min(order, key=cost)]
-    best = kinds[deal.trick[0][1]]
-    win_seat = deal.trick[0][0]
-    points = 0
-    for s, i, _ in deal.trick:
-        c = kinds[i]
-        if beats(c, best, trump):
-            best, win_seat = c, s
-        points += card_points(deal.rules, c)
+    best, win_seat, points = trick_standing(deal)
     if deal.rules.partnerships and win_seat % 2 == seat % 2:
         return ids[min(order, key=cost)]
     winners = [k for k in order if beats(kinds[ids[k]], best, trump)]
