@@ -40,11 +40,11 @@ def register(spec: str) -> str:
     if base not in ("strong", "cheater"):
         raise SystemExit(f"unknown program {spec!r}")
     kwargs: dict[str, Any] = {}
-    model: dict[str, float] = {}
+    model: dict[str, Any] = {}  # PlayModel keyword arguments
     for pair in filter(None, params.split(",")):
         key, _, value = pair.partition("=")
         if key.startswith("pm_"):  # the play model's numbers (engine.ai.play_model)
-            model[key[3:]] = float(value)
+            model[key[3:]] = int(value) if value.isdigit() else float(value)
             continue
         if key == "models":  # another models file (tools/train_eval.py --out)
             kwargs["weights"] = read_models(Path(value))

@@ -49,6 +49,7 @@ class PlayModel:
     floor: float = 0.1
     pass_scale: float = 80.0
     power: float = 1.0
+    draws: int = 1  # above 1: draw this many worlds, search one drawn by weight
 
 
 PLAY_MODEL = PlayModel()

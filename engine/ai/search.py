@@ -32,7 +32,7 @@ from .evaluate import margin, predicted_rest
 from .play_model import PlayModel
 from .policy import DEFAULT_WEIGHTS, PolicyWeights, card_points, fast_action, potential, rollout
 from .solver import WIN_STAKE, EndGame, TooLong, solve_deal
-from .world import Knowledge, WorldError, rules_for, sample_weighted, sample_world
+from .world import Knowledge, WorldError, rules_for, sample_drawn, sample_world
 
 Search = Generator[None, None, "SearchResult"]
 Sampler = Callable[[random.Random], tuple[Deal, float]]  # a world and its weight
@@ -137,7 +137,7 @@ def pimc(
         try:
             world_rng = random.Random(seed * 7919 + done + failures * 104729)
             world, likelihood = (sampler(world_rng) if sampler is not None else
-                                 sample_weighted(obs, world_rng, know, model=play_model))
+                                 sample_drawn(obs, world_rng, know, model=play_model))
         except WorldError:
             failures += 1
             if failures > 8 or (time_budget is not None

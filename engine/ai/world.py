@@ -255,6 +255,28 @@ def sample_weighted(obs: Observation, rng: random.Random, knowledge: Knowledge |
     raise WorldError(str(last))
 
 
+def sample_drawn(obs: Observation, rng: random.Random, knowledge: Knowledge | None = None,
+                 model: PlayModel | None = None) -> tuple[Deal, float]:
+    """``sample_weighted``, or with ``model.draws`` > 1 one world of that many drawn in
+    proportion to their weights (then weighing 1: every searched world counts fully)."""
+    if model is None or model.draws <= 1:
+        return sample_weighted(obs, rng, knowledge, model=model)
+    drawn: list[tuple[Deal, float]] = []
+    for _ in range(model.draws):
+        try:
+            drawn.append(sample_weighted(obs, rng, knowledge, model=model))
+        except WorldError:
+            continue
+    if not drawn:
+        raise WorldError("no world fits")
+    pick = rng.random() * sum(weight for _, weight in drawn)
+    for world, weight in drawn:
+        pick -= weight
+        if pick <= 0:
+            return world, 1.0
+    return drawn[-1][0], 1.0
+
+
 def _declarable(deal: Deal) -> int:
     """The best declaration the player to move could make now."""
     best = 0

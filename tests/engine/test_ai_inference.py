@@ -11,9 +11,10 @@ from deal_positions import build, codes
 
 from engine import new_game
 from engine.actions import PASS, PLAY, Action
+from engine.ai import world as world_module
 from engine.ai.cheater import CheaterPlayer
 from engine.ai.play_model import PLAY_MODEL, PlayModel, choice_likelihood
-from engine.ai.world import sample_weighted
+from engine.ai.world import sample_drawn, sample_weighted
 from engine.arena import run_arena
 from engine.observation import Observation
 from engine.phases import DECLARING
@@ -123,3 +124,19 @@ def test_a_power_below_one_flattens_the_worlds_weights() -> None:
         _, full_weight = sample_weighted(obs, random.Random(k), model=PLAY_MODEL)
         _, half_weight = sample_weighted(obs, random.Random(k), model=half)
         assert half_weight == pytest.approx(full_weight ** 0.5)
+
+
+def test_drawn_worlds_count_fully_and_are_drawn_by_weight(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    obs = _thirty_moves_in()
+    three = PlayModel(draws=3)
+    for k in range(5):
+        world, weight = sample_drawn(obs, random.Random(k), model=three)
+        assert weight == 1.0
+        assert sorted(world.kinds[i] for i in world.hands[obs.seat]) == sorted(obs.hand)
+    assert sample_drawn(obs, random.Random(1), model=PLAY_MODEL)[1] < 1.0  # one draw: weighed
+    # of three drawn worlds only the one with any weight can be kept
+    worlds = iter([("unlikely", 0.0), ("likely", 0.5), ("impossible", 0.0)] * 20)
+    monkeypatch.setattr(world_module, "sample_weighted", lambda *args, **kwargs: next(worlds))
+    for k in range(20):
+        assert sample_drawn(obs, random.Random(k), model=three) == ("likely", 1.0)
