@@ -21,8 +21,9 @@ numbers are fitted by maximum likelihood to the strong level's own choices in se
 where the hands are known (``tools/fit_play_model.py``; figures in docs/ai.md).
 
 The weights do bring the worlds nearer the true hands, but the search weighed by them lost
-in the arena (fewer worlds count, and perfect knowledge of the hands is worth little to
-this search), so the strong level does not use the model: ``StrongPlayer(play_model=...)``
+in the arena (fewer worlds count), and one world drawn by weight from several (``draws``)
+gained at most a point or two, as little as perfect knowledge of the hands is worth to
+this search; so the strong level does not use the model: ``StrongPlayer(play_model=...)``
 and the arena's ``pm_`` settings (``tools/arena_ab.py``) switch it on.
 """
 
