@@ -107,6 +107,6 @@ def test_no_world_gives_the_normal_choice(variant: str, normal: bool,
     def no_world(*_: object, **__: object) -> None:
         raise WorldError("none fits")
 
-    monkeypatch.setattr(search, "sample_weighted", no_world)
+    monkeypatch.setattr(search, "sample_drawn", no_world)
     chosen = choose(StrongPlayer(random.Random(0)), obs)
     assert chosen == (prior if normal else cards[0])
