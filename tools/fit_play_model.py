@@ -17,12 +17,13 @@ import json
 import math
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.actions import DECLARE, PASS, PLAY, PLAY_TABLE, SEVEN, Action  # noqa: E402
+from engine.actions import PASS, PLAY, PLAY_TABLE, Action  # noqa: E402
 from engine.ai.play_model import PlayModel, choice_likelihood  # noqa: E402
 from engine.deal import Deal  # noqa: E402
 from engine.game import new_game  # noqa: E402
@@ -39,14 +40,9 @@ Choice = tuple[Deal, Action]
 
 
 def weighed(deal: Deal, action: Action) -> bool:
-    """A choice the model gives a probability other than 1 (some other action was
-    possible and the model speaks of this kind of choice)."""
-    legal = deal.legal_actions()
-    if len(legal) < 2:
-        return False
-    if action.kind == PASS:
-        return any(a.kind in (DECLARE, SEVEN) for a in legal)
-    return action.kind in (PLAY, PLAY_TABLE) and not (deal.n == 2 and deal.in_end_phase)
+    """A choice the model speaks of: one it gives a probability below 1 (with a floor
+    above 0, any choice among several of a kind it weighs)."""
+    return choice_likelihood(deal, action, PlayModel(floor=0.5)) < 1.0
 
 
 def choices(variant: str, games: int, seed: int, level: str) -> list[Choice]:
@@ -100,20 +96,20 @@ def main() -> int:
     plays = [c for c in train if c[1].kind != PASS]
     passes = [c for c in train if c[1].kind == PASS]
     # the play numbers and the pass scale are separable: fit each on its own choices
-    best_play: tuple[float, dict[str, float]] = (-math.inf, {})
+    best_play = (-math.inf, PlayModel())
     for t, take, per, floor in itertools.product(GRID["temperature"], GRID["take"],
                                                  GRID["per_point"], GRID["floor"]):
-        numbers = {"temperature": t, "take": take, "per_point": per, "floor": floor}
-        score = mean_log(plays, PlayModel(**numbers))
+        tried = PlayModel(temperature=t, take=take, per_point=per, floor=floor)
+        score = mean_log(plays, tried)
         if score > best_play[0]:
-            best_play = (score, numbers)
-    best_pass: tuple[float, float] = (-math.inf, 40.0)
+            best_play = (score, tried)
+    best_pass = (-math.inf, best_play[1])
     for scale in GRID["pass_scale"]:
-        numbers = {**best_play[1], "pass_scale": scale}
-        score = mean_log(passes, PlayModel(**numbers)) if passes else 0.0
+        tried = replace(best_play[1], pass_scale=scale)
+        score = mean_log(passes, tried) if passes else 0.0
         if score > best_pass[0]:
-            best_pass = (score, scale)
-    model = PlayModel(**best_play[1], pass_scale=best_pass[1])
+            best_pass = (score, tried)
+    model = best_pass[1]
     print(json.dumps({
         "variant": args.variant, "level": args.level,
         "train_choices": len(train), "test_choices": len(test),

@@ -116,12 +116,11 @@ class Records:
     def open(self, overlay: str, focus: str | None = None) -> None:
         """A records screen over the table, on the model's one screen stack (closing it
         returns to the screen below: the game's summary, the start screen, or the table)."""
-        if overlay == "stats":
+        if overlay == "stats":  # with its daily section: the stored daily results, read now
             self.app.dispatch(RecordsRead(stats=stats.load(self.app.store)))
+            self.app.daily.publish_figures()
         if overlay == "history":
             self.app.dispatch(RecordsRead(history=tuple(history.load(self.app.store))))
-        if overlay == "stats":  # its daily section: the stored daily results, read now
-            self.app.daily.publish_figures()
         self.app.dispatch(RecordsOpened(overlay, focus or ""))
 
     def close(self) -> None:
