@@ -7,11 +7,12 @@
 // says why. The page shows which path ran in html[data-python-boot] ("snapshot"/"fresh").
 import { loadPyodide as bootPyodide, version } from "../runtime/pyodide/pyodide.mjs";
 import { nativePrelude } from "./pyscript-prelude.mjs";
+import { unpackPages } from "./snapshot-pages.mjs";
 
 export { version };
 
 // Written by tools/build.py: {url, raw, revision} of the gzipped snapshot (named by its
-// inputs' hash), {url} of the bundle of the app's Python files, its `files` that travel
+// inputs' hash; `raw`, its length unzipped: the pages of web/snapshot-pages.mjs), {url} of the bundle of the app's Python files, its `files` that travel
 // as files of their own (dist-relative paths: the catalogs), and the `bytecode` of its
 // modules (tools/bytecode.mjs).
 const SNAPSHOT = null;
@@ -44,7 +45,8 @@ if (typeof document === "undefined") {
   };
 }
 
-// All start at once when PyScript imports this module, alongside PyScript's own setup.
+// All start at once as this module is imported: by PyScript in a worker, alongside its own
+// setup; by the shell when Python runs on the page's thread.
 const snapshotFound = findSnapshot(); // its response, not yet read
 snapshotFound.catch(() => {});
 const snapshotBytes = snapshotFound.then(readSnapshot);
@@ -208,7 +210,7 @@ async function readSnapshot(response) {
   if (bytes.byteLength !== SNAPSHOT.raw) {
     throw new Error(`${SNAPSHOT.url}: ${bytes.byteLength} bytes, expected ${SNAPSHOT.raw}`);
   }
-  return bytes;
+  return unpackPages(bytes); // the memory, its zero pages put back (web/snapshot-pages.mjs)
 }
 
 function mark(path, reason, bytecode) {

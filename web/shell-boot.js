@@ -263,16 +263,20 @@ function pythonThread() {
 }
 
 async function bootPython() {
-  const script = /** @type {HTMLScriptElement} */ (document.querySelector('script[type="py"]'));
-  script.addEventListener("py:ready", () => progress(95), { once: true });
   const thread = pythonThread();
   html.dataset.pythonThread = thread;
+  const script = /** @type {HTMLScriptElement} */ (document.querySelector('script[type="py"]'));
+  if (thread === "main") {
+    await startOnThePage(/** @type {string} */ (script.getAttribute("src")));
+    return;
+  }
+  script.addEventListener("py:ready", () => progress(95), { once: true });
   // `?snapshot=off|network` reaches the worker's interpreter module through its own
   // address, in a config given inline (read in a blob: worker: its addresses must be absolute).
   const configUrl = /** @type {string} */ (script.getAttribute("config"));
   let inline = null;
   const snapshot = new URLSearchParams(location.search).get("snapshot");
-  if (thread === "worker" && snapshot) {
+  if (snapshot) {
     const base = new URL(configUrl, location.href);
     const config = await (await fetch(base)).json();
     config.interpreter =
@@ -282,23 +286,40 @@ async function bootPython() {
   // PyScript loads each script type's plugins (py, mpy) as its page-level config says
   // (pyscript.json turns off unused ones); a worker's script is not page-level, so the
   // app's config names the types without one (and gives the worker its interpreter).
-  for (const type of thread === "worker" ? ["py", "mpy"] : ["mpy"]) {
+  for (const type of ["py", "mpy"]) {
     const config = document.createElement(`${type}-config`);
     if (inline && type === "py") config.textContent = inline;
     else config.setAttribute("src", configUrl);
     config.hidden = true;
     document.body.append(config);
   }
-  if (thread === "worker") {
-    script.setAttribute("worker", "");
-    if (inline) script.setAttribute("config", inline);
-  }
+  script.setAttribute("worker", "");
+  if (inline) script.setAttribute("config", inline);
   const css = document.createElement("link");
   css.rel = "stylesheet";
   css.href = "runtime/pyscript/core.css";
   document.head.append(css);
   await import("./runtime/pyscript/core.js");
   if (html.dataset.bootMode !== "first") progress(88);
+}
+
+// Python on the page's own thread, started by the shell itself. PyScript is there for the
+// worker, to which it lends the page's `window` as a synchronous proxy; on the page it only
+// added its own start-up, 0.05-0.1 s of it (docs/first-visit.md). The app's entry runs as
+// PyScript would run it, its source in Python's `__main__`; an error on the way is fatal.
+/** @param {string} entry */
+async function startOnThePage(entry) {
+  const loader = await import("./web/python-loader.mjs");
+  const [pyodide, source] = await Promise.all([loader.loadPyodide(), fetchText(entry)]);
+  progress(95);
+  await pyodide.runPythonAsync(source, { filename: entry });
+}
+
+/** @param {string} url */
+async function fetchText(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.text();
 }
 
 // The card faces' symbols, in this page once (web/view/card_faces.py draws `<use href="#c-QS">`):

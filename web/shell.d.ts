@@ -67,3 +67,12 @@ declare module "*/web/link-qr.mjs" {
 }
 
 declare module "*/runtime/pyscript/core.js" {}
+
+// Python's loader (Pyodide, from the snapshot when there is one), started by the shell itself
+// when Python runs on the page's thread.
+declare module "*/web/python-loader.mjs" {
+  interface Pyodide {
+    runPythonAsync(code: string, options?: { filename?: string }): Promise<unknown>;
+  }
+  export function loadPyodide(options?: object): Promise<Pyodide>;
+}

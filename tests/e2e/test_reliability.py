@@ -162,6 +162,9 @@ def test_a_boot_that_dies_offers_start_fresh(
         page.goto(app_url + "?fast&seed=3" + ("&thread=main" if thread == "main" else ""))
         wait_ready(page)
         assert page.evaluate("document.documentElement.dataset.pythonThread") == thread
+        # on the page's thread the shell starts Python itself: PyScript is given nothing to run
+        given = page.evaluate("!!document.querySelector('py-config, mpy-config')")
+        assert given == (thread == "worker")
         play_one(page)  # a game under way: a save to set aside
         page.evaluate("localStorage.setItem('bezique.settings', '{\"variant\": \"bezik\"}')")
         overflow = (

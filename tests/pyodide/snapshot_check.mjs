@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { loadPyodide } from "pyodide";
 import { HOME, MODULES, makeSnapshot } from "../../tools/snapshot.mjs";
+import { PAGE, packPages, unpackPages } from "../../web/snapshot-pages.mjs";
 
 // Seeded deals, every decision deterministic (tests/support/golden.py's players).
 const GOLDEN = "tests/support/golden.py";
@@ -38,6 +39,33 @@ function shippedFiles(repo) {
   return found;
 }
 
+// The snapshot's pages as the app ships them (web/snapshot-pages.mjs): the memory comes back
+// byte for byte, without its zero pages in the file; a damaged file is refused with a reason
+// (the loader then boots Python normally), never restored half right.
+function checkPages(snapshot, pages) {
+  const back = unpackPages(pages);
+  if (back.length !== snapshot.length || Buffer.compare(back, snapshot) !== 0) {
+    throw new Error("the snapshot's pages do not unpack to the snapshot");
+  }
+  if (pages.length > 0.8 * snapshot.length) throw new Error(`pages: ${pages.length} bytes kept`);
+  const refused = (why, file) => {
+    try {
+      unpackPages(file);
+    } catch (error) {
+      if (String(error.message).startsWith("snapshot pages:")) return;
+      throw error;
+    }
+    throw new Error(`a damaged pages file was unpacked: ${why}`);
+  };
+  refused("half of it", pages.subarray(0, pages.length >> 1));
+  refused("the tail cut", pages.subarray(0, pages.length - 1));
+  refused("empty", new Uint8Array(0));
+  const recounted = packPages(new Uint8Array(3 * PAGE).fill(1));
+  const count = recounted.length - 16; // the run count's place: one run, made two
+  new DataView(recounted.buffer).setUint32(count, 2, true);
+  refused("a run count too high", recounted);
+}
+
 export async function checkSnapshot(repo, python) {
   const started = Date.now();
   const files = shippedFiles(repo);
@@ -45,7 +73,10 @@ export async function checkSnapshot(repo, python) {
   const expected = execFileSync(python, ["-c", `${PLAY}\nprint(result, end="")`], {
     cwd: repo, encoding: "utf-8", env: { ...process.env, PYTHONPATH: repo },
   });
-  const restored = await loadPyodide({ _loadSnapshot: snapshot });
+  // as the app ships it: its pages that hold something, put back in place
+  const pages = packPages(snapshot);
+  checkPages(snapshot, pages);
+  const restored = await loadPyodide({ _loadSnapshot: unpackPages(pages) });
   for (const rel of [...files, GOLDEN]) { // as PyScript does in the page: the file system is not in it
     restored.FS.mkdirTree(dirname(`${HOME}/${rel}`));
     restored.FS.writeFile(`${HOME}/${rel}`, readFileSync(join(repo, rel)));
@@ -61,5 +92,5 @@ export async function checkSnapshot(repo, python) {
   }
   const deals = JSON.parse(got).length;
   console.log(`snapshot check: ${deals} deals identical from the snapshot and in CPython ` +
-    `(${(snapshot.byteLength / 1e6).toFixed(1)} MB, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    `(${(snapshot.byteLength / 1e6).toFixed(1)} MB, ${(pages.byteLength / 1e6).toFixed(1)} MB shipped, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
