@@ -89,7 +89,8 @@ test("Chromium hosts, Firefox joins: a whole classic deal on two devices", { tim
         const before = await page.evaluate(CHOICES);
         await page.evaluate(`document.querySelector('${ENABLED}')?.click()`);
         moves += 1;
-        await until(page, async () => (await page.evaluate(CHOICES)) !== before, "the move taken", 30_000);
+        // a move crosses both browsers; under a full two-core test run one once took over 30 s
+        await until(page, async () => (await page.evaluate(CHOICES)) !== before, "the move taken", 90_000);
         break;
       }
       return false;
