@@ -135,6 +135,18 @@ def test_the_engine_imports_nothing_of_the_table() -> None:
     assert not leaks, f"engine modules importing from outside the engine: {leaks}"
 
 
+def test_the_tables_model_imports_nothing_of_its_drawing() -> None:
+    """web.state (the model and ``update``) says what the table is; web.view draws it. The
+    view reads the model, never the other way: a sound, a setting's choices are the model's."""
+    graph = import_graph()
+    leaks = {
+        name: sorted(t for t in targets if t.startswith("web.view"))
+        for name, targets in graph.items()
+        if name.startswith("web.state") and any(t.startswith("web.view") for t in targets)
+    }
+    assert not leaks, f"web.state modules importing from web.view: {leaks}"
+
+
 def test_no_two_modules_share_a_name() -> None:
     names = Counter(
         path.name

@@ -133,8 +133,7 @@ def dynamic_families(catalog_keys: Iterable[str] = ()) -> dict[str, tuple[str, .
     from web.features.guide import FREE
     from web.link.wire import REASONS as LINK_REASONS
     from web.state.seats import KINDS as SEAT_KINDS
-    from web.state.settings import ANIMATION_SPEEDS, CARD_SIZES, HAND_SORTS
-    from web.view import card_faces
+    from web.state.settings import ANIMATION_SPEEDS, CARD_BACKS, CARD_SIZES, CARD_STYLES, HAND_SORTS
     from web.view.guideview import WORDED_APART
 
     variants = engine.VARIANTS.values()
@@ -171,8 +170,8 @@ def dynamic_families(catalog_keys: Iterable[str] = ()) -> dict[str, tuple[str, .
         # the settings screen words a choice as f"{label}.{value}" (web.view.screens)
         "settings.animation.": _keys("settings.animation.", ANIMATION_SPEEDS),
         "settings.card_size.": _keys("settings.card_size.", CARD_SIZES),
-        "settings.card_style.": _keys("settings.card_style.", card_faces.STYLES),
-        "settings.card_back.": _keys("settings.card_back.", card_faces.BACKS),
+        "settings.card_style.": _keys("settings.card_style.", CARD_STYLES),
+        "settings.card_back.": _keys("settings.card_back.", CARD_BACKS),
         "settings.hand_sort.": _keys("settings.hand_sort.", HAND_SORTS),
         "seats.kind.": _keys("seats.kind.", SEAT_KINDS),
         "table.game_kind.": _keys("table.game_kind.", BASE_POINTS),

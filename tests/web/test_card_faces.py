@@ -12,6 +12,7 @@ from tool_loader import load_tool
 
 from web import i18n
 from web.i18n.catalogs import load_catalog
+from web.state import settings
 from web.view import card_faces
 from web.view.card_html import back_html, face_html
 
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SVG_NS = "{http://www.w3.org/2000/svg}"
 CARDS = [f"{r}{s}" for s in i18n.SUITS for r in i18n.RANKS]
 SPRITE = ROOT / card_faces.SPRITE
-BACK_FILES = [ROOT / "web" / f"card-back-{name}.svg" for name in card_faces.BACKS]
+BACK_FILES = [ROOT / "web" / f"card-back-{name}.svg" for name in settings.CARD_BACKS]
 
 
 def ids_and_refs(path: Path) -> tuple[set[str], set[str]]:
@@ -107,7 +108,8 @@ def test_the_settings_screen_offers_card_style_and_back() -> None:
         cat = load_catalog(lang)
         controls = screens.SETTING_CONTROLS
         html = "".join(screens.setting_control(c, Settings(), cat) for c in controls)
-        for name, values in (("card_style", card_faces.STYLES), ("card_back", card_faces.BACKS)):
+        choices = (("card_style", settings.CARD_STYLES), ("card_back", settings.CARD_BACKS))
+        for name, values in choices:
             for value in values:
                 assert f'name="{name}" value="{value}"' in html
                 assert cat.has(f"settings.{name}.{value}")

@@ -24,7 +24,6 @@ from web.state import names
 from web.state.game_setup import GameSetup, OptionValue
 from web.storage import KeyValue
 from web.storage.json_data import JsonValue
-from web.view import card_faces
 
 SETTINGS_KEY = "bezique.settings"
 
@@ -32,6 +31,10 @@ ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 CARD_SIZES = ("small", "medium", "large")
 DEALER_CHOICES = ("you", "opponent", "random")
 HAND_SORTS = ("rank", "suit")  # the hand by rank across suits, or by suit (trumps first)
+# The cards' look (web/view/card_faces.py draws them): drawn faces or plain CSS cards (for
+# small screens and high contrast), and the colour of the backs. The first is the default.
+CARD_STYLES = ("faces", "simple")
+CARD_BACKS = ("blue", "red")
 
 # How long the computer's moves and the finished trick stay on screen, by speed.
 PAUSE_SCALE = {"off": 0.35, "fast": 0.55, "normal": 1.0, "slow": 1.7}
@@ -121,8 +124,8 @@ class Settings:
     sound: bool = True
     card_size: str = field(default="medium", metadata=_choice(*CARD_SIZES))
     confirm_new_game: bool = True
-    card_style: str = field(default=card_faces.DEFAULT_STYLE, metadata=_choice(*card_faces.STYLES))
-    card_back: str = field(default=card_faces.DEFAULT_BACK, metadata=_choice(*card_faces.BACKS))
+    card_style: str = field(default=CARD_STYLES[0], metadata=_choice(*CARD_STYLES))
+    card_back: str = field(default=CARD_BACKS[0], metadata=_choice(*CARD_BACKS))
     hand_sort: str = field(default="rank", metadata=_choice(*HAND_SORTS))
     four_colour: bool = False  # clubs green, diamonds blue: four suits told apart at a glance
 
@@ -197,16 +200,6 @@ class Settings:
 
     def pause_scale(self) -> float:
         return PAUSE_SCALE.get(self.animation, 1.0)
-
-    def page_look(self, *, log_open: bool) -> dict[str, str]:
-        """The page's look attributes these settings give (the CSS reads them)."""
-        return {
-            **card_faces.look(self.card_style, self.card_back),
-            "data-motion": self.animation,
-            "data-card-size": self.card_size,
-            "data-suits": "four" if self.four_colour else "two",
-            "data-log": "open" if log_open else "closed",
-        }
 
 
 def valid(f: Field[T], default: object, value: object) -> bool:

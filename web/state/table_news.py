@@ -11,6 +11,7 @@ drawing, and all of it is tested as plain functions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from web.state.callout_queue import RENDER_MARGIN
@@ -18,7 +19,24 @@ from web.state.table_state import TableState
 from web.table import flow
 from web.table.flow import TableEvent
 from web.table.seat_frame import SeatFrame
-from web.view import events
+
+# The sound each kind of event makes (web/platform/sound.py plays them).
+SOUNDS = {
+    "play": "card",
+    "trick": "trick",
+    "declare": "declare",
+    "seven": "declare",
+    "seven_turnup": "declare",
+    "deal_over": "deal",
+}
+
+
+def sounds_for(events: Sequence[TableEvent]) -> list[str]:
+    """The effects new events make, one of each kind, most telling last."""
+    order = ("card", "trick", "declare", "deal")
+    wanted = {SOUNDS[event.kind] for event in events if event.kind in SOUNDS}
+    return [name for name in order if name in wanted]
+
 
 # ------------------------------------------------------------------ messages
 
@@ -94,7 +112,7 @@ def seen(table: TableState, msg: FrameSeen, *, covered: bool,
     news: list[NewsEffect] = []
     if start < len(log):
         news.append(SayEvents(log, start))
-        if sound and (names := events.sounds_for(log[start:])):
+        if sound and (names := sounds_for(log[start:])):
             news.append(PlaySounds(tuple(names)))
     queue = table.callouts
     if old is not None and len(log) < len(old.events):

@@ -15,12 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from html import escape
 
+from web.state.settings import CARD_BACKS, CARD_STYLES, Settings
+
 SPRITE = "web/cards.svg"
-STYLES = ("faces", "simple")
-BACKS = ("blue", "red")
-DEFAULT_STYLE = "faces"
-DEFAULT_BACK = "blue"
-SETTING_KEYS = ("card_style", "card_back")
 
 
 def art_html(card: str) -> str:
@@ -34,8 +31,8 @@ def art_html(card: str) -> str:
 def look(style: object, back: object) -> dict[str, str]:
     """The root attributes for a card style and back; unknown values fall back."""
     return {
-        "data-cards": style if isinstance(style, str) and style in STYLES else DEFAULT_STYLE,
-        "data-back": back if isinstance(back, str) and back in BACKS else DEFAULT_BACK,
+        "data-cards": style if isinstance(style, str) and style in CARD_STYLES else CARD_STYLES[0],
+        "data-back": back if isinstance(back, str) and back in CARD_BACKS else CARD_BACKS[0],
     }
 
 
@@ -44,3 +41,14 @@ def look_of(settings: object) -> dict[str, str]:
     if isinstance(settings, Mapping):
         return look(settings.get("card_style"), settings.get("card_back"))
     return look(getattr(settings, "card_style", None), getattr(settings, "card_back", None))
+
+
+def page_look(settings: Settings, *, log_open: bool) -> dict[str, str]:
+    """The page's look attributes the player's settings give (the CSS reads them)."""
+    return {
+        **look(settings.card_style, settings.card_back),
+        "data-motion": settings.animation,
+        "data-card-size": settings.card_size,
+        "data-suits": "four" if settings.four_colour else "two",
+        "data-log": "open" if log_open else "closed",
+    }

@@ -38,14 +38,6 @@ VIDO_KEYS = {
     "kontr_vido_accepted": ("log.you_kontr_vido_accepted", "log.kontr_vido_accepted"),
     "kontr_vido_refused": ("log.you_kontr_vido_refused", "log.kontr_vido_refused"),
 }
-SOUNDS = {
-    "play": "card",
-    "trick": "trick",
-    "declare": "declare",
-    "seven": "declare",
-    "seven_turnup": "declare",
-    "deal_over": "deal",
-}
 
 
 def event_text(
@@ -199,10 +191,3 @@ def log_lines(
         if i >= start
     )
     return [line for line in lines if line]
-
-
-def sounds_for(events: Sequence[TableEvent]) -> list[str]:
-    """The effects new events make, one of each kind, most telling last."""
-    order = ("card", "trick", "declare", "deal")
-    wanted = {SOUNDS[event.kind] for event in events if event.kind in SOUNDS}
-    return [name for name in order if name in wanted]

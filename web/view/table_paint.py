@@ -24,6 +24,7 @@ from web.state.table_state import EventsSaid
 from web.table import flow
 from web.table.seat_frame import SeatFrame, seat_frame
 from web.table.table_parts import TableBase
+from web.view import card_faces
 from web.view.seat_place import who
 from web.view.table_page import Page, draw_table
 from web.view.table_view import TableView
@@ -87,7 +88,7 @@ class TablePainter:
                                            lambda ms: app.dom.format_time(ms, lang)))
         self.view = drawn.view
         # the look first: the patch is then laid out once, with it (and slides as it says)
-        app.dom.set_look(app.model.prefs.page_look(log_open=app.model.log_open))
+        app.dom.set_look(card_faces.page_look(app.model.prefs, log_open=app.model.log_open))
         app.dom.patch_all(drawn.regions, table_players=drawn.view.num_players,
                           modal=drawn.modal, keep_bar=drawn.keep_bar)
         if drawn.title != self.title_shown:
