@@ -135,16 +135,19 @@ def test_the_engine_imports_nothing_of_the_table() -> None:
     assert not leaks, f"engine modules importing from outside the engine: {leaks}"
 
 
-def test_the_tables_model_imports_nothing_of_its_drawing() -> None:
-    """web.state (the model and ``update``) says what the table is; web.view draws it. The
-    view reads the model, never the other way: a sound, a setting's choices are the model's."""
+def test_the_model_and_the_records_import_nothing_of_their_drawing() -> None:
+    """web.state (the model and ``update``) and web.records (what the records keep, a
+    replay's steps) say what there is; web.view draws it. The view reads them, never the
+    other way: a sound, a setting's choices are the model's; a replay's step is drawn in
+    web.view.replay_view."""
     graph = import_graph()
     leaks = {
         name: sorted(t for t in targets if t.startswith("web.view"))
         for name, targets in graph.items()
-        if name.startswith("web.state") and any(t.startswith("web.view") for t in targets)
+        if name.startswith(("web.state", "web.records"))
+        and any(t.startswith("web.view") for t in targets)
     }
-    assert not leaks, f"web.state modules importing from web.view: {leaks}"
+    assert not leaks, f"modules of web.state or web.records importing from web.view: {leaks}"
 
 
 def test_no_two_modules_share_a_name() -> None:

@@ -21,9 +21,10 @@ from web import storage
 from web.app import App
 from web.i18n.catalogs import load_catalog
 from web.records import history, stats
-from web.records.replay import Viewer, deal_steps, render_step, shown_step
+from web.records.replay import Viewer, deal_steps, shown_step
 from web.records.sheet import build_sheet
 from web.storage import schema
+from web.view.replay_view import render_step
 from web.view.score_sheet import render_sheet
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -23,8 +23,9 @@ from web import i18n, storage
 from web.app import App
 from web.features.review_screen import RENDER_EVERY
 from web.i18n.catalogs import load_catalog, use_language
-from web.records.replay import Focus, Viewer, deal_steps, render_step, shown_step
+from web.records.replay import Focus, Viewer, deal_steps, shown_step
 from web.state.review_state import EntryView, MoveShown, ReviewView
+from web.view.replay_view import render_step
 from web.view.review_view import render_review
 
 WORLDS = 4  # the estimates' worlds here: the tests check what the screen says, not strength

@@ -35,7 +35,6 @@ from web.records.replay import (
     Focus,
     StepShown,
     Viewer,
-    render_step,
     shown_step,
     tricks_before,
 )
@@ -56,6 +55,7 @@ from web.state.review_state import (
 from web.storage.json_data import JsonObject, as_list
 from web.table.background import Pace, Work, run_in_slices
 from web.table.table_parts import TableBase
+from web.view.replay_view import render_step
 
 if TYPE_CHECKING:  # the AI is imported when a review starts (web.launch.prewarm before that)
     from engine.ai.review import Review, ReviewedDecision, Reviewing

@@ -14,9 +14,9 @@ from html import escape
 
 from web.i18n import Catalog
 from web.records import history, stats
-from web.records.replay import render_step
 from web.state.records_state import RecordsState
 from web.view import ending, score_sheet
+from web.view.replay_view import render_step
 
 SCREENS = ("score-sheet", "stats", "history", "replay")
 

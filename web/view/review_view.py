@@ -10,9 +10,9 @@ from collections.abc import Callable
 from html import escape
 
 from web import i18n
-from web.records.replay import render_step
 from web.state.review_state import LIST, POSITION, EntryView, MoveShown, ReviewState, ReviewView
 from web.view.card_html import cards_bdi
+from web.view.replay_view import render_step
 
 # The moves without cards, and the two kinds of loss, in words.
 MOVE_WORDS = {"pass": "review.move.pass", "blanche": "review.move.blanche"}
