@@ -45,7 +45,8 @@ async def prewarm(runtime: Runtime) -> None:
 
 
 async def main(runtime: PageRuntime) -> None:
-    """PyScript entry: build the page skeleton, start the app on the page's ``runtime``."""
+    """The entry's work (web/main.py): build the page skeleton, start the app on the page's
+    ``runtime``."""
     from web.platform import page
     from web.platform.dom import BrowserDom
     from web.platform.link_page import PageTransport

@@ -12,9 +12,9 @@ import { unpackPages } from "./snapshot-pages.mjs";
 export { version };
 
 // Written by tools/build.py: {url, raw, revision} of the gzipped snapshot (named by its
-// inputs' hash; `raw`, its length unzipped: the pages of web/snapshot-pages.mjs), {url} of the bundle of the app's Python files, its `files` that travel
-// as files of their own (dist-relative paths: the catalogs), and the `bytecode` of its
-// modules (tools/bytecode.mjs).
+// inputs' hash; `raw` is its length unzipped, the pages of web/snapshot-pages.mjs), {url}
+// of the bundle of the app's Python files, its `files` that travel as files of their own
+// (dist-relative paths: the catalogs), and the `bytecode` of its modules (tools/bytecode.mjs).
 const SNAPSHOT = null;
 const BUNDLE = null;
 const HOME = "/home/pyodide"; // Python's working directory: the app's files go under it
