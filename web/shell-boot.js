@@ -99,9 +99,7 @@ function watchBoot() {
 
 /** @param {string} code @returns {Promise<Catalog>} */
 async function loadCatalog(code) {
-  const response = await fetch(`web/i18n/${code}.json`);
-  if (!response.ok) throw new Error(`catalog ${code}: HTTP ${response.status}`);
-  return response.json();
+  return JSON.parse(await fetchText(`web/i18n/${code}.json`));
 }
 
 // The shell's own words come with the page (tools/build.py writes them beside the first
@@ -326,9 +324,7 @@ async function fetchText(url) {
 // from the external sheet, Chromium fetched and parsed all of it again for every card
 // element, 22-28 ms of this thread each.
 async function loadCardSprite() {
-  const response = await fetch("web/cards.svg");
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  $("card-sprite").innerHTML = await response.text();
+  $("card-sprite").innerHTML = await fetchText("web/cards.svg");
 }
 
 $("boot-retry").addEventListener("click", () => location.reload());
