@@ -215,18 +215,48 @@ async function readSnapshot(response) {
 
 function mark(path, reason, bytecode) {
   // For a worker's boot, web/platform/page.py shows this on the page.
-  globalThis.__bzPythonBoot = { path, why: reason ?? "", bytecode };
+  globalThis.__bzPythonBoot = { path, why: reason ?? "", bytecode, wasm: wasmSource };
   if (typeof document === "undefined") return;
   const html = document.documentElement;
   html.dataset.pythonBoot = path;
   html.dataset.pythonBytecode = bytecode;
+  html.dataset.pythonWasm = wasmSource;
   if (reason) html.dataset.pythonBootWhy = reason.slice(0, 300);
 }
 
-// Pyodide's WebAssembly compiles as it downloads, alongside the snapshot's read, where
-// Pyodide itself would start compiling only once the snapshot is in hand. Used once: the
-// next instantiateStreaming call (Pyodide's) gets an instance of this module.
-const compiledWasm = WebAssembly.compileStreaming(fetch(`${INDEX_URL}pyodide.asm.wasm`));
+// In Python's worker: Pyodide's WebAssembly as the page compiled it (web/shell-boot.js's
+// lendWasm names the worker for the channel it hears asks on); null where there is none. The
+// answer comes as a message to this worker, taken before PyScript's own listeners see it
+// (a capturing listener runs first on the worker's global scope).
+function wasmFromPage() {
+  const name = typeof document === "undefined" ? globalThis.name : "";
+  if (!name?.startsWith("bezique-wasm-") || typeof BroadcastChannel !== "function") {
+    return Promise.resolve(null);
+  }
+  return new Promise((resolve) => {
+    const take = (event) => {
+      if (event.data?.type !== "bezique-wasm") return;
+      event.stopImmediatePropagation();
+      globalThis.removeEventListener("message", take, true);
+      const module = event.data.module;
+      resolve(module instanceof WebAssembly.Module ? module : null);
+    };
+    globalThis.addEventListener("message", take, true);
+    const channel = new BroadcastChannel(name);
+    channel.postMessage({ type: "ask" });
+    channel.close();
+  });
+}
+
+// Pyodide's WebAssembly compiles as it downloads (here, or on the page), alongside the
+// snapshot's read, where Pyodide itself would start compiling only once the snapshot is in
+// hand. Used once: the next instantiateStreaming call (Pyodide's) gets an instance of it.
+let wasmSource = "own"; // or "page": shown in html[data-python-wasm]
+const compiledWasm = wasmFromPage().then((module) => {
+  if (!module) return WebAssembly.compileStreaming(fetch(`${INDEX_URL}pyodide.asm.wasm`));
+  wasmSource = "page";
+  return module;
+});
 compiledWasm.catch(() => {}); // then Pyodide's own instantiation fails, and so the restore
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async (source, imports) => {

@@ -268,6 +268,7 @@ async function bootPython() {
     await startOnThePage(/** @type {string} */ (script.getAttribute("src")));
     return;
   }
+  lendWasm();
   script.addEventListener("py:ready", () => progress(95), { once: true });
   // `?snapshot=off|network` reaches the worker's interpreter module through its own
   // address, in a config given inline (read in a blob: worker: its addresses must be absolute).
@@ -299,6 +300,36 @@ async function bootPython() {
   document.head.append(css);
   await import("./runtime/pyscript/core.js");
   if (html.dataset.bootMode !== "first") progress(88);
+}
+
+// Pyodide's WebAssembly, compiled on the page and lent to Python's worker when its loader
+// asks (web/python-loader.mjs). Why: Chromium keeps a page's compiled WebAssembly for its next
+// start, optimized, and not a worker's: compiled in the worker, Python ran there at half speed
+// or less through its first second, the whole warm start (docs/first-visit.md). The worker
+// asks over a channel named for this page alone, which it learns from its own name; the
+// module goes back by the worker's own port (a channel would drop it).
+function lendWasm() {
+  const name = `bezique-wasm-${Math.random().toString(36).slice(2)}`;
+  const compiled = WebAssembly.compileStreaming(fetch("runtime/pyodide/pyodide.asm.wasm"));
+  compiled.catch(() => {}); // then the worker compiles it itself
+  /** @type {Worker | null} */
+  let python = null;
+  const asks = new BroadcastChannel(name);
+  asks.onmessage = async (event) => {
+    if (event.data?.type !== "ask" || !python) return;
+    asks.close();
+    python.postMessage({ type: "bezique-wasm", module: await compiled.catch(() => null) });
+  };
+  const NativeWorker = Worker;
+  // PyScript makes the worker, the page's first: its name tells the channel.
+  globalThis.Worker = class extends NativeWorker {
+    /** @param {string | URL} url @param {WorkerOptions} [options] */
+    constructor(url, options) {
+      super(url, { ...options, name });
+      python = this;
+      globalThis.Worker = NativeWorker;
+    }
+  };
 }
 
 // Python on the page's own thread, started by the shell itself. PyScript is there for the

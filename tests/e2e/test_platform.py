@@ -207,6 +207,8 @@ def test_first_visit_downloads_once_later_visits_nothing_and_offline_works(
         assert "first visit" in page.evaluate("document.documentElement.dataset.pythonBootWhy")
         # ... and imported the app's modules from their shipped bytecode, compiling none
         assert page.evaluate("document.documentElement.dataset.pythonBytecode") == "used"
+        # ... on WebAssembly the page compiled and lent the worker (web/shell-boot.js)
+        assert page.evaluate("document.documentElement.dataset.pythonWasm") == "page"
         snapshot = "/" + _snapshot_url(site.root)
         assert snapshot not in site.requests, dict(site.requests)
         # nor the modules' sources: a fresh boot runs on their bytecode alone
@@ -242,6 +244,7 @@ def test_first_visit_downloads_once_later_visits_nothing_and_offline_works(
         wait_ready(page)
         assert page.evaluate("document.documentElement.dataset.bootMode") == "cached"
         assert page.evaluate("document.documentElement.dataset.pythonBoot") == "snapshot"
+        assert page.evaluate("document.documentElement.dataset.pythonWasm") == "page"
         downloads = {p: n for p, n in site.bytes_sent.items() if n}
         assert not downloads, f"a later visit downloaded: {downloads}"
         assert set(site.requests) <= {"/service-worker.js"}, dict(site.requests)
@@ -302,6 +305,7 @@ def test_static_host_without_isolation_boots_on_the_main_thread_then_in_a_worker
         state = page.evaluate("({...document.documentElement.dataset, iso: crossOriginIsolated})")
         assert (state["pythonThread"], state["pythonBoot"], state["iso"]) == (
             "main", "fresh", False), state
+        assert state["pythonWasm"] == "own", state  # the page compiles it for itself
         position = play_a_little(page)
         page.keyboard.press("ArrowRight")  # the hand's keys work on the main thread too
         page.reload()
@@ -309,6 +313,7 @@ def test_static_host_without_isolation_boots_on_the_main_thread_then_in_a_worker
         state = page.evaluate("({...document.documentElement.dataset, iso: crossOriginIsolated})")
         assert (state["pythonThread"], state["pythonBoot"], state["iso"]) == (
             "worker", "snapshot", True), state
+        assert state["pythonWasm"] == "page", state
         assert table_after_reload(page) == position
     finally:
         context.close()

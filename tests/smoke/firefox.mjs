@@ -53,6 +53,9 @@ test("Firefox: boot, a whole deal, Hebrew, offline reload, resume", { timeout: 6
     // the service worker's COOP/COEP make the page isolated: Python runs in a worker
     times.thread = await page.evaluate("document.documentElement.dataset.pythonThread");
     assert.equal(times.thread, "worker");
+    // ... on the WebAssembly the page compiled and lent it (web/shell-boot.js)
+    times.wasm = await page.evaluate("document.documentElement.dataset.pythonWasm");
+    assert.equal(times.wasm, "page");
 
     started = Date.now();
     let clicks = 0;

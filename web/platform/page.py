@@ -93,14 +93,16 @@ def set_html(attrs: dict[str, str | None]) -> None:
 
 def report_boot() -> None:
     """html[data-python-thread]; in a worker, the loader's snapshot and bytecode outcome
-    (html[data-python-bytecode]: used, unused or restored) and warning."""
+    (html[data-python-bytecode]: used, unused or restored), where its WebAssembly was
+    compiled (html[data-python-wasm]: page or own) and warning."""
     attrs: dict[str, str | None] = {"data-python-thread": "worker" if in_worker() else "main"}
     boot: JsObject = getattr(here(), "__bzPythonBoot", None) if in_worker() else None
     path = getattr(boot, "path", None)
     why = getattr(boot, "why", None)
-    bytecode = getattr(boot, "bytecode", None)
-    if isinstance(bytecode, str):
-        attrs["data-python-bytecode"] = bytecode
+    for name in ("bytecode", "wasm"):
+        value = getattr(boot, name, None)
+        if isinstance(value, str):
+            attrs[f"data-python-{name}"] = value
     if isinstance(path, str):
         attrs["data-python-boot"] = path
         if isinstance(why, str) and why:
