@@ -225,26 +225,18 @@ function mark(path, reason, bytecode) {
 }
 
 // In Python's worker: Pyodide's WebAssembly as the page compiled it (web/shell-boot.js's
-// lendWasm names the worker for the channel it hears asks on); null where there is none. The
-// answer comes as a message to this worker, taken before PyScript's own listeners see it
-// (a capturing listener runs first on the worker's global scope).
+// lendWasm), asked for with a port of its own for the answer; null where there is none.
 function wasmFromPage() {
-  const name = typeof document === "undefined" ? globalThis.name : "";
-  if (!name?.startsWith("bezique-wasm-") || typeof BroadcastChannel !== "function") {
+  if (typeof document !== "undefined" || typeof MessageChannel !== "function") {
     return Promise.resolve(null);
   }
   return new Promise((resolve) => {
-    const take = (event) => {
-      if (event.data?.type !== "bezique-wasm") return;
-      event.stopImmediatePropagation();
-      globalThis.removeEventListener("message", take, true);
-      const module = event.data.module;
-      resolve(module instanceof WebAssembly.Module ? module : null);
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = (event) => {
+      port1.close();
+      resolve(event.data instanceof WebAssembly.Module ? event.data : null);
     };
-    globalThis.addEventListener("message", take, true);
-    const channel = new BroadcastChannel(name);
-    channel.postMessage({ type: "ask" });
-    channel.close();
+    globalThis.postMessage({ type: "bezique-wasm" }, [port2]);
   });
 }
 

@@ -306,28 +306,23 @@ async function bootPython() {
 // asks (web/python-loader.mjs). Why: Chromium keeps a page's compiled WebAssembly for its next
 // start, optimized, and not a worker's: compiled in the worker, Python ran there at half speed
 // or less through its first second, the whole warm start (docs/first-visit.md). The worker
-// asks over a channel named for this page alone, which it learns from its own name; the
-// module goes back by the worker's own port (a channel would drop it).
+// asks with a message that carries a port for the answer; this page's listener, the worker's
+// first, takes it before PyScript's own listeners see it.
 function lendWasm() {
-  const name = `bezique-wasm-${Math.random().toString(36).slice(2)}`;
-  const compiled = WebAssembly.compileStreaming(fetch("runtime/pyodide/pyodide.asm.wasm"));
-  compiled.catch(() => {}); // then the worker compiles it itself
-  /** @type {Worker | null} */
-  let python = null;
-  const asks = new BroadcastChannel(name);
-  asks.onmessage = async (event) => {
-    if (event.data?.type !== "ask" || !python) return;
-    asks.close();
-    python.postMessage({ type: "bezique-wasm", module: await compiled.catch(() => null) });
-  };
+  const compiled = WebAssembly.compileStreaming(fetch("runtime/pyodide/pyodide.asm.wasm"))
+    .catch(() => null); // then the worker compiles it itself
   const NativeWorker = Worker;
-  // PyScript makes the worker, the page's first: its name tells the channel.
+  // PyScript makes the worker, the page's first.
   globalThis.Worker = class extends NativeWorker {
     /** @param {string | URL} url @param {WorkerOptions} [options] */
     constructor(url, options) {
-      super(url, { ...options, name });
-      python = this;
+      super(url, options);
       globalThis.Worker = NativeWorker;
+      this.addEventListener("message", async (event) => {
+        if (event.data?.type !== "bezique-wasm" || !event.ports[0]) return;
+        event.stopImmediatePropagation();
+        event.ports[0].postMessage(await compiled);
+      });
     }
   };
 }

@@ -198,6 +198,9 @@ def test_first_visit_downloads_once_later_visits_nothing_and_offline_works(
     context.add_init_script(BYTES_PROBE)
     try:
         page = context.new_page()
+        # uncaught, on the page or in Python's worker (e.g. a message PyScript did not expect)
+        uncaught: list[str] = []
+        page.on("pageerror", lambda error: uncaught.append(str(error)))
         page.goto(site.url)
         wait_ready(page)
         booted_shell_is_in_order(page, site.root)
@@ -261,6 +264,7 @@ def test_first_visit_downloads_once_later_visits_nothing_and_offline_works(
         assert page.evaluate("document.documentElement.dataset.pythonBoot") == "snapshot"
         # Every restored interpreter gets its own random state: a new game deals anew.
         assert table_after_reload(page)["hand"] != first_hand
+        assert not uncaught, uncaught
 
         position = play_a_little(page)
         site.stop()
