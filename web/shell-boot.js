@@ -321,7 +321,13 @@ function lendWasm() {
       this.addEventListener("message", async (event) => {
         if (event.data?.type !== "bezique-wasm" || !event.ports[0]) return;
         event.stopImmediatePropagation();
-        event.ports[0].postMessage(await compiled);
+        const port = event.ports[0];
+        const module = await compiled;
+        try {
+          port.postMessage(module);
+        } catch (error) { // a module this browser cannot pass: the worker compiles its own
+          port.postMessage(null);
+        }
       });
     }
   };
