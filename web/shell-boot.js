@@ -303,9 +303,9 @@ async function bootPython() {
 }
 
 // Pyodide's WebAssembly, compiled on the page and lent to Python's worker when its loader
-// asks (web/python-loader.mjs). Why: Chromium keeps a page's compiled WebAssembly for its next
-// start, optimized, and not a worker's: compiled in the worker, Python ran there at half speed
-// or less through its first second, the whole warm start (docs/first-visit.md). The worker
+// asks (web/python-loader.mjs). Why: compiled in the worker, it left Python there at half
+// speed or less through its first second, the whole warm start, its code not yet optimized;
+// compiled on the page, it runs at full speed from the start (docs/first-visit.md). The worker
 // asks with a message that carries a port for the answer; this page's listener, the worker's
 // first, takes it before PyScript's own listeners see it.
 function lendWasm() {
