@@ -308,8 +308,11 @@ export async function loadPyodide(options = {}) {
   await writeFiles(pyodide);
   const sources = await snapshotFound.then(() => true, () => false);
   const bytecode = reason === undefined ? "restored" : await writeBytecode(pyodide, sources);
-  if (typeof document === "undefined") pyodide.runPython(DEFER_PYSCRIPT);
-  nativePrelude(pyodide);
+  // PyScript's package and its prelude come only in a worker (the shell runs the page's)
+  if (typeof document === "undefined") {
+    pyodide.runPython(DEFER_PYSCRIPT);
+    nativePrelude(pyodide);
+  }
   mark(reason === undefined ? "snapshot" : "fresh", reason, bytecode);
   return pyodide;
 }

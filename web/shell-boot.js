@@ -325,7 +325,7 @@ function lendWasm() {
         const module = await compiled;
         try {
           port.postMessage(module);
-        } catch (error) { // a module this browser cannot pass: the worker compiles its own
+        } catch { // a module this browser cannot pass: the worker compiles its own
           port.postMessage(null);
         }
       });

@@ -80,13 +80,7 @@ def test_russian_courts_use_russian_letters() -> None:
 def test_look_falls_back_to_faces_and_blue() -> None:
     assert card_faces.look("simple", "red") == {"data-cards": "simple", "data-back": "red"}
     assert card_faces.look("fancy", None) == {"data-cards": "faces", "data-back": "blue"}
-
-    class Model:
-        card_style = "simple"
-        card_back = "red"
-
-    assert card_faces.look_of(Model()) == card_faces.look("simple", "red")
-    assert card_faces.look_of({"card_back": "red"}) == card_faces.look("faces", "red")
+    assert card_faces.look(None, "red") == card_faces.look("faces", "red")
 
 
 def test_card_faces_fit_their_size_budget() -> None:
@@ -116,4 +110,5 @@ def test_the_settings_screen_offers_card_style_and_back() -> None:
     chosen = Settings()
     assert chosen.with_value("card_style", "simple") and chosen.with_value("card_back", "red")
     assert not chosen.with_value("card_back", "green")
-    assert card_faces.look_of(chosen) == card_faces.look("simple", "red")
+    page = card_faces.page_look(chosen, log_open=False)
+    assert {k: page[k] for k in ("data-cards", "data-back")} == card_faces.look("simple", "red")

@@ -12,7 +12,6 @@ and high contrast) and ``data-back="blue|red"``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from html import escape
 
 from web.state.settings import CARD_BACKS, CARD_STYLES, Settings
@@ -34,13 +33,6 @@ def look(style: object, back: object) -> dict[str, str]:
         "data-cards": style if isinstance(style, str) and style in CARD_STYLES else CARD_STYLES[0],
         "data-back": back if isinstance(back, str) and back in CARD_BACKS else CARD_BACKS[0],
     }
-
-
-def look_of(settings: object) -> dict[str, str]:
-    """The look from the player's settings (a mapping or the settings model)."""
-    if isinstance(settings, Mapping):
-        return look(settings.get("card_style"), settings.get("card_back"))
-    return look(getattr(settings, "card_style", None), getattr(settings, "card_back", None))
 
 
 def page_look(settings: Settings, *, log_open: bool) -> dict[str, str]:
