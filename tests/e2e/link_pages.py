@@ -32,9 +32,13 @@ Object.defineProperty(RTCDataChannel.prototype, "onmessage", {
   },
 });
 """
-# What the person may do now, as text: it changes once a click has been taken.
+# What the person may do now, as text ("[]": nothing).
 CHOICES = (f"() => JSON.stringify(Array.from(document.querySelectorAll('{ENABLED}'),"
            " e => e.dataset.action))")
+# The choices and the stock, as text: one of them changes with every move. (The choices alone
+# may not: a trick won by a card whose twin is drawn from the stock leaves the hand as it was.)
+MOVE_MARK = (f"() => JSON.stringify([Array.from(document.querySelectorAll('{ENABLED}'),"
+             " e => e.dataset.action), document.querySelector('#bz [data-stock]')?.dataset.stock])")
 # Clicks the first thing the person may do (the page's own click: no waiting for motion).
 CLICK_FIRST = (f"() => {{ const e = document.querySelector('{ENABLED}');"
                " if (e) e.click(); return !!e; }")
@@ -142,7 +146,7 @@ def play_to_summary(pages: list[Page], limit: int = 400) -> int:
         if mover is None:  # a move on its way between devices
             time.sleep(0.05)
             continue
-        before = mover.evaluate(CHOICES)
+        before = mover.evaluate(MOVE_MARK)
         if mover.evaluate(CLICK_FIRST):
             moves += 1
             taken(mover, before)
@@ -150,16 +154,12 @@ def play_to_summary(pages: list[Page], limit: int = 400) -> int:
 
 
 def taken(page: Page, before: str) -> None:
-    """Wait until the page's choices changed after a click; a click the page did not take
-    (it landed while the table was being drawn again) is made once more."""
-    for _ in range(3):
-        try:
-            page.wait_for_function(f"before => ({CHOICES})() !== before", arg=before,
-                                   polling=50, timeout=10_000)
-            return
-        except PlaywrightTimeout:
-            page.evaluate(CLICK_FIRST)
-    raise AssertionError(f"the move was not taken: {before}")
+    """Wait until the page shows the move its click made (``before``: its MOVE_MARK then)."""
+    try:
+        page.wait_for_function(f"before => ({MOVE_MARK})() !== before", arg=before,
+                               polling=50, timeout=30_000)
+    except PlaywrightTimeout:
+        raise AssertionError(f"the move was not taken (choices and stock: {before})") from None
 
 
 def received(page: Page) -> list[str]:

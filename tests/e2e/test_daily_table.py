@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pictures
-from link_pages import CHOICES, CLICK_FIRST, taken
+from link_pages import CHOICES, CLICK_FIRST, MOVE_MARK, taken
 from playwright.sync_api import Page
 from positions import RESTART
 from test_languages import axe_violations
@@ -71,10 +71,10 @@ def test_the_daily_deal_played_compared_and_shared(
     moves = 0
     while not page.query_selector("[data-summary]"):
         assert moves < 200 and time.monotonic() - started < 240, "the deal did not end"
-        before = page.evaluate(CHOICES)
+        before = page.evaluate(MOVE_MARK)
         # none now (the computer's turn): a click could land on the person's next turn,
         # whose choices would be waited on as if they were these
-        if before != "[]" and page.evaluate(CLICK_FIRST):
+        if page.evaluate(CHOICES) != "[]" and page.evaluate(CLICK_FIRST):
             moves += 1
             taken(page, before)
         else:

@@ -22,8 +22,8 @@ from typing import Any
 import pictures
 import pytest
 from link_pages import (
-    CHOICES,
     CLICK_FIRST,
+    MOVE_MARK,
     camera_args,
     deal_record,
     devices,
@@ -35,14 +35,15 @@ from link_pages import (
 )
 from page_hooks import TURN
 from playwright.sync_api import Browser, BrowserType, Page
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.web.link_table import leaks_in_messages
 
 pytestmark = pytest.mark.e2e
 
 OWN_HAND = "() => Array.from(document.querySelectorAll('#bz-me .hcard'), e => e.dataset.card)"
-HAND_CARDS = "() => Array.from(document.querySelectorAll('#bz [data-card]'), e => e.dataset.card)"
+# The cards in view and the stock: what another device's move changes.
+TABLE_CARDS = ("() => JSON.stringify([Array.from(document.querySelectorAll('#bz [data-card]'),"
+               " e => e.dataset.card), document.querySelector('#bz [data-stock]')?.dataset.stock])")
 SCORES = ("() => Array.from(document.querySelectorAll('#bz [data-seat-score]'),"
           " e => [e.dataset.seatScore, e.dataset.value]).sort()")
 
@@ -57,17 +58,13 @@ def first_moves(host: Page, guest: Page, count: int) -> list[float]:
             time.sleep(0.02)
             continue
         other = guest if mover is host else host
-        before, choices = other.evaluate(HAND_CARDS), mover.evaluate(CHOICES)
+        before, mark = other.evaluate(TABLE_CARDS), mover.evaluate(MOVE_MARK)
         start = time.perf_counter()
         mover.evaluate(CLICK_FIRST)
-        shown = f"before => JSON.stringify(({HAND_CARDS})()) !== JSON.stringify(before)"
-        try:
-            other.wait_for_function(shown, arg=before, timeout=5_000)
-        except PlaywrightTimeout:  # the click landed while the table was drawn: again
-            taken(mover, choices)
-            other.wait_for_function(shown, arg=before, timeout=30_000)
+        other.wait_for_function(f"before => ({TABLE_CARDS})() !== before", arg=before,
+                                timeout=30_000)
         lags.append(time.perf_counter() - start)
-        taken(mover, choices)
+        taken(mover, mark)
     return lags
 
 

@@ -14,7 +14,10 @@ import puppeteer from "puppeteer-core";
 import { CHROMIUM, DIST, FIREFOX, TIMEOUT_MS, call, serve, until } from "./drive.mjs";
 
 const ENABLED = '#bz [data-action]:not([aria-disabled="true"])';
-const CHOICES = `JSON.stringify(Array.from(document.querySelectorAll('${ENABLED}'), (e) => e.dataset.action))`;
+// What the person may do, and the stock: one of them changes with every move. (Choices alone
+// may not: a trick won by a card whose twin is drawn from the stock leaves the hand as it was.)
+const MOVE_MARK = `JSON.stringify([Array.from(document.querySelectorAll('${ENABLED}'), (e) => e.dataset.action),
+  document.querySelector("#bz [data-stock]")?.dataset.stock])`;
 const SCORES = `JSON.stringify(Array.from(document.querySelectorAll("#bz [data-seat-score]"),
   (e) => [e.dataset.seatScore, e.dataset.value]).sort())`;
 const has = (page, selector) => page.evaluate(`!!document.querySelector(${JSON.stringify(selector)})`);
@@ -86,11 +89,12 @@ test("Chromium hosts, Firefox joins: a whole classic deal on two devices", { tim
       if ((await Promise.all(pages.map((p) => has(p, "[data-summary]")))).every(Boolean)) return true;
       for (const page of pages) {
         if ((await call(page, "step")) !== "play") continue;
-        const before = await page.evaluate(CHOICES);
+        const before = await page.evaluate(MOVE_MARK);
         await page.evaluate(`document.querySelector('${ENABLED}')?.click()`);
         moves += 1;
-        // a move crosses both browsers; under a full two-core test run one once took over 30 s
-        await until(page, async () => (await page.evaluate(CHOICES)) !== before, "the move taken", 90_000);
+        const which = page === host ? "the host's" : "the guest's";
+        await until(page, async () => (await page.evaluate(MOVE_MARK)) !== before,
+          `${which} move ${moves} taken (choices and stock before: ${before})`, 60_000);
         break;
       }
       return false;
