@@ -313,6 +313,8 @@
       }
     }
     // a card just played comes from its seat (the player's from the hand)
+    /** @type {Record<string, number>} */
+    var played = {}; // the player's cards just played, by card
     now.cells.forEach(function (cell, k) {
       if (!cell.hasAttribute("data-fresh") || old.keys.indexOf(now.keys[k]) >= 0) return;
       var seat = /** @type {string} */ (cell.getAttribute("data-seat"));
@@ -320,8 +322,10 @@
       /** @type {DOMRect | null} */
       var from = null;
       if (seat === mySeat) {
-        var was = seen.hand[(card && card.getAttribute("data-card")) + "#1"];
+        var name = String(card && card.getAttribute("data-card"));
+        var was = seen.hand[name + "#1"];
         from = was ? was[3] : null;
+        played[name] = (played[name] || 0) + 1;
       }
       arrive(cell, from || seen.seats[seat], ms);
     });
@@ -332,7 +336,11 @@
     if (stockBox) {
       var mine = places(me), fresh = 0;
       for (var key in mine) {
-        if (seen.hand[key] || !mine[key][2].classList.contains("drawn")) continue;
+        if (!mine[key][2].classList.contains("drawn")) continue;
+        // a card that was in the hand is new all the same where its twin was just played
+        var twin = key.split("#")[0];
+        if (seen.hand[key] && !played[twin]) continue;
+        if (seen.hand[key]) played[twin] -= 1;
         flyTo(root, mine[key][2], stockBox, ms, 60 * fresh++);
       }
       root.querySelectorAll("#bz-opps .seat").forEach(function (s) {

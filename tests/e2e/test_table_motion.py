@@ -20,6 +20,7 @@ from positions import open_save
 
 import engine
 from web.table.adapter import build_view
+from web.table.flow import auto_pass_due
 
 WaitFn = Callable[..., None]
 
@@ -229,3 +230,46 @@ def test_cards_travel_from_their_seat_and_the_trick_to_its_winner(
     backs = [t for t in travel if t["kind"] == "draw" and not t["face"]]
     assert len(backs) == 2, travel  # each computer drew one, face down
     assert all(0 < t["ms"] <= 400 for t in travel), travel
+
+
+def wins_and_draws_the_twin(seed: int) -> tuple[Any, str]:
+    """A classic position where seat 0 wins the trick with its last card, has nothing to
+    declare, and draws the other copy of the card it played; and that card's action."""
+    for tries in range(2000):
+        game = engine.new_game("classic", {}, seed=seed + tries, dealer=1)
+        rng = random.Random(seed + tries)
+        for _ in range(60):
+            deal = game.deal
+            if deal.is_terminal or not deal.stock:
+                break
+            if game.current_player == 0 and deal.phase == "play" and len(deal.trick) == 1:
+                hand = build_view(game, 0).hand
+                for action in game.legal_actions():
+                    probe = game.clone()
+                    probe.apply(action)
+                    if not auto_pass_due(probe, 0):
+                        continue
+                    probe.apply(engine.Action.parse("pass"))
+                    if sorted(build_view(probe, 0).hand) == sorted(hand):
+                        return game, action.text()
+            legal = game.legal_actions()
+            game.apply(next((a for a in legal if a.kind == "pass"), rng.choice(legal)))
+    raise AssertionError("no position where the twin is drawn")
+
+
+def test_the_twin_of_the_card_played_comes_from_the_stock(
+    page: Page, app_url: str, wait_ready: WaitFn
+) -> None:
+    """A card played and its twin drawn leave the hand as it was; the twin still comes
+    down from the stock, so the player sees the draw."""
+    game, action = wins_and_draws_the_twin(31)
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_save(page, app_url, wait_ready, game, seed=31)
+    page.wait_for_function("document.querySelectorAll('#bz-fly > .card').length === 0")
+    page.evaluate(WATCH_TRAVEL)
+    page.locator(f'#bz-me .hand [data-action="{action}"]').first.click()
+    page.locator('[data-command="last-trick"]').wait_for(timeout=15_000)
+    page.wait_for_function("document.querySelectorAll('#bz-fly > .card').length === 0")
+    travel = page.evaluate("window.__travel")
+    mine = [t for t in travel if t["kind"] == "draw" and t["face"]]
+    assert len(mine) == 1 and translation(mine[0]["from"])[1] < -20, travel
