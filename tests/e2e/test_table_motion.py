@@ -202,6 +202,21 @@ def test_trick_cards_lie_in_front_of_their_seats(
     assert not page.evaluate("document.documentElement.scrollHeight > innerHeight + 1")
 
 
+def travel_of_winning_card(page: Page, app_url: str, wait_ready: WaitFn, game: Any,
+                           action: str, seed: int) -> list[dict[str, Any]]:
+    """Every travel of the person's move ``action`` that wins the trick, in the saved
+    ``game`` opened in ``page``, once all have landed."""
+    open_save(page, app_url, wait_ready, game, seed=seed)
+    # the new game's deal-in (before the save came) has landed: only this move's travel counts
+    page.wait_for_function("document.querySelectorAll('#bz-fly > .card').length === 0")
+    page.evaluate(WATCH_TRAVEL)
+    page.locator(f'#bz-me .hand [data-action="{action}"]').first.click()
+    page.locator('[data-command="last-trick"]').wait_for(timeout=15_000)
+    page.wait_for_function("document.querySelectorAll('#bz-fly > .card').length === 0")
+    travel: list[dict[str, Any]] = page.evaluate("window.__travel")
+    return travel
+
+
 def test_cards_travel_from_their_seat_and_the_trick_to_its_winner(
     page: Page, app_url: str, wait_ready: WaitFn
 ) -> None:
@@ -210,14 +225,7 @@ def test_cards_travel_from_their_seat_and_the_trick_to_its_winner(
     land within 400 ms."""
     game, action = last_to_play_and_winning("russian-3", 12)
     page.set_viewport_size({"width": 1280, "height": 720})
-    open_save(page, app_url, wait_ready, game, seed=12)
-    # the new game's deal-in (before the save came) has landed: only this move's travel counts
-    page.wait_for_function("document.querySelectorAll('#bz-fly > .card').length === 0")
-    page.evaluate(WATCH_TRAVEL)
-    page.locator(f'#bz-me .hand [data-action="{action}"]').first.click()
-    page.locator('[data-command="last-trick"]').wait_for(timeout=15_000)
-    page.wait_for_function("document.querySelectorAll('#bz-fly > .card').length === 0")
-    travel = page.evaluate("window.__travel")
+    travel = travel_of_winning_card(page, app_url, wait_ready, game, action, 12)
     plays = [t for t in travel if t["kind"] == "play"]
     sweeps = [t for t in travel if t["kind"] == "sweep"]
     assert [t["seat"] for t in plays] == ["0"], travel  # the person's card, once
@@ -264,12 +272,6 @@ def test_the_twin_of_the_card_played_comes_from_the_stock(
     down from the stock, so the player sees the draw."""
     game, action = wins_and_draws_the_twin(31)
     page.set_viewport_size({"width": 360, "height": 640})
-    open_save(page, app_url, wait_ready, game, seed=31)
-    page.wait_for_function("document.querySelectorAll('#bz-fly > .card').length === 0")
-    page.evaluate(WATCH_TRAVEL)
-    page.locator(f'#bz-me .hand [data-action="{action}"]').first.click()
-    page.locator('[data-command="last-trick"]').wait_for(timeout=15_000)
-    page.wait_for_function("document.querySelectorAll('#bz-fly > .card').length === 0")
-    travel = page.evaluate("window.__travel")
+    travel = travel_of_winning_card(page, app_url, wait_ready, game, action, 31)
     mine = [t for t in travel if t["kind"] == "draw" and t["face"]]
     assert len(mine) == 1 and translation(mine[0]["from"])[1] < -20, travel
