@@ -8,6 +8,13 @@ from __future__ import annotations
 
 # A button or card the person may use now.
 ENABLED = '#bz [data-action]:not([aria-disabled="true"])'
+# The number of cards left in the stock (undefined once it is gone), as an expression.
+STOCK = "document.querySelector('#bz [data-stock]')?.dataset.stock"
+# What the person may do now and the stock, as text: one of them changes with every move.
+# (The choices alone may not: a trick won by a card whose twin is then drawn from the stock
+# leaves the hand as it was.)
+MOVE_MARK = (f"() => JSON.stringify([Array.from(document.querySelectorAll('{ENABLED}'),"
+             f" e => e.dataset.action), {STOCK}])")
 # The person's turn has come.
 TURN = f"() => !!document.querySelector('{ENABLED}')"
 # The person's turn, or a deal's summary waiting to be read.

@@ -338,9 +338,9 @@
       for (var key in mine) {
         if (!mine[key][2].classList.contains("drawn")) continue;
         // a card that was in the hand is new all the same where its twin was just played
-        var twin = key.split("#")[0];
-        if (seen.hand[key] && !played[twin]) continue;
-        if (seen.hand[key]) played[twin] -= 1;
+        var cardName = key.split("#")[0];
+        if (seen.hand[key] && !played[cardName]) continue;
+        if (seen.hand[key]) played[cardName] -= 1;
         flyTo(root, mine[key][2], stockBox, ms, 60 * fresh++);
       }
       root.querySelectorAll("#bz-opps .seat").forEach(function (s) {

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from page_hooks import ENABLED, TURN
+from page_hooks import ENABLED, MOVE_MARK, TURN
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -32,13 +32,6 @@ Object.defineProperty(RTCDataChannel.prototype, "onmessage", {
   },
 });
 """
-# What the person may do now, as text ("[]": nothing).
-CHOICES = (f"() => JSON.stringify(Array.from(document.querySelectorAll('{ENABLED}'),"
-           " e => e.dataset.action))")
-# The choices and the stock, as text: one of them changes with every move. (The choices alone
-# may not: a trick won by a card whose twin is drawn from the stock leaves the hand as it was.)
-MOVE_MARK = (f"() => JSON.stringify([Array.from(document.querySelectorAll('{ENABLED}'),"
-             " e => e.dataset.action), document.querySelector('#bz [data-stock]')?.dataset.stock])")
 # Clicks the first thing the person may do (the page's own click: no waiting for motion).
 CLICK_FIRST = (f"() => {{ const e = document.querySelector('{ENABLED}');"
                " if (e) e.click(); return !!e; }")

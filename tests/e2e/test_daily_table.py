@@ -9,12 +9,14 @@ asked for again shows its result instead of the cards.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pictures
-from link_pages import CHOICES, CLICK_FIRST, MOVE_MARK, taken
+from link_pages import CLICK_FIRST, taken
+from page_hooks import MOVE_MARK
 from playwright.sync_api import Page
 from positions import RESTART
 from test_languages import axe_violations
@@ -74,7 +76,7 @@ def test_the_daily_deal_played_compared_and_shared(
         before = page.evaluate(MOVE_MARK)
         # none now (the computer's turn): a click could land on the person's next turn,
         # whose choices would be waited on as if they were these
-        if page.evaluate(CHOICES) != "[]" and page.evaluate(CLICK_FIRST):
+        if json.loads(before)[0] and page.evaluate(CLICK_FIRST):
             moves += 1
             taken(page, before)
         else:

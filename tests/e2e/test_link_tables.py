@@ -23,7 +23,6 @@ import pictures
 import pytest
 from link_pages import (
     CLICK_FIRST,
-    MOVE_MARK,
     camera_args,
     deal_record,
     devices,
@@ -33,7 +32,7 @@ from link_pages import (
     taken,
     write_camera,
 )
-from page_hooks import TURN
+from page_hooks import MOVE_MARK, STOCK, TURN
 from playwright.sync_api import Browser, BrowserType, Page
 
 from tests.web.link_table import leaks_in_messages
@@ -43,7 +42,7 @@ pytestmark = pytest.mark.e2e
 OWN_HAND = "() => Array.from(document.querySelectorAll('#bz-me .hcard'), e => e.dataset.card)"
 # The cards in view and the stock: what another device's move changes.
 TABLE_CARDS = ("() => JSON.stringify([Array.from(document.querySelectorAll('#bz [data-card]'),"
-               " e => e.dataset.card), document.querySelector('#bz [data-stock]')?.dataset.stock])")
+               f" e => e.dataset.card), {STOCK}])")
 SCORES = ("() => Array.from(document.querySelectorAll('#bz [data-seat-score]'),"
           " e => [e.dataset.seatScore, e.dataset.value]).sort()")
 
