@@ -4,6 +4,8 @@ A program is a level name or ``strong:KEY=VALUE,...`` with StrongPlayer keyword
 arguments (``learned=0``, ``solve_cards=0``, ``horizon=2``, ``worlds=32`` ..., and
 ``models=PATH`` for another models file made by ``tools/train_eval.py --out PATH``,
 ``policy=PATH`` for rollout-policy weights made by ``tools/distil_policy.py --out PATH``,
+``priors=PATH`` for the prior's numbers made by ``tools/tune_prior.py --out PATH``
+(``priors=normal``: the normal level's own, as before any were shipped),
 ``pm_temperature=3.0`` ... for the play model's numbers, engine.ai.play_model), or
 ``cheater[:KEY=VALUE,...]``: the same search over the true hands (engine.ai.cheater).
 Prints one JSON report per variant (engine.arena.run_arena):
@@ -24,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.ai.cheater import CheaterPlayer  # noqa: E402
-from engine.ai.evaluate import read_models, read_policies  # noqa: E402
+from engine.ai.evaluate import read_models, read_policies, read_priors  # noqa: E402
 from engine.ai.levels import StrongPlayer  # noqa: E402
 from engine.ai.play_model import PlayModel  # noqa: E402
 from engine.arena import run_arena  # noqa: E402
@@ -53,6 +55,11 @@ def register(spec: str) -> str:
             kwargs["policies"] = read_policies(Path(value))
             if not kwargs["policies"]:
                 raise SystemExit(f"no policy weights in {value!r}")
+            continue
+        if key == "priors":  # the prior's numbers (tools/tune_prior.py --out), or normal's
+            kwargs["priors"] = {} if value == "normal" else read_priors(Path(value))
+            if value != "normal" and not kwargs["priors"]:
+                raise SystemExit(f"no prior numbers in {value!r}")
             continue
         kwargs[key] = None if value == "none" else (float(value) if "." in value
                                                     else int(value))

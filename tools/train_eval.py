@@ -220,8 +220,10 @@ def main() -> int:
                  "python tools/train_eval.py --deals N --test-deals M [--variant V --policy P "
                  "--features F] (see each fit)",
         "features": list(FEATURES[:width]), "models": written, "fit": fits,
-        # the rollout policy's weights (tools/distil_policy.py) stay as they were
-        **{key: existing[key] for key in ("policy", "policy_fit") if key in existing},
+        # the rollout policy's weights (tools/distil_policy.py) and the strong level's
+        # prior's numbers (tools/tune_prior.py) stay as they were
+        **{key: existing[key] for key in ("policy", "policy_fit", "prior", "prior_fit")
+           if key in existing},
     }
     out_path.write_text(dump(data), encoding="utf-8")
     return 0

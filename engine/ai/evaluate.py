@@ -21,6 +21,7 @@ from typing import NamedTuple
 from ..cards import ACE, JACK, KING, QUEEN, SEVEN, TEN, kind_code
 from ..deal import Deal
 from ..phases import DECLARING, PLAYING
+from .normal_weights import NORMAL, NormalWeights
 from .policy import DEFAULT_WEIGHTS, PolicyWeights, card_points
 
 MODEL_FILE = Path(__file__).with_name("models.json")
@@ -41,11 +42,12 @@ FEATURES = (BASE + tuple(f"{name}*stock" for name in BASE)
 
 class ModelsFile(NamedTuple):
     """What a models file holds, per variant: the evaluation's weights, its fits' typical
-    errors (early, late) and the rollout policy's weights."""
+    errors (early, late), the rollout policy's weights and the strong level's prior's."""
 
     weights: dict[str, list[float]]
     spreads: dict[str, tuple[float, float]]
     policies: dict[str, PolicyWeights]
+    priors: dict[str, NormalWeights]
 
 
 _SHIPPED: ModelsFile | None = None
@@ -66,7 +68,7 @@ def models() -> dict[str, list[float]]:
 
 def read_models_file(path: Path) -> ModelsFile:
     """A models file, parsed once; a table that is missing or does not fit reads as empty."""
-    found = ModelsFile({}, {}, {})
+    found = ModelsFile({}, {}, {}, {})
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -87,6 +89,11 @@ def read_models_file(path: Path) -> ModelsFile:
             found.policies[name] = PolicyWeights.from_json(values)
     except (ValueError, TypeError, AttributeError):
         found.policies.clear()
+    try:
+        for name, values in data.get("prior", {}).items():
+            found.priors[name] = NormalWeights.from_json(values)
+    except (ValueError, TypeError, AttributeError):
+        found.priors.clear()
     return found
 
 
@@ -100,9 +107,20 @@ def read_policies(path: Path) -> dict[str, PolicyWeights]:
     return read_models_file(path).policies
 
 
+def read_priors(path: Path) -> dict[str, NormalWeights]:
+    """A models file's numbers for the strong level's prior per variant (``prior``)."""
+    return read_models_file(path).priors
+
+
 def policy_for(variant: str) -> PolicyWeights:
     """The shipped rollout-policy weights of a variant (the defaults where none)."""
     return shipped().policies.get(variant, DEFAULT_WEIGHTS)
+
+
+def prior_for(variant: str) -> NormalWeights:
+    """The numbers of the strong level's prior in a variant (the normal level's where none
+    are shipped)."""
+    return shipped().priors.get(variant, NORMAL)
 
 
 def pad(weights: list[float]) -> list[float]:

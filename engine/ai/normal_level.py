@@ -20,6 +20,7 @@ from ..cards import SEVEN as SEVEN_RANK
 from ..observation import Observation
 from ..phases import DECLARING
 from ..tricks import beats, winning_code
+from .normal_weights import NORMAL, NormalWeights
 from .policy import card_points
 from .search import candidates
 from .solver import TooLong
@@ -33,10 +34,12 @@ JD = kind_code(JACK, 2)
 
 # ----- normal: rules with card counting ------------------------------------
 class Counting:
-    """What the normal level counts: unseen cards and what it holds."""
+    """What the normal level counts: unseen cards and what it holds (and the numbers it
+    values them by)."""
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: Observation, weights: NormalWeights = NORMAL) -> None:
         self.obs = obs
+        self.weights = weights
         self.rules = rules_for(obs)
         try:
             self.unseen: Counter[int] = Knowledge(obs).unseen
@@ -52,38 +55,39 @@ class Counting:
     def keep(self, code: int) -> float:
         """How much keeping this card is worth: its trick points, trumps, and the
         combinations it can still complete given what is held and still unseen."""
-        obs, held, unseen = self.obs, self.held, self.unseen
+        obs, held, unseen, w = self.obs, self.held, self.unseen, self.weights
         rank, suit = rank_of(code), suit_of(code)
-        v = {ACE: 11.0, TEN: 10.0, KING: 4.0, QUEEN: 3.0, JACK: 2.0}.get(rank, 0.0)
+        v = {ACE: w.ace, TEN: w.ten, KING: w.king, QUEEN: w.queen, JACK: w.jack}.get(rank, 0.0)
         trump = obs.trump
         if suit == trump:
-            v += 8 + (6 - rank)
+            v += w.trump + w.trump_rank * (6 - rank)
         combos = self.rules.combination_points
         bezique = "bezique" in combos or "bezik" in combos
         if bezique and code in (QS, JD):
             partner = JD if code == QS else QS
-            v += 14 if held[partner] else (9 if unseen[partner] else 2)
+            v += (w.bezique_held if held[partner]
+                  else w.bezique_unseen if unseen[partner] else w.bezique_gone)
         if rank in (KING, QUEEN):
             partner = kind_code(QUEEN if rank == KING else KING, suit)
             if held[partner]:
-                v += 9 if suit == trump else 5
+                v += w.trump_marriage_held if suit == trump else w.marriage_held
             elif unseen[partner]:
-                v += 7 if suit == trump else 4
+                v += w.trump_marriage_unseen if suit == trump else w.marriage_unseen
         if rank in (ACE, KING, QUEEN, JACK):
             same = sum(n for c, n in held.items() if rank_of(c) == rank)
             out = sum(n for c, n in unseen.items() if rank_of(c) == rank)
             if same + out >= 4:
-                v += TUNE["four"] * max(0, same - 1)
+                v += w.four * max(0, same - 1)
         if bezique and code in (QS, JD) and held[code] + unseen[code] >= 2 and held[
                 JD if code == QS else QS]:
-            v += TUNE["double"] * (held[QS] + held[JD] - 1)  # double bezique in sight
+            v += w.double * (held[QS] + held[JD] - 1)  # double bezique in sight
         if suit == trump and rank in (ACE, TEN, KING, QUEEN, JACK):
             seq = [kind_code(r, suit) for r in (ACE, TEN, KING, QUEEN, JACK)]
             have = sum(1 for c in seq if held[c])
             if all(held[c] or unseen[c] for c in seq) and have >= 3:
-                v += TUNE["sequence"] * (have - 2)
+                v += w.sequence * (have - 2)
         if rank == SEVEN_RANK and suit == trump and self.rules.trump_sevens:
-            v += 6
+            v += w.seven
         return v
 
     def best_declaration(self) -> tuple[Action | None, int]:
@@ -134,8 +138,9 @@ def trick_state(obs: Observation) -> tuple[int, int, int]:
 
 
 def normal_action(obs: Observation, rng: random.Random, slips: float = 0.0,
-                  exact_end: bool = True) -> Action:
-    """The normal level's choice (``slips`` > 0 gives the easy level's mistakes)."""
+                  exact_end: bool = True, weights: NormalWeights = NORMAL) -> Action:
+    """The normal level's choice (``slips`` > 0 gives the easy level's mistakes; other
+    ``weights``: the strong level's prior)."""
     legal = obs.legal_actions
     if len(legal) == 1:
         return legal[0]
@@ -163,12 +168,12 @@ def normal_action(obs: Observation, rng: random.Random, slips: float = 0.0,
             return solve_now(obs)
         except (WorldError, TooLong):  # TooLong: a multi-pack hand past the node limit
             pass
-    count = Counting(obs)
+    count = Counting(obs, weights)
     return _play_rules(obs, plays, count)
 
 
 def _play_rules(obs: Observation, plays: list[Action], count: Counting) -> Action:
-    trump = obs.trump
+    trump, w = obs.trump, count.weights
 
     def cost(a: Action) -> tuple[float, int]:
         return (count.keep(a.codes[0]), 0 if a.kind == PLAY_TABLE else 1)
@@ -186,24 +191,19 @@ def _play_rules(obs: Observation, plays: list[Action], count: Counting) -> Actio
                                              - count.keep(a.codes[0]) * 0.3))
         return min(plays, key=cost)
     brisques = sum(10 for _, c, _ in obs.trick if rank_of(c) in (ACE, TEN))
-    declare = count.declarable_value() * TUNE["declare"]
-    if obs.stock_size <= TUNE["late"]:
+    declare = count.declarable_value() * w.declare
+    if obs.stock_size <= w.late:
         declare *= 2
     if winners and (obs.end_phase or brisques or points):
         cheapest = min(winners, key=cost)
-        if obs.end_phase or count.keep(cheapest.codes[0]) < TUNE["brisque"] + max(
+        if obs.end_phase or count.keep(cheapest.codes[0]) < w.brisque + max(
                 brisques, points) + declare:
             return cheapest
     if winners and not obs.end_phase:
         cheapest = min(winners, key=cost)
-        if count.keep(cheapest.codes[0]) < TUNE["cheap"] + declare:
+        if count.keep(cheapest.codes[0]) < w.cheap + declare:
             return cheapest
     return min(plays, key=cost)
-
-
-# Thresholds of the normal level (tuned in duplicate duels against greedy).
-TUNE = {"cheap": 10.0, "declare": 0.3, "brisque": 14.0, "late": 10.0,
-        "four": 3.0, "double": 8.0, "sequence": 0.0}
 
 
 def _lead_value(code: int, count: Counting) -> float:
@@ -219,11 +219,13 @@ def _lead_value(code: int, count: Counting) -> float:
 class NormalPlayer:
     name = "normal"
 
-    def __init__(self, rng: random.Random | None = None) -> None:
+    def __init__(self, rng: random.Random | None = None,
+                 weights: NormalWeights = NORMAL) -> None:
         self.rng = rng or random.Random(0)
+        self.weights = weights  # other numbers: tools/tune_prior.py's candidates
 
     def decide(self, obs: Observation) -> Decision:
-        action = normal_action(obs, self.rng)
+        action = normal_action(obs, self.rng, weights=self.weights)
         yield from ()  # a generator like every player
         return action
 

@@ -1,7 +1,8 @@
 """The strong level: determinized search (``search.pimc``) over worlds consistent with
 what it has seen, rollouts by the fast policy, the exact solver for the end phase playing
-to win the game where the deal can end it; the normal level's choice stands unless the
-search clearly prefers another; bezik vido from its estimated chance to win the game.
+to win the game where the deal can end it; the normal level's choice (played by numbers
+tuned for the variant: ``normal_weights``) stands unless the search clearly prefers another;
+bezik vido from its estimated chance to win the game.
 
 Its budgets (worlds, seconds; the browser's and CPython's) and tuning constants live here.
 """
@@ -15,8 +16,9 @@ from collections.abc import Generator
 from ..actions import ACCEPT, VIDO, Action
 from ..observation import Observation
 from ..phases import ANSWERING, PLAYING
-from .evaluate import model_for, policy_for, predicted_rest, rest_spread, stock_share
+from .evaluate import model_for, policy_for, predicted_rest, prior_for, rest_spread, stock_share
 from .normal_level import Decision, normal_action
+from .normal_weights import NormalWeights
 from .play_model import PlayModel
 from .policy import PolicyWeights
 from .reasons import reason_for
@@ -83,6 +85,7 @@ class StrongPlayer:
                  combo_weight: float | None = None, overrule_z: float | None = None,
                  weights: dict[str, list[float]] | None = None,
                  policies: dict[str, PolicyWeights] | None = None,
+                 priors: dict[str, NormalWeights] | None = None,
                  play_model: PlayModel | None = None) -> None:
         self.rng = rng or random.Random(0)
         if worlds is None and time_budget is None:
@@ -105,6 +108,7 @@ class StrongPlayer:
         self.overrule_z = overrule_z  # None: the variant's (OVERRULE_Z_BY_VARIANT)
         self.weights = weights  # models per variant other than the shipped ones (arenas)
         self.policies = policies  # rollout-policy weights other than the shipped ones
+        self.priors = priors  # the prior's numbers other than the shipped ones ({}: normal's)
         self.play_model = play_model  # None: the old inference (undeclared combinations)
         self.last: SearchResult | None = None
 
@@ -122,7 +126,9 @@ class StrongPlayer:
             exact = obs.players == 2 and obs.end_phase and obs.phase == PLAYING
             bonus = self.bonus_for(obs.variant)
             # the rule-based prior would solve the end phase a second time: not needed there
-            prior = normal_action(obs, random.Random(seed)) if bonus and not exact else None
+            numbers = self.prior_weights(obs.variant)
+            prior = (normal_action(obs, random.Random(seed), weights=numbers)
+                     if bonus and not exact else None)
             result = yield from pimc(obs, seed, self.worlds, self.time_budget,
                                      self.slice_seconds, horizon=self.horizon,
                                      weight=self.weight, prior=prior,
@@ -140,7 +146,7 @@ class StrongPlayer:
                                      play_model=self.play_model,
                                      sampler=self.sampler(obs))
         except WorldError:
-            return normal_action(obs, self.rng)
+            return normal_action(obs, self.rng, weights=self.prior_weights(obs.variant))
         if (not result.worlds and not result.exact and prior is not None
                 and obs.variant in PRIOR_WITHOUT_WORLDS):
             result = SearchResult(prior)  # no world could be sampled: not the first card
@@ -182,6 +188,12 @@ class StrongPlayer:
         if self.policies is not None and variant in self.policies:
             return self.policies[variant]
         return policy_for(variant)
+
+    def prior_weights(self, variant: str) -> NormalWeights:
+        """The numbers the normal choice it starts from is played by in this variant."""
+        if self.priors is not None:
+            return self.priors.get(variant, NormalWeights())
+        return prior_for(variant)
 
     def chance(self, obs: Observation, seed: int) -> Generator[None, None, float]:
         """Chance to win the game from the rest of this deal as sampled worlds value it:
