@@ -13,6 +13,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+
+def refuse_unknown(cls: type[DataclassInstance], data: Mapping[str, object], what: str) -> None:
+    """A weights table's keys must all be fields of its dataclass (else ValueError)."""
+    extra = set(data) - {f.name for f in fields(cls)}
+    if extra:
+        raise ValueError(f"unknown {what}: {sorted(extra)}")
+
+
+def json_number(value: object) -> float:
+    """A JSON number as a float (a bool or anything else: ValueError)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"not a number: {value!r}")
+    return float(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,16 +73,8 @@ class NormalWeights:
     def from_json(cls, data: Mapping[str, object]) -> NormalWeights:
         """Numbers from a JSON object; the ones it leaves out keep the normal level's
         (unknown keys or values that are not numbers: ValueError)."""
-        known = {f.name for f in fields(cls)}
-        extra = set(data) - known
-        if extra:
-            raise ValueError(f"unknown normal-level numbers: {sorted(extra)}")
-        values: dict[str, float] = {}
-        for key, value in data.items():
-            if isinstance(value, bool) or not isinstance(value, int | float):
-                raise ValueError(f"{key}: not a number: {value!r}")
-            values[key] = float(value)
-        return cls(**values)
+        refuse_unknown(cls, data, "normal-level numbers")
+        return cls(**{key: json_number(value) for key, value in data.items()})
 
     def to_json(self) -> dict[str, float]:
         """The numbers that differ from the normal level's own."""

@@ -20,6 +20,7 @@ from ..deal import Deal
 from ..phases import DECLARING, PLAYING
 from ..rules import Ruleset
 from ..tricks import beats
+from .normal_weights import json_number, refuse_unknown
 
 QS = kind_code(QUEEN, 0)
 JD = kind_code(JACK, 2)
@@ -48,30 +49,21 @@ class PolicyWeights:
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> PolicyWeights:
         """Weights from a JSON object (unknown keys or wrong types: ValueError)."""
-        known = {f.name for f in fields(cls)}
-        extra = set(data) - known
-        if extra:
-            raise ValueError(f"unknown policy weights: {sorted(extra)}")
+        refuse_unknown(cls, data, "policy weights")
         values: dict[str, object] = {}
         for key, value in data.items():
             if key == "ranks":
                 if not (isinstance(value, list) and len(value) == 8):
                     raise ValueError("ranks: a list of 8 numbers")
-                values[key] = tuple(_number(v) for v in value)
+                values[key] = tuple(json_number(v) for v in value)
             else:
-                values[key] = _number(value)
+                values[key] = json_number(value)
         return cls(**values)  # type: ignore[arg-type]
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {f.name: getattr(self, f.name) for f in fields(self)}
         out["ranks"] = list(self.ranks)
         return out
-
-
-def _number(value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError(f"not a number: {value!r}")
-    return float(value)
 
 
 DEFAULT_WEIGHTS = PolicyWeights()
