@@ -18,7 +18,7 @@ from ..observation import Observation
 from ..phases import ANSWERING, PLAYING
 from .evaluate import model_for, policy_for, predicted_rest, prior_for, rest_spread, stock_share
 from .normal_level import Decision, normal_action
-from .normal_weights import NormalWeights
+from .normal_weights import NORMAL, NormalWeights
 from .play_model import PlayModel
 from .policy import PolicyWeights
 from .reasons import reason_for
@@ -192,7 +192,7 @@ class StrongPlayer:
     def prior_weights(self, variant: str) -> NormalWeights:
         """The numbers the normal choice it starts from is played by in this variant."""
         if self.priors is not None:
-            return self.priors.get(variant, NormalWeights())
+            return self.priors.get(variant, NORMAL)
         return prior_for(variant)
 
     def chance(self, obs: Observation, seed: int) -> Generator[None, None, float]:
