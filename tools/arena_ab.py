@@ -65,7 +65,7 @@ def register(spec: str) -> str:
                                                     else int(value))
     if model:
         kwargs["play_model"] = PlayModel(**model)
-    for key in ("learned", "infer", "play_to_win"):
+    for key in ("learned", "infer", "play_to_win", "exact_end"):
         if key in kwargs:
             kwargs[key] = bool(kwargs[key])
 

@@ -279,21 +279,26 @@ def choose_card(deal: Deal, seat: int, rng: random.Random,
 
 
 def rollout(deal: Deal, rng: random.Random, max_moves: int = 10_000,
-            tricks: int | None = None, weights: PolicyWeights = DEFAULT_WEIGHTS) -> None:
+            tricks: int | None = None, weights: PolicyWeights = DEFAULT_WEIGHTS,
+            to_end_phase: bool = False) -> None:
     """Play the deal to its end with the fast policy (mutates ``deal``).
 
     Plays go straight to the deal's trick machinery (the policy only picks legal
     cards), declarations through ``apply``; variant-only actions are not taken
     except answering a pending vido by accepting it. ``tricks`` stops the rollout
-    when that many more tricks have been led (a truncated rollout)."""
+    when that many more tricks have been led (a truncated rollout); ``to_end_phase``
+    stops it where the end phase's first trick is to be led (the exact solver's place)."""
     moves = 0
     while deal.current is not None and moves < max_moves:
         seat = deal.current
         moves += 1
-        if tricks is not None and deal.phase == PLAYING and not deal.trick:
-            if tricks <= 0:
+        if deal.phase == PLAYING and not deal.trick:
+            if to_end_phase and deal.in_end_phase:
                 return
-            tricks -= 1
+            if tricks is not None:
+                if tricks <= 0:
+                    return
+                tricks -= 1
         if deal.phase == PLAYING:
             deal._play(seat, choose_card(deal, seat, rng, weights))
         elif deal.phase == DECLARING:

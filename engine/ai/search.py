@@ -80,6 +80,7 @@ def pimc(
     overrule_z: float = 0.0,
     play_model: PlayModel | None = None,
     sampler: Sampler | None = None,
+    exact_end: bool = False,
 ) -> Search:
     """Search the observation's card actions; returns the best with its mean scores.
 
@@ -91,7 +92,9 @@ def pimc(
     the prior unless the best move's paired lead over it across the worlds is that many
     standard errors (the many candidates of long hands: the best of noisy means).
     ``play_model`` weighs each world by how likely the others' choices were in it.
-    ``sampler`` makes the worlds instead (the arena's cheater: the true hands)."""
+    ``sampler`` makes the worlds instead (the arena's cheater: the true hands).
+    ``exact_end`` (two players): a rollout that reaches the end phase stops there and
+    the end phase is solved exactly (up to ``END_NODES``; past them the leaf values it)."""
     cands = candidates(obs)
     if len(cands) <= 1:
         return SearchResult(cands[0] if cands else obs.legal_actions[0])
@@ -101,6 +104,7 @@ def pimc(
     # a multi-pack deal is a whole game with no target: its points are what counts
     before = game_before(obs) if play_to_win and not rules_for(obs).deal_is_game else None
     two = obs.players == 2
+    exact_end = exact_end and two
     exact = two and obs.stock_size == 0 and obs.turnup is None and obs.phase == PLAYING
     end_solve = (not two and obs.end_phase and obs.phase == PLAYING
                  and max(obs.hand_sizes) <= solve_cards)
@@ -169,9 +173,15 @@ def pimc(
             if for_last_trick:
                 partial[action] = _game_chance(deal, seat, rng, before)
             elif horizon is not None:
-                rollout(deal, rng, tricks=horizon, weights=policy)
-                partial[action] = (running_score(deal, seat) + predicted_rest(deal, seat, model)
-                                   if model is not None else leaf_value(deal, seat, weight))
+                rollout(deal, rng, tricks=horizon, weights=policy, to_end_phase=exact_end)
+                ended = exact_end and deal.current is not None and deal.in_end_phase
+                rest = _end_phase_value(deal, seat) if ended else None
+                if rest is not None:
+                    partial[action] = running_score(deal, seat) + rest
+                else:
+                    partial[action] = (running_score(deal, seat)
+                                       + predicted_rest(deal, seat, model)
+                                       if model is not None else leaf_value(deal, seat, weight))
                 if combo_weight:
                     partial[action] += combo_weight * combo_leaf(deal, seat, kept)
             else:
@@ -243,6 +253,20 @@ def _prune(active: list[Action], history: dict[Action, list[float]],
         else:
             keep.append(action)
     return keep
+
+
+END_NODES = 3000  # an end phase's exact value in a rollout: about 30 ms in CPython at most
+
+
+def _end_phase_value(deal: Deal, seat: int) -> float | None:
+    """The exact rest of a two-player deal at its end phase's start (the points still to
+    take, own side minus the other), None past ``END_NODES``."""
+    game = EndGame.from_deal(deal, seat)
+    game.max_nodes = END_NODES
+    try:
+        return float(game.value())
+    except TooLong:
+        return None
 
 
 def leaf_value(deal: Deal, seat: int, weight: float) -> float:

@@ -86,7 +86,7 @@ class StrongPlayer:
                  weights: dict[str, list[float]] | None = None,
                  policies: dict[str, PolicyWeights] | None = None,
                  priors: dict[str, NormalWeights] | None = None,
-                 play_model: PlayModel | None = None) -> None:
+                 play_model: PlayModel | None = None, exact_end: bool = False) -> None:
         self.rng = rng or random.Random(0)
         if worlds is None and time_budget is None:
             worlds, time_budget = BROWSER_BUDGET if IN_BROWSER else CPYTHON_BUDGET
@@ -110,6 +110,7 @@ class StrongPlayer:
         self.policies = policies  # rollout-policy weights other than the shipped ones
         self.priors = priors  # the prior's numbers other than the shipped ones ({}: normal's)
         self.play_model = play_model  # None: the old inference (undeclared combinations)
+        self.exact_end = exact_end  # rollouts reaching the end phase: solved exactly
         self.last: SearchResult | None = None
 
     def decide(self, obs: Observation) -> Decision:
@@ -144,7 +145,8 @@ class StrongPlayer:
                                      combo_weight=self.combo_for(obs.variant),
                                      overrule_z=self.z_for(obs.variant),
                                      play_model=self.play_model,
-                                     sampler=self.sampler(obs))
+                                     sampler=self.sampler(obs),
+                                     exact_end=self.exact_end)
         except WorldError:
             return normal_action(obs, self.rng, weights=self.prior_weights(obs.variant))
         if (not result.worlds and not result.exact and prior is not None

@@ -90,9 +90,9 @@ def test_the_strong_level_rolls_out_with_its_variants_weights(monkeypatch: pytes
     import engine.ai.search as search
 
     def spy(deal: Deal, rng: random.Random, max_moves: int = 10_000, tricks: int | None = None,
-            weights: PolicyWeights = DEFAULT_WEIGHTS) -> None:
+            weights: PolicyWeights = DEFAULT_WEIGHTS, to_end_phase: bool = False) -> None:
         seen.append(weights)
-        rollout(deal, rng, max_moves, tricks, weights)
+        rollout(deal, rng, max_moves, tricks, weights, to_end_phase)
 
     monkeypatch.setattr(search, "rollout", spy)
     mine = PolicyWeights(take=1.0)
@@ -105,3 +105,51 @@ def test_the_strong_level_rolls_out_with_its_variants_weights(monkeypatch: pytes
     shipped = StrongPlayer(random.Random(0), worlds=2, prior_bonus=0.0)
     choose(shipped, game.observation(game.current_player or 0))
     assert seen and set(seen) == {evaluate.policy_for("russian")}
+
+
+def test_a_rollout_to_the_end_phase_stops_where_its_first_trick_is_led() -> None:
+    from engine.ai.search import _end_phase_value
+    from engine.ai.solver import solve_deal
+
+    for seed in range(3):
+        deal = new_game("classic", seed=seed).deal
+        rollout(deal, random.Random(seed), tricks=50, to_end_phase=True)
+        assert deal.current is not None and deal.in_end_phase
+        assert deal.phase == PLAYING and not deal.trick and deal.stock_size == 0
+        seat = deal.current
+        assert _end_phase_value(deal, seat) == solve_deal(deal, seat)[1]
+        # the truncation still applies before the end phase
+        early = new_game("classic", seed=seed).deal
+        stock = early.stock_size
+        rollout(early, random.Random(seed), tricks=2, to_end_phase=True)
+        assert not early.in_end_phase and early.stock_size == stock - 4
+
+
+def test_an_end_phase_past_the_node_limit_is_left_to_the_leaf(monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    import engine.ai.search as search
+
+    deal = new_game("classic", seed=1).deal
+    rollout(deal, random.Random(1), to_end_phase=True)
+    monkeypatch.setattr(search, "END_NODES", 5)
+    assert search._end_phase_value(deal, 0) is None
+
+
+def test_the_exact_end_phase_changes_only_two_player_searches() -> None:
+    """Three seats keep their rollouts (an end phase there is not perfect information)."""
+    for variant, differs in (("classic", True), ("russian-3", False)):
+        game = new_game(variant, seed=4)
+        deal = game.deal
+        rng = random.Random(4)
+        normal = make_player("normal", rng)
+        while deal.stock_size > 6:
+            assert deal.current is not None
+            deal.apply(choose(normal, game.observation(deal.current)))
+        assert deal.current is not None
+        obs = game.observation(deal.current)
+        plain = StrongPlayer(random.Random(0), worlds=4, prior_bonus=0.0)
+        exact = StrongPlayer(random.Random(0), worlds=4, prior_bonus=0.0, exact_end=True)
+        choose(plain, obs)
+        choose(exact, obs)
+        assert plain.last is not None and exact.last is not None
+        assert (plain.last.scores != exact.last.scores) is differs
