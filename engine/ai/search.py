@@ -174,14 +174,15 @@ def pimc(
                 partial[action] = _game_chance(deal, seat, rng, before)
             elif horizon is not None:
                 rollout(deal, rng, tricks=horizon, weights=policy, to_end_phase=exact_end)
-                ended = exact_end and deal.current is not None and deal.in_end_phase
-                rest = _end_phase_value(deal, seat) if ended else None
+                rest = (_end_phase_value(deal, seat)
+                        if exact_end and deal.current is not None and deal.in_end_phase
+                        else None)
                 if rest is not None:
                     partial[action] = running_score(deal, seat) + rest
+                elif model is not None:
+                    partial[action] = running_score(deal, seat) + predicted_rest(deal, seat, model)
                 else:
-                    partial[action] = (running_score(deal, seat)
-                                       + predicted_rest(deal, seat, model)
-                                       if model is not None else leaf_value(deal, seat, weight))
+                    partial[action] = leaf_value(deal, seat, weight)
                 if combo_weight:
                     partial[action] += combo_weight * combo_leaf(deal, seat, kept)
             else:
@@ -261,10 +262,8 @@ END_NODES = 3000  # an end phase's exact value in a rollout: about 30 ms in CPyt
 def _end_phase_value(deal: Deal, seat: int) -> float | None:
     """The exact rest of a two-player deal at its end phase's start (the points still to
     take, own side minus the other), None past ``END_NODES``."""
-    game = EndGame.from_deal(deal, seat)
-    game.max_nodes = END_NODES
     try:
-        return float(game.value())
+        return float(solve_deal(deal, seat, END_NODES)[1])
     except TooLong:
         return None
 
