@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 
+from web import storage
 from web.app import App
 from web.platform.runtime import PageRuntime, Runtime
 
@@ -63,10 +64,12 @@ async def main(runtime: PageRuntime) -> None:
         params = page.params()
         raw_seed = str(params.get("seed", ""))
         tabs = BrowserTabs(runtime)
-        await tabs.claim()
+        store = page.PageStorage()
+        if await tabs.claim():  # the player's tab: no other tab writes the game now
+            store.read_ahead(storage.KEY_PREFIX)
         app = App(
             dom,
-            page.PageStorage(),
+            store,
             fast="fast" in params,
             seed=int(raw_seed) if raw_seed.isdigit() else None,
             device=BrowserDevice(),
@@ -76,6 +79,7 @@ async def main(runtime: PageRuntime) -> None:
             transport=PageTransport(),
         )
         app.start()
+        store.stop_reading_ahead()
         runtime.spawn(prewarm(runtime))  # the AI's modules, while the player looks
         _APPS.append(app)
     except Exception:

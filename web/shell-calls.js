@@ -184,6 +184,15 @@
       if (op === "remove") return localStorage.removeItem(key);
       if (op === "length") return localStorage.length;
       if (op === "key") return localStorage.key(key);
+      if (op === "all") { // every item whose key begins with `key`, as one JSON object
+        /** @type {Record<string, string | null>} */
+        var items = {};
+        for (var i = 0; i < localStorage.length; i += 1) {
+          var name = localStorage.key(i);
+          if (name !== null && name.indexOf(key) === 0) items[name] = localStorage.getItem(name);
+        }
+        return JSON.stringify(items);
+      }
       throw new TypeError("store: no operation " + op);
     },
     // persistent storage granted, or asked for: true/false, null when unknown

@@ -13,6 +13,7 @@ from typing import Protocol
 
 from web.storage.json_data import JsonValue
 
+KEY_PREFIX = "bezique."  # every key the app keeps begins so (the shell's own do not)
 SAVE_KEY = "bezique.save"
 LANG_KEY = "bezique.lang"
 SETTINGS_KEY = "bezique.settings"
