@@ -154,7 +154,7 @@ def _records_folder(name: str | None) -> Path | None:
 
 def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     try:
-        probe = new_game(args.variant, _options(args.option))
+        probe = new_game(args.variant, variant_options(args.option))
         names = _player_names(args.players, probe.rules.players)
         _finite(probe.rules.options)
     except (RecordError, ValueError) as err:
@@ -168,7 +168,8 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     for number in range(args.games):
         seed = args.seed * 1_000_003 + number
         rng = random.Random(seed ^ 0x5EED)
-        game = new_game(args.variant, _options(args.option), seed=seed, dealer=number % sides)
+        game = new_game(args.variant, variant_options(args.option), seed=seed,
+                        dealer=number % sides)
         players = [make_player(n, random.Random(rng.random())) for n in names]
         play_game(game, players, clock)
         deals += len(game.results)
@@ -211,7 +212,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     from .arena import run_arena  # here: the browser imports this module and ships no arena
     try:
         names = _arena_variants(args.variant)
-        options = _options(args.option)
+        options = variant_options(args.option)
         for name in names:
             new_game(name, options)
         _finite(options)
@@ -321,7 +322,8 @@ def _ai_figures() -> dict[str, Any]:
     return {"ai": {variant: ai_figures(variant, count=8) for variant in (*ARENA_ALL, *MULTI_PACK)}}
 
 
-def _options(pairs: Sequence[str] | None) -> dict[str, Any]:
+def variant_options(pairs: Sequence[str] | None) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs (``--option``) as variant options: JSON values, else words."""
     options: dict[str, Any] = {}
     for pair in pairs or ():
         key, sep, value = pair.partition("=")
@@ -341,7 +343,7 @@ def _cards(codes: Sequence[int]) -> str:
 
 def cmd_play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
     try:
-        game = new_game(args.variant, _options(args.option), seed=args.seed)
+        game = new_game(args.variant, variant_options(args.option), seed=args.seed)
         opponent_name = _player_names(args.ai, 1)[0]
     except (RecordError, ValueError) as err:
         raise UsageError(str(err)) from None

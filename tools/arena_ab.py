@@ -11,6 +11,7 @@ arguments (``learned=0``, ``solve_cards=0``, ``horizon=2``, ``worlds=32`` ..., a
 Prints one JSON report per variant (engine.arena.run_arena):
 
     python tools/arena_ab.py --variant russian-3 --a strong --b strong:learned=0 --games 20
+    python tools/arena_ab.py --variant bezik --option match=4 --a strong --b normal --games 50
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from engine.ai.evaluate import read_models, read_policies, read_priors  # noqa: 
 from engine.ai.levels import StrongPlayer  # noqa: E402
 from engine.ai.play_model import PlayModel  # noqa: E402
 from engine.arena import run_arena  # noqa: E402
-from engine.cli import ARENA_ALL  # noqa: E402
+from engine.cli import ARENA_ALL, variant_options  # noqa: E402
+from engine.errors import RecordError  # noqa: E402
 from engine.players import PLAYERS, Player  # noqa: E402
 
 
@@ -94,11 +96,17 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a variant option, e.g. match=4 (bezik's matches to 4)")
     args = parser.parse_args()
+    try:
+        options = variant_options(args.option)
+    except RecordError as err:
+        raise SystemExit(str(err)) from None
     a, b = register(args.a), register(args.b)
     names = list(ARENA_ALL) if args.variant == "all" else args.variant.split(",")
     for name in names:
-        report = run_arena(name, {}, a, b, deals=args.deals, games=args.games,
+        report = run_arena(name, options, a, b, deals=args.deals, games=args.games,
                            seed=args.seed, jobs=args.jobs, progress=partial)
         print(json.dumps(report), flush=True)
     return 0

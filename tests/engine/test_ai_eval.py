@@ -467,7 +467,8 @@ def test_a_last_trick_solve_past_its_node_limit_is_played_out_by_the_policy(
                                                  else 0.0)
 
 
-@pytest.mark.parametrize(("variant", "bonus"), [("russian", 30.0), ("no-trump", 60.0)])
+@pytest.mark.parametrize(("variant", "bonus"), [("russian", 30.0), ("no-trump", 60.0),
+                                               ("bezik", 100.0)])
 def test_the_normal_choice_leads_by_the_variants_head_start(variant: str, bonus: float) -> None:
     from engine.ai.levels import StrongPlayer, normal_action
 
