@@ -39,8 +39,8 @@ PRIOR_BONUS = 30.0  # the normal choice's head start (5 let noise overrule it: d
 # at 30 the search overruled the normal choice in 56 of 100 sampled positions (russian: 28),
 # at 60 in 43 (tools/prior_overrules.py); 60 won more games against normal (docs/measurements.md).
 # Bezik's deals spread as widely (a margin's standard deviation about 720 points, classic's
-# 215): at 30 the search overruled the normal choice on noise; 100 took 52.3% of the points
-# from the strong level at 30 (docs/ai.md).
+# 215): at 30 the search overruled the normal choice on noise; 100 took 52.2% of the points
+# from the strong level at 30 over two seeds, 200 fewer than 100 (docs/ai.md).
 PRIOR_BONUS_BY_VARIANT = {"no-trump": 60.0, "bezik": 100.0}
 # Six and eight packs: the big combinations still in the making join the leaf
 # (``combo_leaf``), at this share of their estimated worth. Below 1 on purpose: declaring
