@@ -137,21 +137,25 @@ class PageStorage:
     def stop_reading_ahead(self) -> None:
         self._read = None
 
+    def _ahead(self, key: str) -> dict[str, str] | None:
+        """The items read ahead, if ``key`` is among them (its prefix); else None."""
+        return self._read if self._read is not None and key.startswith(self._prefix) else None
+
     def getItem(self, key: str) -> str | None:
-        if self._read is not None and key.startswith(self._prefix):
-            return self._read.get(key)
+        if (read := self._ahead(key)) is not None:
+            return read.get(key)
         value = call("store", "get", key)
         return value if isinstance(value, str) else None
 
     def setItem(self, key: str, value: str) -> None:
         call("store", "set", key, value)
-        if self._read is not None:
-            self._read[key] = value
+        if (read := self._ahead(key)) is not None:
+            read[key] = value
 
     def removeItem(self, key: str) -> None:
         call("store", "remove", key)
-        if self._read is not None:
-            self._read.pop(key, None)
+        if (read := self._ahead(key)) is not None:
+            read.pop(key, None)
 
     @property
     def length(self) -> int:

@@ -22,10 +22,9 @@ from typing import TypeVar
 
 from web.state import names
 from web.state.game_setup import GameSetup, OptionValue
+from web.storage import SETTINGS_KEY as SETTINGS_KEY  # its one home: web.storage
 from web.storage import KeyValue
 from web.storage.json_data import JsonValue
-
-SETTINGS_KEY = "bezique.settings"
 
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 CARD_SIZES = ("small", "medium", "large")
