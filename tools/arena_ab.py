@@ -67,7 +67,7 @@ def register(spec: str) -> str:
                                                     else int(value))
     if model:
         kwargs["play_model"] = PlayModel(**model)
-    for key in ("learned", "infer", "play_to_win", "exact_end"):
+    for key in ("learned", "infer", "play_to_win", "exact_end", "match_aware"):
         if key in kwargs:
             kwargs[key] = bool(kwargs[key])
 

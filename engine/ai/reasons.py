@@ -8,13 +8,15 @@ from ..observation import Observation
 from ..phases import BLANCHE_PHASE
 from .normal_level import JD, QS, Counting, trick_state
 from .search import SearchResult
+from .vido import vido_choice
 from .world import rules_for
 
 # ----- hints ------------------------------------------------------------------
 REASONS = (
     "declares_best", "keeps_bezique", "wins_brisque", "saves_trumps", "forces_trump",
     "discards_low", "sequence_ready", "endgame_optimal", "exchange_seven", "wins_to_declare",
-    "leads_master", "feeds_partner", "calls_vido", "accepts_vido", "refuses_vido",
+    "leads_master", "feeds_partner", "calls_vido", "accepts_vido", "accepts_vido_match",
+    "refuses_vido",
     "waits_to_declare", "win_trick", "shows_blanche", "declines_blanche",
 )
 
@@ -24,8 +26,8 @@ def reason_for(obs: Observation, action: Action, result: SearchResult | None = N
     kind = action.kind
     if kind == VIDO:
         return "calls_vido"
-    if kind == ACCEPT:
-        return "accepts_vido"
+    if kind == ACCEPT:  # where the game alone would refuse, the match made it accept
+        return "accepts_vido_match" if vido_choice(obs) == Action(REFUSE) else "accepts_vido"
     if kind == REFUSE:
         return "refuses_vido"
     if kind == SEVEN:

@@ -2,7 +2,7 @@
 what it has seen, rollouts by the fast policy, the exact solver for the end phase playing
 to win the game where the deal can end it; the normal level's choice (played by numbers
 tuned for the variant: ``normal_weights``) stands unless the search clearly prefers another;
-bezik vido from its estimated chance to win the game.
+bezik vido from its estimated chance to win the game, weighed by the match (``match_equity``).
 
 Its budgets (worlds, seconds; the browser's and CPython's) and tuning constants live here.
 """
@@ -17,6 +17,7 @@ from ..actions import ACCEPT, VIDO, Action
 from ..observation import Observation
 from ..phases import ANSWERING, PLAYING
 from .evaluate import model_for, policy_for, predicted_rest, prior_for, rest_spread, stock_share
+from .match_equity import match_vido_choice
 from .normal_level import Decision, normal_action
 from .normal_weights import NORMAL, NormalWeights
 from .play_model import PlayModel
@@ -89,7 +90,8 @@ class StrongPlayer:
                  weights: dict[str, list[float]] | None = None,
                  policies: dict[str, PolicyWeights] | None = None,
                  priors: dict[str, NormalWeights] | None = None,
-                 play_model: PlayModel | None = None, exact_end: bool = False) -> None:
+                 play_model: PlayModel | None = None, exact_end: bool = False,
+                 match_aware: bool = True) -> None:
         self.rng = rng or random.Random(0)
         if worlds is None and time_budget is None:
             worlds, time_budget = BROWSER_BUDGET if IN_BROWSER else CPYTHON_BUDGET
@@ -114,6 +116,7 @@ class StrongPlayer:
         self.priors = priors  # the prior's numbers other than the shipped ones ({}: normal's)
         self.play_model = play_model  # None: the old inference (undeclared combinations)
         self.exact_end = exact_end  # rollouts reaching the end phase: solved exactly
+        self.match_aware = match_aware  # bezik vido weighed by the match (match_equity)
         self.last: SearchResult | None = None
 
     def decide(self, obs: Observation) -> Decision:
@@ -123,7 +126,8 @@ class StrongPlayer:
             return legal[0]
         if obs.phase == ANSWERING or Action(VIDO) in legal:
             chance = yield from self.chance(obs, seed)
-            choice = vido_choice(obs, chance)
+            weigh = match_vido_choice if self.match_aware else vido_choice
+            choice = weigh(obs, chance)
             if choice is not None or obs.phase == ANSWERING:
                 return choice or Action(ACCEPT)
         try:
