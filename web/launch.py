@@ -23,6 +23,7 @@ AI_MODULES = (
     "engine.ai.solver",
     "engine.ai.search",
     "engine.ai.vido",
+    "engine.ai.match_equity",
     "engine.ai.normal_level",
     "engine.ai.reasons",
     "engine.ai.strong_level",
