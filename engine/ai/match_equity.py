@@ -95,7 +95,7 @@ class MatchView:
 
 def match_vido_choice(obs: Observation, chance: float | None = None) -> Action | None:
     """vido / accept / refuse weighed by the match (``vido_choice`` outside a match)."""
-    if obs.match is None or len(obs.match.points) != 2:
+    if obs.match is None:
         return vido_choice(obs, chance)
     legal = obs.legal_actions
     accept, refuse, vido = Action(ACCEPT), Action(REFUSE), Action(VIDO)
