@@ -9,6 +9,7 @@ match_stakes = load_tool("match_stakes")
 
 def test_every_decided_game_is_counted_once() -> None:
     report = match_stakes.game_worths("greedy", 2, 7, 4)
+    assert report["program"] == "greedy"
     worth = report["worth"]
     assert isinstance(worth, dict)
     assert sum(worth.values()) == report["games"] > 0
@@ -16,3 +17,10 @@ def test_every_decided_game_is_counted_once() -> None:
     shares = report["shares"]
     assert isinstance(shares, dict)
     assert abs(sum(shares.values()) - 1.0) < 0.01
+
+
+def test_an_arena_program_is_played() -> None:
+    """The strong level by the game alone (``strong:match_aware=0``), its program named."""
+    report = match_stakes.game_worths("strong:match_aware=0,worlds=1,horizon=1", 1, 7, 4)
+    assert report["program"] == "strong:match_aware=0,worlds=1,horizon=1"
+    assert report["games"] > 0
